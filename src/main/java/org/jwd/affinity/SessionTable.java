@@ -1,0 +1,32 @@
+package org.jwd.affinity;
+
+/**
+ * The temporary session table: session id (JSESSIONID or sap-ext-sid) -> id of the server that holds it.
+ * The first binding wins, so concurrent first requests of one session agree on one server; a binding to
+ * a server that is gone is replaced atomically, so concurrent requests agree on the new one too.
+ */
+public interface SessionTable extends AutoCloseable {
+    /** The server bound to this session, refreshing the entry's idle time; {@code null} when unbound. */
+    String lookup(String sessionId);
+
+    /**
+     * Binds the session to {@code serverId} unless it is bound already.
+     *
+     * @return the server the session is bound to now: {@code serverId}, or the earlier binding that won;
+     *         {@code serverId} also when the table is full or off (the caller balances then, as without a table)
+     */
+    String bind(String sessionId, String serverId);
+
+    /**
+     * Replaces the binding to {@code expectedServerId} with {@code newServerId}, atomically.
+     *
+     * @return the server bound now: {@code newServerId}, or what a concurrent rebinding chose
+     */
+    String rebind(String sessionId, String expectedServerId, String newServerId);
+
+    /** The figures the admin page shows. */
+    SessionTableStats stats();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,27 @@
+package org.jwd.config;
+
+import java.net.URI;
+import java.util.Set;
+
+import org.jwd.topology.ServerType;
+
+/**
+ * One server process as configured by the {@code server.<id>.*} keys.
+ *
+ * @param url      where plain HTTP requests go: {@code http://host:port}
+ * @param httpsUrl where HTTPS requests go, or {@code null}: a server with one is HTTPS-enabled
+ * @param lbId     what this server's {@code saplb_*} cookie carries: the whole value or just its node part
+ * @param name     ABAP: the server name inside {@code sap-contextid} ({@code host_SID_00})
+ * @param route    the suffix this server appends to its session ids ({@code <id>.<route>}), or {@code null}
+ */
+public record ServerConfig(String id, URI url, URI httpsUrl, ServerType type, int capacity,
+                           Set<String> logonGroups, String lbId, String name, String route) {
+    public ServerConfig {
+        logonGroups = Set.copyOf(logonGroups);
+    }
+
+    @Override
+    public String toString() {
+        return id + "(" + type.key() + " " + url + " capacity " + capacity + ")";
+    }
+}

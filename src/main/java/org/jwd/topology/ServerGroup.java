@@ -1,0 +1,53 @@
+package org.jwd.topology;
+
+import java.util.List;
+
+import org.jwd.config.LogonGroupConfig;
+
+/**
+ * The servers that may serve a request: an internal group ({@code !J2EE}, {@code !DIAG}, ...) or a logon
+ * group restricted to the servers of the request's type.
+ *
+ * @param name       {@code !J2EE}, {@code !DIAG}, {@code !J2EES}, {@code !DIAGS}, {@code !ALL}, or a logon group's name
+ * @param members    in configuration order (by id)
+ * @param logonGroup the logon group's configuration, or {@code null} for an internal group
+ */
+public record ServerGroup(String name, ServerType type, List<Server> members, LogonGroupConfig logonGroup) {
+    public static final String DIAG = "!DIAG";
+    public static final String DIAGS = "!DIAGS";
+    public static final String J2EE = "!J2EE";
+    public static final String J2EES = "!J2EES";
+    public static final String ALL = "!ALL";
+
+    public ServerGroup {
+        members = List.copyOf(members);
+    }
+
+    public boolean isLogonGroup() {
+        return logonGroup != null;
+    }
+
+    /** The member with this id, or {@code null}. */
+    public Server member(String id) {
+        for (Server s : members) {
+            if (s.id().equals(id)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    public boolean hasActiveMember() {
+        for (Server s : members) {
+            if (s.takesNewRequests()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return name + (type == null ? "" : "/" + type.key()) + members.stream().map(Server::id).toList();
+    }
+}
