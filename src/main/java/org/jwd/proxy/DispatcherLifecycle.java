@@ -1,0 +1,49 @@
+package org.jwd.proxy;
+
+import java.nio.file.Path;
+
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+
+import org.jwd.Dispatcher;
+import org.jwd.config.ConfigException;
+import org.jwd.config.ConfigLoader;
+import org.jwd.config.DispatcherConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads the configuration when the webapp starts and fails the start, with every problem logged, when it
+ * cannot be used: a dispatcher either runs with the whole configuration or not at all.
+ */
+public final class DispatcherLifecycle implements ServletContextListener {
+    private static final Logger LOG = LoggerFactory.getLogger(DispatcherLifecycle.class);
+
+    @Override
+    public void contextInitialized(ServletContextEvent event) {
+        DispatcherConfig config;
+        Path file = null;
+        try {
+            file = ConfigLoader.locate();
+            config = ConfigLoader.load(file);
+        } catch (ConfigException e) {
+            for (String problem : e.problems()) {
+                LOG.error("jwd: configuration error: {}", problem);
+            }
+            throw new IllegalStateException("jwd: invalid configuration" + (file == null ? "" : " in " + file)
+                    + ":" + System.lineSeparator() + e.getMessage());
+        }
+        Dispatcher dispatcher = new Dispatcher(config);
+        event.getServletContext().setAttribute(Dispatcher.ATTRIBUTE, dispatcher);
+        LOG.info("jwd: configuration {} loaded: {} servers, strategy {}", file, config.servers().size(),
+                config.loadBalancingStrategy());
+    }
+
+    @Override
+    public void contextDestroyed(ServletContextEvent event) {
+        Object dispatcher = event.getServletContext().getAttribute(Dispatcher.ATTRIBUTE);
+        if (dispatcher instanceof Dispatcher d) {
+            d.close();
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package org.jwd.proxy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.UnavailableException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.client.Response;
+import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
+import org.eclipse.jetty.http.HttpHeader;
+import org.jwd.Dispatcher;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.Durations;
+import org.jwd.routing.RoutingDecision;
+import org.jwd.routing.RoutingRequest;
+
+/**
+ * The dispatcher's servlet: a thin layer over Jetty's asynchronous proxy servlet (no thread is held while a
+ * slow client or server trickles bytes). Each hook hands off to the {@link org.jwd.routing.Router}: the
+ * routing decision is made once, kept as a request attribute, and read by the later hooks.
+ */
+public class DispatcherServlet extends AsyncProxyServlet {
+    private static final String DECISION_ATTRIBUTE = RoutingDecision.class.getName();
+    private static final String FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".failure";
+    /** Headers that only jwd may set towards the servers: a client's values would be believed there. */
+    private static final List<HttpHeader> FORWARDING_HEADERS = List.of(HttpHeader.X_FORWARDED_FOR,
+            HttpHeader.X_FORWARDED_PROTO, HttpHeader.X_FORWARDED_HOST, HttpHeader.X_FORWARDED_SERVER,
+            HttpHeader.X_FORWARDED_PORT, HttpHeader.FORWARDED);
+
+    private Dispatcher dispatcher;
+
+    @Override
+    public void init() throws ServletException {
+        dispatcher = (Dispatcher) getServletContext().getAttribute(Dispatcher.ATTRIBUTE);
+        if (dispatcher == null) {
+            throw new UnavailableException("jwd: no dispatcher: the configuration was not loaded");
+        }
+        super.init();
+    }
+
+    @Override
+    protected HttpClient createHttpClient() throws ServletException {
+        HttpClient client = super.createHttpClient();
+        DispatcherConfig config = dispatcher.config();
+        client.setConnectTimeout(config.connectTimeout().toMillis());
+        client.setIdleTimeout(config.idleTimeout().toMillis());
+        setTimeout(config.requestTimeout().toMillis());
+        return client;
+    }
+
+    @Override
+    protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
+            throws ServletException, IOException {
+        RoutingDecision decision = dispatcher.router().route(new RoutingRequest(clientRequest.getMethod(),
+                clientRequest.getRequestURI(), clientRequest.getQueryString(),
+                Collections.list(clientRequest.getHeaders("Cookie")), clientRequest.isSecure()));
+        if (decision.isRejected()) {
+            sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
+            return;
+        }
+        clientRequest.setAttribute(DECISION_ATTRIBUTE, decision);
+        try {
+            super.service(clientRequest, proxyResponse);
+        } catch (ServletException | IOException | RuntimeException e) {
+            decision.finish(true);
+            throw e;
+        }
+    }
+
+    @Override
+    protected String rewriteTarget(HttpServletRequest clientRequest) {
+        return decision(clientRequest).target();
+    }
+
+    @Override
+    protected void addProxyHeaders(HttpServletRequest clientRequest, Request proxyRequest) {
+        addViaHeader(clientRequest, proxyRequest);
+        String host = clientRequest.getHeader("Host");
+        proxyRequest.headers(headers -> {
+            FORWARDING_HEADERS.forEach(headers::remove);
+            headers.put(HttpHeader.X_FORWARDED_FOR, clientRequest.getRemoteAddr());
+            headers.put(HttpHeader.X_FORWARDED_PROTO, clientRequest.getScheme());
+            if (host != null) {
+                headers.put(HttpHeader.X_FORWARDED_HOST, host);
+            }
+        });
+    }
+
+    @Override
+    protected void onServerResponseHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                           Response serverResponse) {
+        super.onServerResponseHeaders(clientRequest, proxyResponse, serverResponse);
+        if (dispatcher.config().debugHeaders()) {
+            proxyResponse.setHeader("X-Jwd-Route", decision(clientRequest).describe());
+        }
+    }
+
+    @Override
+    protected void onProxyResponseSuccess(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                          Response serverResponse) {
+        decision(clientRequest).finish(false);
+        super.onProxyResponseSuccess(clientRequest, proxyResponse, serverResponse);
+    }
+
+    @Override
+    protected void onProxyResponseFailure(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                          Response serverResponse, Throwable failure) {
+        decision(clientRequest).finish(true);
+        clientRequest.setAttribute(FAILURE_ATTRIBUTE, failure);
+        super.onProxyResponseFailure(clientRequest, proxyResponse, serverResponse, failure);
+    }
+
+    @Override
+    protected void sendProxyResponseError(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                          int status) {
+        if (proxyResponse.isCommitted()) {
+            // Part of the answer is on its way: the only honest signal left is to abort the connection.
+            super.sendProxyResponseError(clientRequest, proxyResponse, status);
+            return;
+        }
+        RoutingDecision decision = decision(clientRequest);
+        Throwable failure = (Throwable) clientRequest.getAttribute(FAILURE_ATTRIBUTE);
+        String server = decision == null || decision.server() == null ? "the server"
+                : "server " + decision.server().id() + " (" + decision.server().config().url() + ")";
+        String message = switch (status) {
+            case HttpServletResponse.SC_GATEWAY_TIMEOUT -> "jwd: " + server + " did not answer within "
+                    + Durations.format(dispatcher.config().requestTimeout()) + " (jwd.request_timeout)";
+            case HttpServletResponse.SC_BAD_GATEWAY -> "jwd: " + server + " failed: " + describe(failure);
+            default -> "jwd: the request to " + server + " failed with status " + status;
+        };
+        try {
+            proxyResponse.resetBuffer();
+            sendText(proxyResponse, status, message);
+        } catch (IOException | IllegalStateException e) {
+            _log.debug("cannot send the error answer", e);
+        } finally {
+            if (clientRequest.isAsyncStarted()) {
+                clientRequest.getAsyncContext().complete();
+            }
+        }
+    }
+
+    private static String describe(Throwable failure) {
+        if (failure == null) {
+            return "no answer";
+        }
+        if (failure instanceof TimeoutException) {
+            return "timed out";
+        }
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return root instanceof java.net.ConnectException ? "connection refused (" + text + ")" : text;
+    }
+
+    private static RoutingDecision decision(HttpServletRequest clientRequest) {
+        return (RoutingDecision) clientRequest.getAttribute(DECISION_ATTRIBUTE);
+    }
+
+    static void sendText(HttpServletResponse response, int status, String message) throws IOException {
+        byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setContentType("text/plain;charset=utf-8");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+}

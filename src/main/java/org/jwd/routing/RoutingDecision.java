@@ -1,0 +1,105 @@
+package org.jwd.routing;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.jwd.topology.Server;
+import org.jwd.topology.ServerGroup;
+
+/**
+ * Where one request goes and why, decided once per request. Later stages (forwarding, learning from the
+ * response, counting) read it; the "why" is what the debug header, the explain endpoint and the admin page show.
+ * A decision either names a server and a target, or carries the error status the client gets instead.
+ */
+public final class RoutingDecision {
+    private final int errorStatus;
+    private final String errorMessage;
+    private final String path;
+    private final ServerGroup group;
+    private final Server server;
+    private final String reason;
+    private final String target;
+    private final boolean bound;
+    private final AtomicBoolean finished = new AtomicBoolean();
+
+    private RoutingDecision(int errorStatus, String errorMessage, String path, ServerGroup group, Server server,
+                            String reason, String target, boolean bound) {
+        this.errorStatus = errorStatus;
+        this.errorMessage = errorMessage;
+        this.path = path;
+        this.group = group;
+        this.server = server;
+        this.reason = reason;
+        this.target = target;
+        this.bound = bound;
+    }
+
+    /** The request goes to {@code server} at {@code target} (its URL, the forwarded path and the query). */
+    public static RoutingDecision forward(String path, ServerGroup group, Server server, String reason,
+                                          String target, boolean bound) {
+        return new RoutingDecision(0, null, path, group, server, reason, target, bound);
+    }
+
+    /** The request goes nowhere; the client gets {@code status} with {@code message} as the body. */
+    public static RoutingDecision reject(int status, String message, String path, ServerGroup group, String reason) {
+        return new RoutingDecision(status, message, path, group, null, reason, null, false);
+    }
+
+    public boolean isRejected() {
+        return errorStatus != 0;
+    }
+
+    public int errorStatus() {
+        return errorStatus;
+    }
+
+    public String errorMessage() {
+        return errorMessage;
+    }
+
+    /** The normalized path used for classification, or {@code null} when the path could not be normalized. */
+    public String path() {
+        return path;
+    }
+
+    public ServerGroup group() {
+        return group;
+    }
+
+    public Server server() {
+        return server;
+    }
+
+    /** Why this server: {@code balanced}, {@code saplb cookie}, {@code session table}, ... */
+    public String reason() {
+        return reason;
+    }
+
+    /** The URI the request is forwarded to. */
+    public String target() {
+        return target;
+    }
+
+    /** Whether the request followed a session (cookie or session table) rather than the balancer. */
+    public boolean bound() {
+        return bound;
+    }
+
+    /** Counts the request's end on its server exactly once, however many failure paths report it. */
+    public void finish(boolean failed) {
+        if (server != null && finished.compareAndSet(false, true)) {
+            server.requestFinished(failed);
+        }
+    }
+
+    /** The {@code X-Jwd-Route} debug header's value. */
+    public String describe() {
+        return "group=" + (group == null ? "-" : group.name()) + "; server=" + (server == null ? "-" : server.id())
+                + "; reason=" + reason;
+    }
+
+    @Override
+    public String toString() {
+        return isRejected() ? "RoutingDecision[" + errorStatus + " " + errorMessage + "]"
+                : "RoutingDecision[" + describe() + " -> " + target + "]";
+    }
+}
