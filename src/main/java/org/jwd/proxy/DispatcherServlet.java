@@ -11,6 +11,7 @@ import jakarta.servlet.UnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.eclipse.jetty.client.AsyncRequestContent;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
@@ -30,6 +31,7 @@ import org.jwd.routing.RoutingRequest;
 public class DispatcherServlet extends AsyncProxyServlet {
     private static final String DECISION_ATTRIBUTE = RoutingDecision.class.getName();
     private static final String FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".failure";
+    private static final String CLIENT_FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".clientFailure";
     /** Headers that only jwd may set towards the servers: a client's values would be believed there. */
     private static final List<HttpHeader> FORWARDING_HEADERS = List.of(HttpHeader.X_FORWARDED_FOR,
             HttpHeader.X_FORWARDED_PROTO, HttpHeader.X_FORWARDED_HOST, HttpHeader.X_FORWARDED_SERVER,
@@ -111,9 +113,58 @@ public class DispatcherServlet extends AsyncProxyServlet {
     }
 
     @Override
+    protected Request.Content proxyRequestContent(HttpServletRequest clientRequest,
+                                                  HttpServletResponse proxyResponse, Request proxyRequest) {
+        // As AsyncProxyServlet does, but the content remembers that the client broke it, so that the
+        // failure it causes on the way to the server is answered as the client's fault.
+        AsyncRequestContent content = new AsyncRequestContent() {
+            @Override
+            public void fail(Throwable failure) {
+                clientRequest.setAttribute(CLIENT_FAILURE_ATTRIBUTE, failure);
+                super.fail(failure);
+            }
+
+            @Override
+            public void fail(Throwable failure, boolean last) {
+                clientRequest.setAttribute(CLIENT_FAILURE_ATTRIBUTE, failure);
+                super.fail(failure, last);
+            }
+        };
+        try {
+            clientRequest.getInputStream().setReadListener(
+                    newReadListener(clientRequest, proxyResponse, proxyRequest, content));
+        } catch (IOException e) {
+            content.fail(e);
+        }
+        return content;
+    }
+
+    @Override
+    protected void onClientRequestFailure(HttpServletRequest clientRequest, Request proxyRequest,
+                                          HttpServletResponse proxyResponse, Throwable failure) {
+        // The client's body broke (a bad chunk, a reset): the proxy request is aborted, and the answer
+        // must blame the client, not the server.
+        clientRequest.setAttribute(CLIENT_FAILURE_ATTRIBUTE, failure);
+        super.onClientRequestFailure(clientRequest, proxyRequest, proxyResponse, failure);
+    }
+
+    @Override
+    protected int clientRequestStatus(Throwable failure) {
+        // The failure's classes come from the server's class loader, not the webapp's: match on nothing
+        // but the timeout; a client that sent a broken body made a bad request.
+        return failure instanceof TimeoutException ? HttpServletResponse.SC_REQUEST_TIMEOUT
+                : HttpServletResponse.SC_BAD_REQUEST;
+    }
+
+    @Override
     protected void onProxyResponseFailure(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                           Response serverResponse, Throwable failure) {
-        decision(clientRequest).finish(true);
+        Throwable clientFailure = (Throwable) clientRequest.getAttribute(CLIENT_FAILURE_ATTRIBUTE);
+        decision(clientRequest).finish(clientFailure == null);
+        if (clientFailure != null) {
+            sendProxyResponseError(clientRequest, proxyResponse, clientRequestStatus(clientFailure));
+            return;
+        }
         clientRequest.setAttribute(FAILURE_ATTRIBUTE, failure);
         super.onProxyResponseFailure(clientRequest, proxyResponse, serverResponse, failure);
     }
@@ -134,7 +185,9 @@ public class DispatcherServlet extends AsyncProxyServlet {
             case HttpServletResponse.SC_GATEWAY_TIMEOUT -> "jwd: " + server + " did not answer within "
                     + Durations.format(dispatcher.config().requestTimeout()) + " (jwd.request_timeout)";
             case HttpServletResponse.SC_BAD_GATEWAY -> "jwd: " + server + " failed: " + describe(failure);
-            default -> "jwd: the request to " + server + " failed with status " + status;
+            default -> status < 500 ? "jwd: the request could not be read: " + describe(
+                    (Throwable) clientRequest.getAttribute(CLIENT_FAILURE_ATTRIBUTE))
+                    : "jwd: the request to " + server + " failed with status " + status;
         };
         try {
             proxyResponse.resetBuffer();

@@ -1,0 +1,52 @@
+package org.jwd.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/jwd run} as an operator uses it. */
+class LauncherIT {
+    @Test
+    void anInvalidConfigurationExitsNonZeroNamingEveryBadKey(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("bad.properties");
+        Files.writeString(config, """
+                server.a.url=http://127.0.0.1:1
+                server.a.type=j2e
+                server.b.url=ftp://x
+                server.b.type=abap
+                server.b.capacity=-3
+                wdisp/load_balancing_strategy=fastest
+                """);
+
+        JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(90), "run", "--config", config.toString(),
+                "--port", "0");
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.output()).contains("server.a.type = 'j2e': expected j2ee or abap",
+                "server.b.url = 'ftp://x'", "server.b.capacity = '-3': expected a positive integer",
+                "wdisp/load_balancing_strategy = 'fastest'");
+        assertThat(result.output()).doesNotContain("jwd: ready");
+    }
+
+    @Test
+    void aMissingConfigurationFileIsNamed(@TempDir Path dir) throws Exception {
+        JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(30), "run", "--config",
+                dir.resolve("nope.properties").toString());
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.output()).contains("nope.properties does not exist");
+    }
+
+    @Test
+    void anUnknownCommandIsRefused() throws Exception {
+        JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(30), "fly");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.output()).contains("unknown command 'fly'", "usage:");
+    }
+}
