@@ -33,7 +33,7 @@ public final class ConfigParser {
     private static final Pattern GROUP_KEY = Pattern.compile("logon_group\\.([^.]*)\\.(.+)");
 
     static final Set<String> SERVER_KEYS = Set.of(
-            "url", "https_url", "type", "capacity", "logon_groups", "lb_id", "name", "route");
+            "url", "https_url", "type", "capacity", "logon_groups", "lb_id", "name", "route", "health_path");
     static final Set<String> GROUP_KEYS = Set.of(
             "url_prefixes", "type", "fallback", "ext_rfc", "refresh", "refresh_dispatches");
     static final Set<String> GLOBAL_KEYS = Set.of(
@@ -41,7 +41,7 @@ public final class ConfigParser {
             "rdisp/autoabaptime", "wdisp/load_balancing_strategy", "SessionTableTimeout",
             "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries", "SessionTable.offheap_MB",
             "wdisp/add_saplb_cookie", "jwd.debug_headers", "jwd.connect_timeout", "jwd.idle_timeout",
-            "jwd.request_timeout");
+            "jwd.request_timeout", "health.interval", "health.timeout", "health.rise", "health.fall");
 
     private final String source;
     private final List<String> problems = new ArrayList<>();
@@ -134,6 +134,14 @@ public final class ConfigParser {
         Duration requestTimeout = optional("jwd.request_timeout", ConfigParser::positiveDuration,
                 Duration.ofSeconds(60), "a positive duration: " + Durations.EXPECTED);
 
+        HealthConfig health = new HealthConfig(
+                optional("health.interval", ConfigParser::positiveDuration, Duration.ofSeconds(5),
+                        "a positive duration: " + Durations.EXPECTED),
+                optional("health.timeout", ConfigParser::positiveDuration, Duration.ofSeconds(2),
+                        "a positive duration: " + Durations.EXPECTED),
+                optional("health.rise", ConfigParser::positiveInt, 2, "a positive integer"),
+                optional("health.fall", ConfigParser::positiveInt, 3, "a positive integer"));
+
         for (ServerConfig s : servers) {
             for (String g : s.logonGroups()) {
                 if (groups.stream().noneMatch(lg -> lg.name().equals(g))) {
@@ -147,7 +155,7 @@ public final class ConfigParser {
         }
         return new DispatcherConfig(servers, urlPrefixes, prefixesUrl, autoRefresh, rootHandler, groups,
                 autoAbapTime, strategy, tableTimeout, maxEntries, heapEntries, offHeapMb, addSaplb, debugHeaders,
-                connectTimeout, idleTimeout, requestTimeout, values);
+                connectTimeout, idleTimeout, requestTimeout, health, values);
     }
 
     private ServerConfig server(String id, Map<String, String> keys) {
@@ -173,10 +181,12 @@ public final class ConfigParser {
         String lbId = optional(prefix + "lb_id", ConfigParser::token, id, "a non-empty value without spaces");
         String name = optional(prefix + "name", ConfigParser::token, id, "a non-empty value without spaces");
         String route = optional(prefix + "route", ConfigParser::token, null, "a non-empty value without spaces");
+        String healthPath = optional(prefix + "health_path", ConfigParser::healthPath,
+                type == ServerType.ABAP ? ServerConfig.ABAP_PING_PATH : "/", "a path starting with '/'");
         if (problems.size() > before) {
             return null;
         }
-        return new ServerConfig(id, url, httpsUrl, type, capacity, groups, lbId, name, route);
+        return new ServerConfig(id, url, httpsUrl, type, capacity, groups, lbId, name, route, healthPath);
     }
 
     private LogonGroupConfig logonGroup(String name, Map<String, String> keys) {
@@ -352,6 +362,10 @@ public final class ConfigParser {
             return positiveDuration(s + "s");
         }
         return positiveDuration(s);
+    }
+
+    private static String healthPath(String text) {
+        return text.startsWith("/") && text.chars().noneMatch(c -> c <= ' ') ? text : null;
     }
 
     private static String token(String text) {

@@ -18,6 +18,7 @@ import org.jwd.topology.ServerType;
  * @param autoAbapTime        how often logon-group qualities are recomputed ({@code rdisp/autoabaptime})
  * @param sessionTableTimeout idle timeout of session table entries; zero turns the table off
  * @param requestTimeout      the whole request, SAP's PROCTIMEOUT: past it the client gets 504
+ * @param health              active and passive health checks of the servers
  * @param properties          every key as written, for the admin page's "configuration in force"
  */
 public record DispatcherConfig(
@@ -38,6 +39,7 @@ public record DispatcherConfig(
         Duration connectTimeout,
         Duration idleTimeout,
         Duration requestTimeout,
+        HealthConfig health,
         Map<String, String> properties) {
 
     public static final String WEIGHTED_ROUND_ROBIN = "weighted_round_robin";

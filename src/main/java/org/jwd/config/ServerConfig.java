@@ -13,9 +13,14 @@ import org.jwd.topology.ServerType;
  * @param lbId     what this server's {@code saplb_*} cookie carries: the whole value or just its node part
  * @param name     ABAP: the server name inside {@code sap-contextid} ({@code host_SID_00})
  * @param route    the suffix this server appends to its session ids ({@code <id>.<route>}), or {@code null}
+ * @param healthPath what the active health check requests: {@code /}, or SAP's ping for ABAP servers
  */
 public record ServerConfig(String id, URI url, URI httpsUrl, ServerType type, int capacity,
-                           Set<String> logonGroups, String lbId, String name, String route) {
+                           Set<String> logonGroups, String lbId, String name, String route,
+                           String healthPath) {
+    /** The ICM's ping service: what SAP's own web dispatcher checks ABAP servers with. */
+    public static final String ABAP_PING_PATH = "/sap/public/icman/ping";
+
     public ServerConfig {
         logonGroups = Set.copyOf(logonGroups);
     }

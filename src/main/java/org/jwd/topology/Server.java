@@ -22,8 +22,15 @@ public final class Server {
         DISABLED
     }
 
+    /** What an operator decided; health checks never override it. */
+    public enum AdminState { ENABLED, DRAINED, DISABLED }
+
     private final ServerConfig config;
-    private volatile State state = State.UP;
+    private volatile boolean healthy = true;
+    private volatile AdminState adminState = AdminState.ENABLED;
+    private final AtomicInteger consecutiveFailures = new AtomicInteger();
+    private final AtomicInteger consecutiveSuccesses = new AtomicInteger();
+    private volatile String lastCheck = "not checked yet";
     private final AtomicInteger inFlight = new AtomicInteger();
     private final LongAdder served = new LongAdder();
     private final LongAdder errors = new LongAdder();
@@ -49,22 +56,88 @@ public final class Server {
         return config.capacity();
     }
 
+    /** The state routing goes by: the operator's choice first, then health. */
     public State state() {
-        return state;
+        AdminState admin = adminState;
+        if (admin == AdminState.DISABLED) {
+            return State.DISABLED;
+        }
+        if (!healthy) {
+            return State.DOWN;
+        }
+        return admin == AdminState.DRAINED ? State.DRAINED : State.UP;
     }
 
+    /** Sets the state as an operator or a test would: DOWN and UP set health, DRAINED and DISABLED the admin state. */
     public void setState(State state) {
-        this.state = state;
+        switch (state) {
+            case UP -> {
+                healthy = true;
+                adminState = AdminState.ENABLED;
+            }
+            case DOWN -> healthy = false;
+            case DRAINED -> adminState = AdminState.DRAINED;
+            case DISABLED -> adminState = AdminState.DISABLED;
+        }
+    }
+
+    public AdminState adminState() {
+        return adminState;
+    }
+
+    public void setAdminState(AdminState adminState) {
+        this.adminState = adminState;
+    }
+
+    public boolean healthy() {
+        return healthy;
+    }
+
+    /** The outcome of the last active check or failed request, for the admin page. */
+    public String lastCheck() {
+        return lastCheck;
+    }
+
+    /**
+     * A health check passed, or a request was answered: after {@code rise} in a row a down server is back.
+     *
+     * @return true when this brought the server back
+     */
+    public boolean recordSuccess(int rise, String detail) {
+        consecutiveFailures.set(0);
+        lastCheck = detail;
+        if (!healthy && consecutiveSuccesses.incrementAndGet() >= rise) {
+            healthy = true;
+            consecutiveSuccesses.set(0);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * A health check failed, or a request could not reach the server: after {@code fall} in a row it is down.
+     *
+     * @return true when this marked the server down
+     */
+    public boolean recordFailure(int fall, String detail) {
+        consecutiveSuccesses.set(0);
+        lastCheck = detail;
+        if (healthy && consecutiveFailures.incrementAndGet() >= fall) {
+            healthy = false;
+            consecutiveFailures.set(0);
+            return true;
+        }
+        return false;
     }
 
     /** May this server be chosen for a request that is not bound to it yet? */
     public boolean takesNewRequests() {
-        return state == State.UP;
+        return healthy && adminState == AdminState.ENABLED;
     }
 
     /** May a request of a session this server already holds still go to it? */
     public boolean servesItsSessions() {
-        return state == State.UP || state == State.DRAINED;
+        return healthy && adminState != AdminState.DISABLED;
     }
 
     /** Requests sent to this server whose response has not completed or failed yet. */
@@ -103,6 +176,6 @@ public final class Server {
 
     @Override
     public String toString() {
-        return id() + "[" + state + ", in flight " + inFlight() + "]";
+        return id() + "[" + state() + ", in flight " + inFlight() + "]";
     }
 }

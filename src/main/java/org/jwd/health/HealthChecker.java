@@ -1,0 +1,109 @@
+package org.jwd.health;
+
+import java.net.ConnectException;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Result;
+import org.jwd.config.HealthConfig;
+import org.jwd.topology.Server;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Notices failed servers by itself. Active: each server's {@code health_path} is requested every interval;
+ * {@code fall} failures in a row mark it down, {@code rise} good answers bring it back. Passive: requests that
+ * cannot reach a server count as failures too, and a refused connection marks it down at once (nothing
+ * listens there: waiting for more evidence would only fail more requests).
+ */
+public final class HealthChecker implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(HealthChecker.class);
+
+    private final List<Server> servers;
+    private final HealthConfig config;
+    private final HttpClient client;
+    private final ScheduledExecutorService scheduler;
+
+    public HealthChecker(Collection<Server> servers, HealthConfig config) {
+        this.servers = List.copyOf(servers);
+        this.config = config;
+        this.client = new HttpClient();
+        client.setFollowRedirects(false);
+        client.setConnectTimeout(config.timeout().toMillis());
+        client.setName("jwd-health");
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jwd-health-scheduler");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public void start() {
+        if (servers.isEmpty()) {
+            return;
+        }
+        try {
+            client.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the health check client", e);
+        }
+        long interval = config.interval().toMillis();
+        for (Server server : servers) {
+            scheduler.scheduleWithFixedDelay(() -> check(server), interval, interval, TimeUnit.MILLISECONDS);
+        }
+        LOG.info("jwd: {} for {} servers", config, servers.size());
+    }
+
+    /** Requests the server's health path; the answer arrives asynchronously, no thread waits for it. */
+    void check(Server server) {
+        String url = server.config().url() + server.config().healthPath();
+        client.newRequest(url).timeout(config.timeout().toMillis(), TimeUnit.MILLISECONDS)
+                .send(result -> record(server, url, result));
+    }
+
+    private void record(Server server, String url, Result result) {
+        if (result.isSucceeded() && result.getResponse().getStatus() < 500) {
+            if (server.recordSuccess(config.rise(), "GET " + url + ": " + result.getResponse().getStatus())) {
+                LOG.info("jwd: server {} is up again ({} good health checks)", server.id(), config.rise());
+            }
+            return;
+        }
+        String why = result.isSucceeded() ? "status " + result.getResponse().getStatus()
+                : String.valueOf(result.getFailure());
+        if (server.recordFailure(config.fall(), "GET " + url + ": " + why)) {
+            LOG.warn("jwd: server {} is down: {} failed health checks, the last: {}", server.id(), config.fall(), why);
+        }
+    }
+
+    /** A request could not reach {@code server}. */
+    public void requestFailed(Server server, Throwable failure) {
+        boolean refused = isRefused(failure);
+        int fall = refused ? 1 : config.fall();
+        if (server.recordFailure(fall, "request failed: " + failure)) {
+            LOG.warn("jwd: server {} is down: {}", server.id(), refused ? "connection refused" : failure.toString());
+        }
+    }
+
+    public static boolean isRefused(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+        try {
+            client.stop();
+        } catch (Exception e) {
+            LOG.debug("stopping the health check client", e);
+        }
+    }
+}
