@@ -34,6 +34,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
                     + ":" + System.lineSeparator() + e.getMessage());
         }
         Dispatcher dispatcher = new Dispatcher(config);
+        dispatcher.start();
         event.getServletContext().setAttribute(Dispatcher.ATTRIBUTE, dispatcher);
         LOG.info("jwd: configuration {} loaded: {} servers, strategy {}", file, config.servers().size(),
                 config.loadBalancingStrategy());

@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.UnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.jetty.client.AsyncRequestContent;
@@ -20,6 +24,7 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.jwd.Dispatcher;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
+import org.jwd.health.HealthChecker;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 
@@ -31,6 +36,7 @@ import org.jwd.routing.RoutingRequest;
 public class DispatcherServlet extends AsyncProxyServlet {
     private static final String DECISION_ATTRIBUTE = RoutingDecision.class.getName();
     private static final String FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".failure";
+    private static final String RETRIED_ATTRIBUTE = DispatcherServlet.class.getName() + ".retried";
     private static final String CLIENT_FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".clientFailure";
     /** Headers that only jwd may set towards the servers: a client's values would be believed there. */
     private static final List<HttpHeader> FORWARDING_HEADERS = List.of(HttpHeader.X_FORWARDED_FOR,
@@ -61,9 +67,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
             throws ServletException, IOException {
-        RoutingDecision decision = dispatcher.router().route(new RoutingRequest(clientRequest.getMethod(),
-                clientRequest.getRequestURI(), clientRequest.getQueryString(),
-                Collections.list(clientRequest.getHeaders("Cookie")), clientRequest.isSecure()));
+        RoutingDecision decision = dispatcher.router().route(routingRequest(clientRequest));
         if (decision.isRejected()) {
             sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
             return;
@@ -75,6 +79,12 @@ public class DispatcherServlet extends AsyncProxyServlet {
             decision.finish(true);
             throw e;
         }
+    }
+
+    private static RoutingRequest routingRequest(HttpServletRequest clientRequest) {
+        return new RoutingRequest(clientRequest.getMethod(), clientRequest.getRequestURI(),
+                clientRequest.getQueryString(), Collections.list(clientRequest.getHeaders("Cookie")),
+                clientRequest.isSecure());
     }
 
     @Override
@@ -100,43 +110,106 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void onServerResponseHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                            Response serverResponse) {
         super.onServerResponseHeaders(clientRequest, proxyResponse, serverResponse);
+        RoutingDecision decision = decision(clientRequest);
+        List<String> setCookies = serverResponse.getHeaders().getValuesList(HttpHeader.SET_COOKIE);
+        if (!setCookies.isEmpty()) {
+            dispatcher.router().learn(decision, setCookies);
+            String saplb = dispatcher.router().saplbCookieFor(decision, setCookies, clientRequest.isSecure());
+            if (saplb != null) {
+                proxyResponse.addHeader("Set-Cookie", saplb);
+            }
+        }
         if (dispatcher.config().debugHeaders()) {
-            proxyResponse.setHeader("X-Jwd-Route", decision(clientRequest).describe());
+            proxyResponse.setHeader("X-Jwd-Route", decision.describe());
         }
     }
 
     @Override
     protected void onProxyResponseSuccess(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                           Response serverResponse) {
-        decision(clientRequest).finish(false);
+        RoutingDecision decision = decision(clientRequest);
+        decision.finish(false);
+        decision.server().resetFailures();
         super.onProxyResponseSuccess(clientRequest, proxyResponse, serverResponse);
     }
 
     @Override
-    protected Request.Content proxyRequestContent(HttpServletRequest clientRequest,
-                                                  HttpServletResponse proxyResponse, Request proxyRequest) {
-        // As AsyncProxyServlet does, but the content remembers that the client broke it, so that the
-        // failure it causes on the way to the server is answered as the client's fault.
-        AsyncRequestContent content = new AsyncRequestContent() {
+    protected ReadListener newReadListener(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                           Request proxyRequest, AsyncRequestContent content) {
+        // As AsyncProxyServlet reads the body, but through a stream that remembers a failure to read it (a bad
+        // chunk, a reset): the proxy request then fails, and the answer must blame the client, not the server.
+        // A failure on the way to the server reaches the reader too, but never through this stream.
+        HttpServletRequest reading = new HttpServletRequestWrapper(clientRequest) {
             @Override
-            public void fail(Throwable failure) {
-                clientRequest.setAttribute(CLIENT_FAILURE_ATTRIBUTE, failure);
-                super.fail(failure);
+            public ServletInputStream getInputStream() throws IOException {
+                return new ClientBodyStream(clientRequest);
+            }
+        };
+        ReadListener reader = super.newReadListener(reading, proxyResponse, proxyRequest, content);
+        // The container reports a broken body to the listener it was given: this one.
+        return new ReadListener() {
+            @Override
+            public void onDataAvailable() throws IOException {
+                reader.onDataAvailable();
             }
 
             @Override
-            public void fail(Throwable failure, boolean last) {
+            public void onAllDataRead() throws IOException {
+                reader.onAllDataRead();
+            }
+
+            @Override
+            public void onError(Throwable failure) {
                 clientRequest.setAttribute(CLIENT_FAILURE_ATTRIBUTE, failure);
-                super.fail(failure, last);
+                reader.onError(failure);
             }
         };
-        try {
-            clientRequest.getInputStream().setReadListener(
-                    newReadListener(clientRequest, proxyResponse, proxyRequest, content));
-        } catch (IOException e) {
-            content.fail(e);
+    }
+
+    /** The client's body, noting in the request when reading it failed. */
+    private static final class ClientBodyStream extends ServletInputStream {
+        private final HttpServletRequest clientRequest;
+        private final ServletInputStream in;
+
+        ClientBodyStream(HttpServletRequest clientRequest) throws IOException {
+            this.clientRequest = clientRequest;
+            this.in = clientRequest.getInputStream();
         }
-        return content;
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return in.read();
+            } catch (IOException | RuntimeException e) {
+                clientRequest.setAttribute(CLIENT_FAILURE_ATTRIBUTE, e);
+                throw e;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return in.read(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                clientRequest.setAttribute(CLIENT_FAILURE_ATTRIBUTE, e);
+                throw e;
+            }
+        }
+
+        @Override
+        public boolean isFinished() {
+            return in.isFinished();
+        }
+
+        @Override
+        public boolean isReady() {
+            return in.isReady();
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+            in.setReadListener(listener);
+        }
     }
 
     @Override
@@ -165,8 +238,41 @@ public class DispatcherServlet extends AsyncProxyServlet {
             sendProxyResponseError(clientRequest, proxyResponse, clientRequestStatus(clientFailure));
             return;
         }
+        RoutingDecision decision = decision(clientRequest);
+        if (serverResponse == null || serverResponse.getStatus() == 0) {
+            dispatcher.health().requestFailed(decision.server(), failure);
+        }
+        if (retryElsewhere(clientRequest, proxyResponse, decision, failure)) {
+            return;
+        }
         clientRequest.setAttribute(FAILURE_ATTRIBUTE, failure);
         super.onProxyResponseFailure(clientRequest, proxyResponse, serverResponse, failure);
+    }
+
+    /**
+     * A server that refused the connection never saw the request: when the request has no body to replay,
+     * it goes once more, to wherever routing sends it now (the refusing server is down by then, so a session
+     * bound to it is rebound by the session table's rules). Nothing a client could have been served is lost.
+     */
+    private boolean retryElsewhere(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                   RoutingDecision failed, Throwable failure) {
+        if (!HealthChecker.isRefused(failure) || proxyResponse.isCommitted() || hasContent(clientRequest)
+                || clientRequest.getAttribute(RETRIED_ATTRIBUTE) != null) {
+            return false;
+        }
+        RoutingDecision retry = dispatcher.router().route(routingRequest(clientRequest));
+        if (retry.isRejected() || retry.server() == failed.server()) {
+            retry.finish(false);
+            return false;
+        }
+        clientRequest.setAttribute(RETRIED_ATTRIBUTE, failed.server().id());
+        clientRequest.setAttribute(DECISION_ATTRIBUTE, retry);
+        Request proxyRequest = newProxyRequest(clientRequest, retry.target());
+        copyRequestHeaders(clientRequest, proxyRequest);
+        addProxyHeaders(clientRequest, proxyRequest);
+        proxyRequest.timeout(getTimeout(), TimeUnit.MILLISECONDS);
+        sendProxyRequest(clientRequest, proxyResponse, proxyRequest);
+        return true;
     }
 
     @Override

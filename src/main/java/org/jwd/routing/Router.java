@@ -1,35 +1,207 @@
 package org.jwd.routing;
 
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import java.util.function.Supplier;
 
+import org.jwd.affinity.SaplbCookie;
+import org.jwd.affinity.SaplbCookieWriter;
+import org.jwd.affinity.SetCookieHeaders;
+import org.jwd.affinity.SessionCookies;
+import org.jwd.affinity.SessionIdentifiers;
+import org.jwd.affinity.SessionTable;
+import org.jwd.balancing.Balancer;
+import org.jwd.balancing.Balancers;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
+import org.jwd.topology.ServerType;
 import org.jwd.topology.Topology;
 
-/** Interim: round robin over all servers (replaced by group determination, affinity and balancing). */
+/**
+ * Turns a request into a {@link RoutingDecision}, once: the path is normalized exactly as the server will see
+ * it, the group is determined from it ({@link GroupResolver}), a session keeps the request on its server, and
+ * otherwise the group's balancer chooses. It knows nothing of servlets.
+ *
+ * <p>Stateful dispatching, in order — J2EE: a valid {@code saplb_*} cookie, the route suffix of the session
+ * id, the session table (JSESSIONID), the balancer. ABAP: a valid {@code sap-contextid}, the session table
+ * ({@code sap-ext-sid}), the balancer. Valid means: a member of the chosen group that still serves its
+ * sessions; anything else is ignored, never an error.
+ */
 public final class Router {
-    private final Topology topology;
-    private final List<Server> servers;
-    private final AtomicLong next = new AtomicLong();
+    /** sap-ext-sid values share the table with JSESSIONIDs; the prefix keeps the two apart. */
+    private static final String EXT_SID_KEY = "sap-ext-sid:";
 
-    public Router(DispatcherConfig config, Topology topology) {
-        this.topology = topology;
-        this.servers = List.copyOf(topology.servers().values());
+    private final DispatcherConfig config;
+    private final GroupResolver resolver;
+    private final Map<ServerGroup, Balancer> balancers = new IdentityHashMap<>();
+    private final SessionTable sessionTable;
+
+    public Router(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> urlMappingTable,
+                  SessionTable sessionTable) {
+        this.config = config;
+        this.resolver = new GroupResolver(config, topology, urlMappingTable);
+        this.sessionTable = sessionTable;
+        for (ServerGroup group : topology.allGroups()) {
+            balancers.put(group, Balancers.create(group, config));
+        }
     }
 
     public RoutingDecision route(RoutingRequest request) {
-        ServerGroup all = topology.internalGroup(ServerGroup.ALL);
-        for (int i = 0; i < servers.size(); i++) {
-            Server s = servers.get((int) (Math.floorMod(next.getAndIncrement(), servers.size())));
-            if (s.takesNewRequests()) {
-                s.requestStarted(false);
-                String target = s.config().url() + request.rawPath()
-                        + (request.query() == null ? "" : "?" + request.query());
-                return RoutingDecision.forward(request.rawPath(), all, s, "balanced", target, false);
+        NormalizedPath path;
+        try {
+            path = PathNormalizer.normalize(request.rawPath());
+        } catch (BadPathException e) {
+            return RoutingDecision.reject(400, "jwd: bad path: " + e.getMessage(), null, null, "bad path");
+        }
+        SessionIdentifiers ids = SessionCookies.parse(request.cookieHeaders(), path.parameter("jsessionid"),
+                path.parameter("sap-ext-sid"));
+        // Forwarding over TLS (wdisp/ssl_encrypt) selects the S groups; plain HTTP to the servers for now.
+        Classification classification = resolver.classify(path, false, !ids.isEmpty());
+        if (classification.isError()) {
+            return RoutingDecision.reject(classification.errorStatus(), "jwd: " + classification.errorMessage(),
+                    path.path(), null, classification.reason());
+        }
+        ServerGroup group = classification.group();
+        Choice choice = group.type() == ServerType.ABAP ? abap(group, ids) : j2ee(group, ids);
+        if (choice.server == null) {
+            return RoutingDecision.reject(503, "jwd: no server of group " + group.name()
+                    + " can take the request (every member is down, drained or disabled)", path.path(), group,
+                    choice.reason);
+        }
+        choice.server.requestStarted(choice.bound);
+        String target = choice.server.config().url() + path.forwardPath()
+                + (request.query() == null ? "" : "?" + request.query());
+        return RoutingDecision.forward(path.path(), group, choice.server, choice.reason, target, choice.bound);
+    }
+
+    private Choice j2ee(ServerGroup group, SessionIdentifiers ids) {
+        for (SaplbCookie saplb : ids.saplbCookies()) {
+            // saplb_* names a server of any group; saplb_<G> one of logon group G.
+            if (saplb.isAnyGroup() || saplb.group().equals(group.name())) {
+                for (Server s : group.members()) {
+                    if (s.servesItsSessions() && saplb.matches(s.config().lbId())) {
+                        return new Choice(s, "saplb cookie", true);
+                    }
+                }
             }
         }
-        return RoutingDecision.reject(503, "no server configured", request.rawPath(), all, "no server");
+        String route = ids.jsessionidRoute();
+        if (route != null) {
+            for (Server s : group.members()) {
+                if (route.equals(s.config().route()) && s.servesItsSessions()) {
+                    return new Choice(s, "route suffix", true);
+                }
+            }
+        }
+        return ids.jsessionid() == null ? balance(group) : throughTable(group, ids.jsessionid());
+    }
+
+    private Choice abap(ServerGroup group, SessionIdentifiers ids) {
+        String name = ids.sapContextServer();
+        if (name != null) {
+            for (Server s : group.members()) {
+                if (name.equals(s.config().name()) && s.servesItsSessions()) {
+                    return new Choice(s, "sap-contextid", true);
+                }
+            }
+        }
+        return ids.sapExtSid() == null ? balance(group) : throughTable(group, EXT_SID_KEY + ids.sapExtSid());
+    }
+
+    /**
+     * The temporary session table: the first binding wins, so concurrent first requests of one session agree;
+     * a binding to a server that no longer serves its sessions is replaced atomically, so they agree again.
+     */
+    private Choice throughTable(ServerGroup group, String sessionId) {
+        if (!config.sessionTableEnabled()) {
+            return balance(group);
+        }
+        String boundId = sessionTable.lookup(sessionId);
+        if (boundId != null) {
+            Server bound = group.member(boundId);
+            if (bound == null) {
+                // Bound to a server of another group (another URL of the same session): keep that binding.
+                Choice balanced = balance(group);
+                return new Choice(balanced.server, "balanced (session bound to " + boundId + " outside "
+                        + group.name() + ")", false);
+            }
+            if (bound.servesItsSessions()) {
+                return new Choice(bound, "session table", true);
+            }
+            Choice balanced = balance(group);
+            if (balanced.server == null) {
+                return balanced;
+            }
+            String winner = sessionTable.rebind(sessionId, boundId, balanced.server.id());
+            return follow(group, winner, balanced, "session table rebind from " + boundId);
+        }
+        Choice balanced = balance(group);
+        if (balanced.server == null) {
+            return balanced;
+        }
+        String winner = sessionTable.bind(sessionId, balanced.server.id());
+        return follow(group, winner, balanced, "session table bind");
+    }
+
+    /** Goes where the table says now; a concurrent request may have bound the session first. */
+    private static Choice follow(ServerGroup group, String winnerId, Choice balanced, String reason) {
+        if (winnerId.equals(balanced.server.id())) {
+            return new Choice(balanced.server, reason, false);
+        }
+        Server winner = group.member(winnerId);
+        if (winner != null && winner.servesItsSessions()) {
+            return new Choice(winner, "session table (bound concurrently)", true);
+        }
+        return new Choice(balanced.server, reason, false);
+    }
+
+    private Choice balance(ServerGroup group) {
+        return new Choice(balancers.get(group).pick(), "balanced", false);
+    }
+
+    /** Learns from a server's answer: a JSESSIONID it sets is bound to it (unless bound already). */
+    public void learn(RoutingDecision decision, List<String> setCookieHeaders) {
+        if (!config.sessionTableEnabled() || decision.server() == null) {
+            return;
+        }
+        for (String header : setCookieHeaders) {
+            String id = SetCookieHeaders.jsessionid(header);
+            if (id != null) {
+                sessionTable.bind(id, decision.server().id());
+            }
+        }
+    }
+
+    /**
+     * With {@code wdisp/add_saplb_cookie}: when a J2EE server starts a session (sets a JSESSIONID) without a
+     * {@code saplb_*} cookie of its own, the {@code Set-Cookie} value jwd adds for it; else {@code null}.
+     */
+    public String saplbCookieFor(RoutingDecision decision, List<String> setCookieHeaders, boolean secure) {
+        Server server = decision.server();
+        if (!config.addSaplbCookie() || server == null || server.type() != ServerType.J2EE
+                || !SaplbCookieWriter.canWrite(server.config().lbId())) {
+            return null;
+        }
+        boolean startsSession = false;
+        for (String header : setCookieHeaders) {
+            if (SetCookieHeaders.isSaplb(header)) {
+                return null;
+            }
+            startsSession |= SetCookieHeaders.jsessionid(header) != null;
+        }
+        return startsSession ? SaplbCookieWriter.setCookieHeader(server.config().lbId(), secure) : null;
+    }
+
+    public Balancer balancer(ServerGroup group) {
+        return balancers.get(group);
+    }
+
+    public SessionTable sessionTable() {
+        return sessionTable;
+    }
+
+    private record Choice(Server server, String reason, boolean bound) {
     }
 }

@@ -130,6 +130,13 @@ public final class Server {
         return false;
     }
 
+    /** A request was answered: the failures counted towards {@code fall} were not in a row. */
+    public void resetFailures() {
+        if (consecutiveFailures.get() != 0) {
+            consecutiveFailures.set(0);
+        }
+    }
+
     /** May this server be chosen for a request that is not bound to it yet? */
     public boolean takesNewRequests() {
         return healthy && adminState == AdminState.ENABLED;

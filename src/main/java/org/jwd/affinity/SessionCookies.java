@@ -1,0 +1,335 @@
+package org.jwd.affinity;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the session identifiers of a request from its raw {@code Cookie} header values and the path parameters
+ * the path normalizer extracted.
+ *
+ * <p>The parser works by hand on the header text: no regular expressions, no {@code String.split}, one small
+ * object per request plus a {@code String} for each identifier kept. It never throws: a malformed cookie or
+ * parameter counts as absent. Its cost is linear in the header length (a 200 KB header, or 1,000 cookies, is
+ * scanned once).
+ *
+ * <p>Rules (RFC 6265 with the leniency of servlet containers):
+ * <ul>
+ *   <li>cookie pairs are separated by {@code ;}; spaces and tabs around names and values are ignored; a pair
+ *       without {@code =} or with an empty name is skipped; a value wrapped in one pair of double quotes is
+ *       unwrapped;</li>
+ *   <li>names are case-sensitive: {@code JSESSIONID}, {@code sap-contextid}, {@code sap-ext-sid},
+ *       {@code saplb_<group>};</li>
+ *   <li>duplicate names: the <em>first well-formed</em> occurrence wins, as servlet containers return the first
+ *       (browsers send the cookie of the most specific path first); malformed occurrences are skipped. All
+ *       well-formed {@code saplb} cookies are kept in header order, up to {@link #MAX_SAPLB_COOKIES};</li>
+ *   <li>a session id ({@code JSESSIONID}, {@code sap-ext-sid}) is well-formed when it has 1 to
+ *       {@link #MAX_SESSION_ID_LENGTH} characters, all RFC 6265 cookie-octets (visible ASCII except
+ *       {@code " , ; \}); longer or odd ids are garbage that must not reach the session table;</li>
+ *   <li>the cookie takes precedence over the path parameter for {@code JSESSIONID} and {@code sap-ext-sid}.</li>
+ * </ul>
+ */
+public final class SessionCookies {
+
+    /** Longest accepted {@code JSESSIONID} / {@code sap-ext-sid} / {@code saplb} value. */
+    public static final int MAX_SESSION_ID_LENGTH = 256;
+    /** How many {@code saplb} cookies are kept at most; a real browser sends one per logon group. */
+    public static final int MAX_SAPLB_COOKIES = 32;
+    /** Longest accepted raw {@code sap-contextid} value. */
+    public static final int MAX_CONTEXT_ID_LENGTH = 512;
+
+    static final String JSESSIONID = "JSESSIONID";
+    static final String SAP_CONTEXTID = "sap-contextid";
+    static final String SAP_EXT_SID = "sap-ext-sid";
+    static final String SAPLB_PREFIX = "saplb_";
+
+    private SessionCookies() {
+    }
+
+    /** {@link #parse(List, String, String)} for one {@code Cookie} header and no path parameters. */
+    public static SessionIdentifiers parse(String cookieHeader) {
+        return parse(cookieHeader == null ? null : List.of(cookieHeader), null, null);
+    }
+
+    /**
+     * Reads the identifiers of one request.
+     *
+     * @param cookieHeaders   the raw values of its {@code Cookie} headers (a browser sends one; HTTP/2 may split
+     *                        it); {@code null} or empty when none; {@code null} elements are skipped
+     * @param jsessionidParam the {@code ;jsessionid=} path parameter value, or {@code null}
+     * @param sapExtSidParam  the {@code ;sap-ext-sid=} path parameter value, or {@code null}
+     * @return never {@code null}; {@link SessionIdentifiers#NONE} when nothing usable was found
+     */
+    public static SessionIdentifiers parse(List<String> cookieHeaders, String jsessionidParam, String sapExtSidParam) {
+        Parser parser = new Parser();
+        if (cookieHeaders != null) {
+            for (String header : cookieHeaders) {
+                if (header != null) {
+                    parser.header(header);
+                }
+            }
+        }
+        if (parser.jsessionid == null && jsessionidParam != null
+                && isSessionId(jsessionidParam, 0, jsessionidParam.length())) {
+            parser.jsessionid = jsessionidParam;
+        }
+        if (parser.sapExtSid == null && sapExtSidParam != null
+                && isSessionId(sapExtSidParam, 0, sapExtSidParam.length())) {
+            parser.sapExtSid = sapExtSidParam;
+        }
+        return parser.result();
+    }
+
+    /**
+     * Parses a {@code saplb} cookie value {@code (<instance>)<node>}; {@code null} when malformed. Exposed for
+     * {@link SaplbCookieWriter} and tests.
+     */
+    static SaplbCookie saplb(String group, String value) {
+        return saplb(group, value, 0, value.length());
+    }
+
+    /** The route suffix of a session id: after the last '.', when that and the part before are non-empty. */
+    public static String route(String sessionId) {
+        if (sessionId == null) {
+            return null;
+        }
+        int dot = sessionId.lastIndexOf('.');
+        if (dot <= 0 || dot == sessionId.length() - 1) {
+            return null;
+        }
+        return sessionId.substring(dot + 1);
+    }
+
+    private static final class Parser {
+        String jsessionid;
+        String sapContextId;
+        String sapContextServer;
+        String sapExtSid;
+        List<SaplbCookie> saplb;
+
+        void header(String h) {
+            int n = h.length();
+            int i = 0;
+            while (i < n) {
+                char c = h.charAt(i);
+                if (c == ';' || c == ' ' || c == '\t') {
+                    i++;
+                    continue;
+                }
+                int start = i;
+                int eq = -1;
+                while (i < n && (c = h.charAt(i)) != ';') {
+                    if (c == '=' && eq < 0) {
+                        eq = i;
+                    }
+                    i++;
+                }
+                if (eq > start) {
+                    pair(h, start, eq, i);
+                }
+            }
+        }
+
+        /** One {@code name=value} pair: name starts at {@code start} (not blank), '=' at {@code eq}, ends at {@code end}. */
+        private void pair(String h, int start, int eq, int end) {
+            int nameEnd = trimEnd(h, start, eq);
+            int nameLength = nameEnd - start;
+            int valueStart = trimStart(h, eq + 1, end);
+            int valueEnd = trimEnd(h, valueStart, end);
+            if (valueEnd - valueStart >= 2 && h.charAt(valueStart) == '"' && h.charAt(valueEnd - 1) == '"') {
+                valueStart++;
+                valueEnd--;
+            }
+            switch (nameLength) {
+                case 10:
+                    if (jsessionid == null && h.regionMatches(start, JSESSIONID, 0, 10)
+                            && isSessionId(h, valueStart, valueEnd)) {
+                        jsessionid = h.substring(valueStart, valueEnd);
+                        return;
+                    }
+                    break;
+                case 11:
+                    if (sapExtSid == null && h.regionMatches(start, SAP_EXT_SID, 0, 11)
+                            && isSessionId(h, valueStart, valueEnd)) {
+                        sapExtSid = h.substring(valueStart, valueEnd);
+                        return;
+                    }
+                    break;
+                case 13:
+                    if (sapContextServer == null && h.regionMatches(start, SAP_CONTEXTID, 0, 13)) {
+                        contextId(h, valueStart, valueEnd);
+                        return;
+                    }
+                    break;
+                default:
+                    break;
+            }
+            if (nameLength > SAPLB_PREFIX.length() && h.regionMatches(start, SAPLB_PREFIX, 0, SAPLB_PREFIX.length())
+                    && (saplb == null || saplb.size() < MAX_SAPLB_COOKIES)) {
+                int groupStart = start + SAPLB_PREFIX.length();
+                if (isCookieOctets(h, groupStart, nameEnd)) {
+                    String group = nameEnd - groupStart == 1 && h.charAt(groupStart) == '*'
+                            ? SaplbCookie.ANY_GROUP : h.substring(groupStart, nameEnd);
+                    SaplbCookie cookie = saplb(group, h, valueStart, valueEnd);
+                    if (cookie != null) {
+                        if (saplb == null) {
+                            saplb = new ArrayList<>(2);
+                        }
+                        saplb.add(cookie);
+                    }
+                }
+            }
+        }
+
+        private void contextId(String h, int from, int to) {
+            if (to - from > MAX_CONTEXT_ID_LENGTH) {
+                return;
+            }
+            String decoded = percentDecodeVisibleAscii(h, from, to);
+            if (decoded == null) {
+                return;
+            }
+            // SID:ANON:<host>_<SID>_<nr>:<id>-<mode>: four non-empty ':'-separated fields (the last may hold ':')
+            int c1 = decoded.indexOf(':');
+            int c2 = c1 < 0 ? -1 : decoded.indexOf(':', c1 + 1);
+            int c3 = c2 < 0 ? -1 : decoded.indexOf(':', c2 + 1);
+            if (c1 <= 0 || c2 <= c1 + 1 || c3 <= c2 + 1 || c3 == decoded.length() - 1) {
+                return;
+            }
+            sapContextId = decoded;
+            sapContextServer = decoded.substring(c2 + 1, c3);
+        }
+
+        SessionIdentifiers result() {
+            if (jsessionid == null && sapContextServer == null && sapExtSid == null && saplb == null) {
+                return SessionIdentifiers.NONE;
+            }
+            return new SessionIdentifiers(saplb == null ? List.of() : saplb, jsessionid, route(jsessionid),
+                    sapContextId, sapContextServer, sapExtSid);
+        }
+    }
+
+    private static SaplbCookie saplb(String group, String h, int from, int to) {
+        // (<instance>)<node>: instance non-empty, node may be empty, no other parentheses, cookie-octets only
+        if (to - from < 3 || to - from > MAX_SESSION_ID_LENGTH || h.charAt(from) != '('
+                || !isCookieOctets(h, from, to)) {
+            return null;
+        }
+        int close = -1;
+        for (int i = from + 1; i < to; i++) {
+            char c = h.charAt(i);
+            if (c == '(') {
+                return null;
+            }
+            if (c == ')') {
+                if (close >= 0) {
+                    return null;
+                }
+                close = i;
+            }
+        }
+        if (close <= from + 1) {
+            return null;
+        }
+        String value = h.substring(from, to);
+        int closeInValue = close - from;
+        return new SaplbCookie(group, value, value.substring(1, closeInValue), value.substring(closeInValue + 1));
+    }
+
+    /** Is {@code s[from, to)} an acceptable session id? */
+    static boolean isSessionId(String s, int from, int to) {
+        int length = to - from;
+        return length > 0 && length <= MAX_SESSION_ID_LENGTH && isCookieOctets(s, from, to);
+    }
+
+    /** RFC 6265 cookie-octet: %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E. */
+    static boolean isCookieOctet(char c) {
+        return c >= 0x21 && c <= 0x7E && c != '"' && c != ',' && c != ';' && c != '\\';
+    }
+
+    private static boolean isCookieOctets(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!isCookieOctet(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Decodes %XX (hex of either case); the result must be visible ASCII. {@code null} when malformed. */
+    private static String percentDecodeVisibleAscii(String s, int from, int to) {
+        if (from >= to) {
+            return null;
+        }
+        int firstPercent = -1;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c == '%') {
+                firstPercent = i;
+                break;
+            }
+            if (!isCookieOctet(c)) {
+                return null;
+            }
+        }
+        if (firstPercent < 0) {
+            return s.substring(from, to);
+        }
+        StringBuilder out = new StringBuilder(to - from);
+        out.append(s, from, firstPercent);
+        for (int i = firstPercent; i < to; i++) {
+            char c = s.charAt(i);
+            if (c == '%') {
+                if (i + 2 >= to) {
+                    return null;
+                }
+                int hi = hex(s.charAt(i + 1));
+                int lo = hex(s.charAt(i + 2));
+                if (hi < 0 || lo < 0) {
+                    return null;
+                }
+                char decoded = (char) (hi << 4 | lo);
+                if (decoded < 0x21 || decoded > 0x7E) {
+                    return null;
+                }
+                out.append(decoded);
+                i += 2;
+            } else if (isCookieOctet(c)) {
+                out.append(c);
+            } else {
+                return null;
+            }
+        }
+        return out.toString();
+    }
+
+    private static int hex(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+
+    private static int trimStart(String s, int from, int to) {
+        while (from < to && isBlank(s.charAt(from))) {
+            from++;
+        }
+        return from;
+    }
+
+    private static int trimEnd(String s, int from, int to) {
+        while (to > from && isBlank(s.charAt(to - 1))) {
+            to--;
+        }
+        return to;
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t';
+    }
+}

@@ -1,0 +1,189 @@
+package org.jwd.routing;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.LogonGroupConfig;
+import org.jwd.topology.ServerGroup;
+import org.jwd.topology.ServerType;
+import org.jwd.topology.Topology;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides which server group a request goes to, as SAP's Web Dispatcher does ("Determining the Server
+ * Group"). Built for one configuration and topology (rebuild it when either is replaced); the URL mapping
+ * table is read through a supplier on every call because it is reloaded on its own schedule.
+ *
+ * <ol>
+ * <li><b>Type.</b> A root URL (one slash: {@code /}, {@code /index.html}) is typed by
+ *     {@code is/HTTP/default_root_hdl} (rule {@code root}); otherwise a path covered by the URL mapping table
+ *     is ABAP (rule {@code icf_prefix}, see {@link UrlMappingTable}); anything else is J2EE ({@code default}).</li>
+ * <li><b>Logon group.</b> The longest {@code logon_group.<G>.url_prefixes} entry covering the path, across
+ *     all groups, selects G, with the same segment-boundary rule as the URL mapping table ({@code /irj}
+ *     covers {@code /irj} and {@code /irj/x}, not {@code /irjx}). The group is G's members of the request's
+ *     type (with an {@code https_url} when {@code secure}). If none of them takes new requests: with
+ *     {@code fallback=true} continue with the internal group, else 503 naming G. A prefix given for two
+ *     groups belongs to the first in configuration order (by name), with a WARN at construction.</li>
+ * <li><b>Internal group.</b> {@code !DIAG} / {@code !DIAGS} for ABAP, {@code !J2EE} / {@code !J2EES} for J2EE
+ *     ({@code S}: secure). When no J2EE server at all takes new requests (no active member in {@code !J2EE}), a
+ *     stateless J2EE request goes to {@code !ALL} (for a secure request, only its members with an
+ *     {@code https_url}); a stateful one gets 503, since another stack cannot continue its session.</li>
+ * <li>A chosen group without an active member is always a 503 naming it, never a random server.</li>
+ * </ol>
+ * A root URL is any path with a single slash, so {@code /irj}, {@code /sap} and {@code /A} are root URLs too
+ * (SAP: "the prefix to check for is /"): they are typed by {@code default_root_hdl} even where the URL
+ * mapping table has {@code /sap/}. Logon groups apply to root URLs as to any other: only the type comes
+ * from {@code default_root_hdl}.
+ */
+public final class GroupResolver {
+    private static final Logger LOG = LoggerFactory.getLogger(GroupResolver.class);
+    private static final int UNAVAILABLE = 503;
+
+    /** A logon group prefix, the group it selects, and that choice in words. */
+    private record LogonRoute(UrlPrefix prefix, LogonGroupConfig group, String why) {
+        LogonRoute(UrlPrefix prefix, LogonGroupConfig group) {
+            this(prefix, group, "; logon group prefix " + prefix + " -> " + group.name());
+        }
+    }
+
+    private final ServerType rootHandler;
+    private final String rootWhy;
+    private final Topology topology;
+    private final Supplier<UrlMappingTable> table;
+    private final PrefixIndex<LogonRoute> logonRoutes;
+    /** For toString: "/irj/ -> PORTAL, ...". */
+    private final String routesText;
+    private final ServerGroup diag;
+    private final ServerGroup diags;
+    private final ServerGroup j2ee;
+    private final ServerGroup j2ees;
+    private final ServerGroup all;
+    /** !ALL for secure requests: only servers that can be reached over HTTPS. */
+    private final ServerGroup allSecure;
+
+    /**
+     * @throws IllegalArgumentException when a {@code logon_group.<G>.url_prefixes} entry is not a valid prefix
+     */
+    public GroupResolver(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> table) {
+        this.rootHandler = config.defaultRootHandler();
+        this.rootWhy = " is a root URL -> " + rootHandler.key() + " (is/HTTP/default_root_hdl)";
+        this.topology = topology;
+        this.table = table;
+        Map<UrlPrefix, LogonRoute> routes = new LinkedHashMap<>();
+        for (LogonGroupConfig g : config.logonGroups()) {
+            for (String text : g.urlPrefixes()) {
+                UrlPrefix prefix = UrlPrefix.parse(text);
+                LogonRoute earlier = routes.putIfAbsent(prefix, new LogonRoute(prefix, g));
+                if (earlier != null && !earlier.group().name().equals(g.name())) {
+                    LOG.warn("URL prefix {} is given for logon groups {} and {}; {} wins", prefix,
+                            earlier.group().name(), g.name(), earlier.group().name());
+                }
+            }
+        }
+        this.logonRoutes = new PrefixIndex<>(routes);
+        this.routesText = routes.values().stream().map(r -> r.prefix() + " -> " + r.group().name()).toList()
+                .toString();
+        this.diag = topology.internalGroup(ServerGroup.DIAG);
+        this.diags = topology.internalGroup(ServerGroup.DIAGS);
+        this.j2ee = topology.internalGroup(ServerGroup.J2EE);
+        this.j2ees = topology.internalGroup(ServerGroup.J2EES);
+        this.all = topology.internalGroup(ServerGroup.ALL);
+        var https = all.members().stream().filter(s -> s.config().httpsUrl() != null).toList();
+        this.allSecure = https.size() == all.members().size() ? all
+                : new ServerGroup(ServerGroup.ALL, null, https, null);
+    }
+
+    /**
+     * @param secure   the request is forwarded over HTTPS: only servers with an {@code https_url} qualify
+     * @param stateful the request belongs to a session (decides the {@code !ALL} fallback)
+     */
+    public Classification classify(NormalizedPath normalized, boolean secure, boolean stateful) {
+        // The reason is assembled in one concatenation per outcome (pieces below), as it is built for every
+        // request whether or not anyone reads it.
+        String path = normalized.path();
+        ServerType type;
+        String rule;
+        String matched = null;
+        String typeWhy;
+        if (normalized.isRoot()) {
+            type = rootHandler;
+            rule = Classification.ROOT;
+            typeWhy = rootWhy;
+        } else {
+            UrlPrefix entry = table.get().match(path);
+            if (entry != null) {
+                type = ServerType.ABAP;
+                rule = Classification.ICF_PREFIX;
+                matched = entry.toString();
+                typeWhy = " matches ICF prefix ";
+            } else {
+                type = ServerType.J2EE;
+                rule = Classification.DEFAULT;
+                typeWhy = " matches no ICF prefix -> j2ee";
+            }
+        }
+        String matchedWhy = matched == null ? "" : matched + " -> abap";
+
+        String logonWhy;
+        LogonRoute route = logonRoutes.longestMatch(path);
+        if (route != null) {
+            ServerGroup group = topology.logonGroup(route.group().name(), type, secure);
+            if (group != null && group.hasActiveMember()) {
+                return ok(path, type, rule, matched, group, "path " + path + typeWhy + matchedWhy + route.why());
+            }
+            String problem = "logon group " + route.group().name() + noActive(type, secure);
+            if (!route.group().fallback()) {
+                return error(path, type, rule, matched,
+                        "path " + path + typeWhy + matchedWhy + route.why() + ": " + problem, problem);
+            }
+            logonWhy = route.why() + noActive(type, secure) + ", fallback=true";
+        } else {
+            logonWhy = "; no logon group";
+        }
+
+        ServerGroup internal = type == ServerType.ABAP ? (secure ? diags : diag) : (secure ? j2ees : j2ee);
+        if (internal.hasActiveMember()) {
+            return ok(path, type, rule, matched, internal,
+                    "path " + path + typeWhy + matchedWhy + logonWhy + " -> " + internal.name());
+        }
+        String why = "path " + path + typeWhy + matchedWhy + logonWhy + " -> " + internal.name();
+        String problem = "group " + internal.name() + noActive(type, secure);
+        if (type == ServerType.J2EE && !j2ee.hasActiveMember()) {
+            if (stateful) {
+                return error(path, type, rule, matched, why + ", no j2ee server is active and a stateful request"
+                        + " does not go to " + ServerGroup.ALL, problem);
+            }
+            ServerGroup any = secure ? allSecure : all;
+            String toAll = why + ", no j2ee server is active: stateless request -> " + ServerGroup.ALL;
+            if (any.hasActiveMember()) {
+                return ok(path, type, rule, matched, any, toAll);
+            }
+            return error(path, type, rule, matched, toAll, "no j2ee server is active and group "
+                    + ServerGroup.ALL + " has no active server" + (secure ? " with an https_url" : ""));
+        }
+        return error(path, type, rule, matched, why, problem);
+    }
+
+    private static String noActive(ServerType type, boolean secure) {
+        return " has no active " + type.key() + " server" + (secure ? " with an https_url" : "");
+    }
+
+    private static Classification ok(String path, ServerType type, String rule, String matched, ServerGroup group,
+                                     String reason) {
+        return new Classification(path, type, rule, matched, group, reason, 0, null);
+    }
+
+    private static Classification error(String path, ServerType type, String rule, String matched, String reason,
+                                        String message) {
+        return new Classification(path, type, rule, matched, null, reason, UNAVAILABLE, message);
+    }
+
+    @Override
+    public String toString() {
+        return "GroupResolver(root -> " + rootHandler.key() + ", logon group prefixes " + routesText + ", "
+                + table.get() + ")";
+    }
+}

@@ -1,0 +1,275 @@
+package org.jwd.routing;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+import org.jwd.config.DispatcherConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the URL mapping table in force: the entries of {@code icf.url_prefixes} merged with those loaded from
+ * {@code icf.url_prefixes_url}, reloaded every {@code wdisp/auto_refresh}. Readers get the current table
+ * through {@link #current()} without locking; a reload builds a new immutable table and swaps it in whole.
+ *
+ * <p>A reload that fails (connection refused, timeout, status other than 200, or a body without a single
+ * prefix) keeps the last good table and logs a WARN naming the URL and the error. A 200 without prefixes
+ * counts as a failure because an error page served as 200 would otherwise turn every ABAP URL into J2EE.
+ * When the first load fails the table is the file entries alone until a reload succeeds.
+ *
+ * <p><b>The format</b> is what SAP's {@code /sap/public/icf_info/icr_urlprefix} serves, one prefix a line:
+ * {@code PREFIX=/sap/bc/bsp/&CASE=&VHOST=*}. {@code PREFIX} is the prefix. {@code CASE=X} (or {@code 1}) marks
+ * a case-sensitive prefix, an empty {@code CASE} (or {@code 0}) a case-insensitive one: ICF service names are
+ * case-insensitive unless flagged. A line without {@code CASE}, or with another value, is case-sensitive, the
+ * default of {@code icf.url_prefixes}, and the latter is reported. {@code VHOST} and any other field are
+ * ignored: jwd does not route by virtual host, so a prefix of any virtual host counts. Lines in configuration
+ * syntax ({@code /sap/bc/}, {@code icase:/sap/bc/}) are accepted too; blank lines and lines starting with '#'
+ * are skipped; a line that is neither is reported and skipped.
+ */
+public final class UrlPrefixLoader implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(UrlPrefixLoader.class);
+    private static final int MAX_REPORTED_PROBLEMS = 5;
+
+    private final UrlMappingTable fileTable;
+    private final URI url;
+    private final Duration refresh;
+    private final Duration timeout;
+    private final HttpClient client;
+    private final AtomicReference<UrlMappingTable> current;
+    /** The body the current loaded entries came from: an unchanged body is not parsed or logged again. */
+    private String lastBody;
+    /** Serializes loads (the schedule and refreshNow); start and close lock {@code this} instead. */
+    private final Object loadLock = new Object();
+    private ScheduledExecutorService scheduler;
+    private volatile boolean closed;
+    /** Why the last load failed, for the admin page; {@code null} after a success. */
+    private volatile String lastError;
+
+    /**
+     * From {@code icf.url_prefixes}, {@code icf.url_prefixes_url} and {@code wdisp/auto_refresh}; a fetch
+     * connects within {@code jwd.connect_timeout} and completes within {@code jwd.request_timeout} or
+     * {@code wdisp/auto_refresh}, whichever is shorter.
+     *
+     * @throws IllegalArgumentException when an entry of {@code icf.url_prefixes} is not a valid prefix
+     */
+    public UrlPrefixLoader(DispatcherConfig config) {
+        this(config.urlPrefixes(), config.urlPrefixesUrl(), config.autoRefresh(), config.connectTimeout(),
+                min(config.requestTimeout(), config.autoRefresh()));
+    }
+
+    /**
+     * @param url where to load entries from, or {@code null} for the file entries alone
+     * @throws IllegalArgumentException when an entry of {@code fileEntries} is not a valid prefix
+     */
+    UrlPrefixLoader(List<String> fileEntries, URI url, Duration refresh, Duration connectTimeout,
+                    Duration timeout) {
+        this.fileTable = UrlMappingTable.parse(fileEntries);
+        this.url = url;
+        this.refresh = refresh;
+        this.timeout = timeout;
+        this.current = new AtomicReference<>(fileTable);
+        this.client = url == null ? null : HttpClient.newBuilder()
+                .connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    /**
+     * Loads the URL once, synchronously, so that the first requests already see its entries, then every
+     * {@code wdisp/auto_refresh} on a daemon thread. Without a URL there is nothing to do.
+     */
+    public synchronized void start() {
+        if (closed) {
+            throw new IllegalStateException("the URL prefix loader is closed");
+        }
+        if (url == null || scheduler != null) {
+            return;
+        }
+        refreshNow();
+        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jwd-url-prefix-loader");
+            t.setDaemon(true);
+            return t;
+        });
+        scheduler.scheduleWithFixedDelay(this::refreshNow, refresh.toMillis(), refresh.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** Stops reloading; the current table stays readable. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+            scheduler = null;
+        }
+    }
+
+    /** The table in force, for {@link GroupResolver}; each {@code get()} is one volatile read. */
+    public Supplier<UrlMappingTable> current() {
+        return current::get;
+    }
+
+    /** Why the last load from the URL failed, or {@code null} when it succeeded (or none was tried). */
+    public String lastError() {
+        return lastError;
+    }
+
+    /** Where entries are loaded from, or {@code null}. */
+    public URI url() {
+        return url;
+    }
+
+    /**
+     * Loads the URL now. Never throws: a scheduled task that throws is never run again.
+     *
+     * @return whether the table now reflects the URL's content
+     */
+    boolean refreshNow() {
+        if (url == null) {
+            return false;
+        }
+        synchronized (loadLock) {
+            return load();
+        }
+    }
+
+    private boolean load() {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(url).timeout(timeout).GET()
+                    .header("Accept", "text/plain").build();
+            HttpResponse<String> response = client.send(request,
+                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            if (response.statusCode() != 200) {
+                throw new IOException("status " + response.statusCode() + ", expected 200");
+            }
+            String body = response.body();
+            if (body.equals(lastBody)) {
+                LOG.debug("URL prefixes at {} unchanged", url);
+                lastError = null;
+                return true;
+            }
+            List<String> problems = new ArrayList<>();
+            List<UrlPrefix> prefixes = parse(body, problems);
+            if (prefixes.isEmpty()) {
+                throw new IOException("the response has no URL prefix"
+                        + (problems.isEmpty() ? "" : " (" + summary(problems) + ")"));
+            }
+            if (!problems.isEmpty()) {
+                LOG.warn("URL prefixes at {}: {} lines ignored or read with the default: {}", url,
+                        problems.size(), summary(problems));
+            }
+            UrlMappingTable merged = fileTable.merge(UrlMappingTable.of(prefixes));
+            UrlMappingTable previous = current.getAndSet(merged);
+            lastBody = body;
+            lastError = null;
+            if (!merged.equals(previous)) {
+                LOG.info("URL mapping table now has {} entries ({} from {}, {} from icf.url_prefixes)",
+                        merged.size(), prefixes.size(), url, fileTable.size());
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            if (closed) {
+                LOG.debug("loading URL prefixes from {} stopped: the loader is closed", url);
+                return false;
+            }
+            return failed(e);
+        } catch (Exception e) {
+            return failed(e);
+        }
+    }
+
+    private boolean failed(Exception e) {
+        lastError = describe(e);
+        LOG.warn("cannot load URL prefixes from {}: {}; keeping the last good table ({} entries)",
+                url, lastError, current.get().size());
+        return false;
+    }
+
+    /** Reads a response body; every line that is not read as written adds a message to {@code problems}. */
+    static List<UrlPrefix> parse(String body, List<String> problems) {
+        List<UrlPrefix> prefixes = new ArrayList<>();
+        String[] lines = body.split("\r\n|\r|\n");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            try {
+                prefixes.add(line.startsWith("/") || line.regionMatches(true, 0, UrlPrefix.ICASE, 0,
+                        UrlPrefix.ICASE.length()) ? UrlPrefix.parse(line) : parseFields(line, i + 1, problems));
+            } catch (IllegalArgumentException e) {
+                problems.add("line " + (i + 1) + ": " + e.getMessage());
+            }
+        }
+        return prefixes;
+    }
+
+    /** {@code PREFIX=/sap/bc/&CASE=X&VHOST=*}; field names in any case. */
+    private static UrlPrefix parseFields(String line, int lineNumber, List<String> problems) {
+        String prefix = null;
+        String caseFlag = null;
+        for (String field : line.split("&")) {
+            int eq = field.indexOf('=');
+            String name = (eq < 0 ? field : field.substring(0, eq)).strip().toUpperCase(Locale.ROOT);
+            String value = eq < 0 ? "" : field.substring(eq + 1).strip();
+            if (name.equals("PREFIX")) {
+                prefix = value;
+            } else if (name.equals("CASE")) {
+                caseFlag = value;
+            }
+        }
+        if (prefix == null) {
+            throw new IllegalArgumentException(BadPathException.quote(line) + " has no PREFIX=");
+        }
+        UrlPrefix parsed = UrlPrefix.parse(prefix);
+        boolean caseSensitive = switch (caseFlag == null ? "X" : caseFlag.toUpperCase(Locale.ROOT)) {
+            case "X", "1" -> true;
+            case "", "0" -> false;
+            default -> {
+                problems.add("line " + lineNumber + ": CASE=" + BadPathException.quote(caseFlag)
+                        + " is neither X, 1, 0 nor empty; read as case-sensitive");
+                yield true;
+            }
+        };
+        return new UrlPrefix(parsed.prefix(), caseSensitive);
+    }
+
+    /** The exception and its causes: the JDK client's ConnectException alone has no message at all. */
+    private static String describe(Throwable e) {
+        StringBuilder sb = new StringBuilder(e.toString());
+        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            sb.append(" (").append(cause).append(')');
+        }
+        return sb.toString();
+    }
+
+    private static String summary(List<String> problems) {
+        return String.join("; ", problems.subList(0, Math.min(problems.size(), MAX_REPORTED_PROBLEMS)))
+                + (problems.size() > MAX_REPORTED_PROBLEMS ? "; ..." : "");
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    @Override
+    public String toString() {
+        return "UrlPrefixLoader(" + (url == null ? "no URL" : url + " every " + refresh) + ", " + current.get()
+                + ")";
+    }
+}
