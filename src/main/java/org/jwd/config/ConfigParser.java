@@ -33,7 +33,8 @@ public final class ConfigParser {
     private static final Pattern GROUP_KEY = Pattern.compile("logon_group\\.([^.]*)\\.(.+)");
 
     static final Set<String> SERVER_KEYS = Set.of(
-            "url", "https_url", "type", "capacity", "logon_groups", "lb_id", "name", "route", "health_path");
+            "url", "https_url", "type", "capacity", "logon_groups", "lb_id", "name", "route", "health_path",
+            "max_connections", "max_queue");
     static final Set<String> GROUP_KEYS = Set.of(
             "url_prefixes", "type", "fallback", "ext_rfc", "refresh", "refresh_dispatches");
     static final Set<String> GLOBAL_KEYS = Set.of(
@@ -41,7 +42,15 @@ public final class ConfigParser {
             "rdisp/autoabaptime", "wdisp/load_balancing_strategy", "SessionTableTimeout",
             "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries", "SessionTable.offheap_MB",
             "wdisp/add_saplb_cookie", "jwd.debug_headers", "jwd.connect_timeout", "jwd.idle_timeout",
-            "jwd.request_timeout", "health.interval", "health.timeout", "health.rise", "health.fall");
+            "jwd.request_timeout", "health.interval", "health.timeout", "health.rise", "health.fall",
+            // Read and checked by the features that use them (admin, cluster, TLS, limits):
+            "admin.user", "admin.password_hash", "rdisp/registry_expiry",
+            "SessionTable.cluster_uri",
+            "wdisp/ssl_encrypt", "wdisp/ssl_truststore", "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
+            "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
+            "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group",
+            "wdisp/permission_table", "jwd.trusted_proxies", "icm/HTTP/max_request_size_KB",
+            "jwd.max_header_size");
 
     private final String source;
     private final List<String> problems = new ArrayList<>();
