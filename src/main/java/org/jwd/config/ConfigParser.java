@@ -28,6 +28,8 @@ import org.jwd.topology.ServerType;
  * waiting for a restart.
  */
 public final class ConfigParser {
+    /** Marks a URL prefix that matches regardless of case. */
+    public static final String CASE_INSENSITIVE = "icase:";
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]+");
     private static final Pattern SERVER_KEY = Pattern.compile("server\\.([^.]*)\\.(.+)");
     private static final Pattern GROUP_KEY = Pattern.compile("logon_group\\.([^.]*)\\.(.+)");
@@ -111,8 +113,8 @@ public final class ConfigParser {
 
         List<String> urlPrefixes = list("icf.url_prefixes");
         for (String prefix : urlPrefixes) {
-            if (!prefix.startsWith("/")) {
-                problem("icf.url_prefixes", prefix, "each prefix to start with '/'");
+            if (!prefix.startsWith("/") && !prefix.startsWith(CASE_INSENSITIVE + "/")) {
+                problem("icf.url_prefixes", prefix, "each prefix to start with '/' (or icase:/)");
             }
         }
         URI prefixesUrl = optional("icf.url_prefixes_url", v -> url(v, Set.of("http", "https"), true), null,
@@ -202,8 +204,8 @@ public final class ConfigParser {
         String prefix = "logon_group." + name + ".";
         List<String> prefixes = list(prefix + "url_prefixes");
         for (String p : prefixes) {
-            if (!p.startsWith("/")) {
-                problem(prefix + "url_prefixes", p, "each prefix to start with '/'");
+            if (!p.startsWith("/") && !p.startsWith(CASE_INSENSITIVE + "/")) {
+                problem(prefix + "url_prefixes", p, "each prefix to start with '/' (or icase:/)");
             }
         }
         char type = optional(prefix + "type", ConfigParser::groupType, 'B', "B, R or W");

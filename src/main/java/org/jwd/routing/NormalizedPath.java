@@ -29,10 +29,11 @@ public final class NormalizedPath {
     private final String forwardPath;
     private final List<Parameter> parameters;
 
+    /** @param parameters not copied (this is per request): the normalizer hands over a list nobody changes */
     NormalizedPath(String path, String forwardPath, List<Parameter> parameters) {
         this.path = path;
         this.forwardPath = forwardPath;
-        this.parameters = List.copyOf(parameters);
+        this.parameters = parameters;
     }
 
     /** The decoded, resolved path without parameters that routing matches on; starts with '/'. */

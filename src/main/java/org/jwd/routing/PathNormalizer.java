@@ -8,6 +8,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -144,7 +145,12 @@ public final class PathNormalizer {
                 if (length > 0 && !dot && !dotDot) {
                     push(pathMark, forwardMark, parameterMark);
                     forward.append('/');
-                    encode(forward, path, pathMark + 1, path.length(), NAME_RAW);
+                    if (indexOf('%', start, nameEnd) == nameEnd) {
+                        // decoding changed nothing: encode from the String, cheaper to read than the builder
+                        encode(forward, raw, start, nameEnd, NAME_RAW);
+                    } else {
+                        encode(forward, path, pathMark + 1, path.length(), NAME_RAW);
+                    }
                     parameters(nameEnd, end);
                 } else {
                     path.setLength(pathMark);
@@ -180,7 +186,7 @@ public final class PathNormalizer {
                 start = end + 1;
             }
             return new NormalizedPath(path.toString(), forward.toString(),
-                    parameters == null ? List.of() : parameters);
+                    parameters == null ? List.of() : Collections.unmodifiableList(parameters));
         }
 
         private void push(int pathMark, int forwardMark, int parameterMark) {
@@ -254,13 +260,18 @@ public final class PathNormalizer {
         private void decodeInto(StringBuilder sb, int from, int to) throws BadPathException {
             int i = from;
             while (i < to) {
-                char c = raw.charAt(i);
-                if (c == '%') {
-                    i = decodeRun(i, to, sb);
-                } else {
-                    checkRaw(c, i, to);
-                    sb.append(c);
+                // copy the run up to the next '%' in one append; only suspicious characters get the full check
+                int run = i;
+                while (i < to && raw.charAt(i) != '%') {
+                    char c = raw.charAt(i);
+                    if (c < 0x20 || c >= 0x7F || c == '\\' || c == '?' || c == '#') {
+                        checkRaw(c, i, to);
+                    }
                     i++;
+                }
+                sb.append(raw, run, i);
+                if (i < to) {
+                    i = decodeRun(i, to, sb);
                 }
             }
         }
@@ -351,21 +362,24 @@ public final class PathNormalizer {
 
         /** Appends s[from, to) percent-encoding every character not allowed raw, and '%' itself, as UTF-8. */
         private static void encode(StringBuilder sb, CharSequence s, int from, int to, boolean[] allowedRaw) {
-            for (int i = from; i < to; i++) {
-                char c = s.charAt(i);
-                if (c < 128) {
-                    if (allowedRaw[c]) {
-                        sb.append(c);
-                    } else {
-                        appendByte(sb, c);
-                    }
-                    continue;
-                }
-                int cp = Character.codePointAt(s, i);
-                if (Character.isSupplementaryCodePoint(cp)) {
+            int i = from;
+            while (i < to) {
+                // most characters need no encoding: find the run and append it at once
+                int run = i;
+                while (i < to && s.charAt(i) < 128 && allowedRaw[s.charAt(i)]) {
                     i++;
                 }
-                if (cp < 0x800) {
+                if (i > run) {
+                    sb.append(s, run, i);
+                }
+                if (i == to) {
+                    break;
+                }
+                int cp = Character.codePointAt(s, i);
+                i += Character.charCount(cp);
+                if (cp < 0x80) {
+                    appendByte(sb, cp);
+                } else if (cp < 0x800) {
                     appendByte(sb, 0xC0 | cp >> 6);
                     appendByte(sb, 0x80 | cp & 0x3F);
                 } else if (cp < 0x10000) {

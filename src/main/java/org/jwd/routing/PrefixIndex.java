@@ -46,14 +46,6 @@ final class PrefixIndex<V> {
         this.prefixes = List.copyOf(new ArrayList<>(entries.keySet()));
     }
 
-    List<UrlPrefix> prefixes() {
-        return prefixes;
-    }
-
-    boolean isEmpty() {
-        return prefixes.isEmpty();
-    }
-
     /** The value of the longest prefix covering {@code path} (a normalized path), or {@code null}. */
     @SuppressWarnings("unchecked")
     V longestMatch(String path) {
@@ -65,10 +57,13 @@ final class PrefixIndex<V> {
         int exactHash = 0;
         int foldedHash = 0;
         Object best = null;
+        boolean fold = folded != null;
         for (int i = 0; i < limit; i++) {
             char c = path.charAt(i);
             exactHash = 31 * exactHash + c;
-            foldedHash = 31 * foldedHash + UrlPrefix.fold(c);
+            if (fold) {
+                foldedHash = 31 * foldedHash + UrlPrefix.fold(c);
+            }
             if (c == '/') {
                 Object v = probe(path, i + 1, exactHash, foldedHash);
                 if (v != null) {

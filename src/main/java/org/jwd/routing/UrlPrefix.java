@@ -72,9 +72,4 @@ public record UrlPrefix(String prefix, boolean caseSensitive) {
         }
         return sb.toString();
     }
-
-    /** For messages: "case-insensitive" entries say so. */
-    String describe() {
-        return caseSensitive ? prefix : prefix + " (case-insensitive)";
-    }
 }

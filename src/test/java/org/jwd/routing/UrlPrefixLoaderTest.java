@@ -1,0 +1,260 @@
+package org.jwd.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import com.sun.net.httpserver.HttpServer;
+import org.jwd.config.ConfigParser;
+import org.jwd.config.DispatcherConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class UrlPrefixLoaderTest {
+    private static final String SAP_LIST = """
+            PREFIX=/sap/bc/bsp/&CASE=&VHOST=*
+            PREFIX=/sap/public/&CASE=X&VHOST=*
+            PREFIX=/sap/opu/odata/&CASE=1&VHOST=*
+            """;
+
+    private HttpServer server;
+    private URI url;
+    private volatile int status = 200;
+    private volatile String body = SAP_LIST;
+    private UrlPrefixLoader loader;
+
+    @BeforeEach
+    void startServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/sap/public/icf_info/icr_urlprefix", exchange -> {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+            exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        });
+        server.start();
+        url = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/sap/public/icf_info/icr_urlprefix");
+    }
+
+    @AfterEach
+    void stop() {
+        if (loader != null) {
+            loader.close();
+        }
+        server.stop(0);
+    }
+
+    private UrlPrefixLoader loader(List<String> fileEntries) {
+        loader = new UrlPrefixLoader(fileEntries, url, Duration.ofHours(1), Duration.ofSeconds(2),
+                Duration.ofSeconds(2));
+        return loader;
+    }
+
+    @ParameterizedTest(name = "{0} is read as {1}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            PREFIX=/sap/bc/bsp/&CASE=&VHOST=*          | icase:/sap/bc/bsp/    | -
+            PREFIX=/sap/bc/bsp/&CASE=X&VHOST=*         | /sap/bc/bsp/          | -
+            PREFIX=/sap/bc/bsp/&CASE=x                 | /sap/bc/bsp/          | -
+            PREFIX=/sap/bc/bsp/&CASE=1&VHOST=myhost    | /sap/bc/bsp/          | -
+            PREFIX=/sap/bc/bsp/&CASE=0                 | icase:/sap/bc/bsp/    | -
+            prefix=/sap/bc/bsp&case=                   | icase:/sap/bc/bsp/    | -
+            VHOST=*&CASE=&PREFIX=/sap/bc/bsp/          | icase:/sap/bc/bsp/    | -
+            PREFIX=/sap/bc/bsp/&VHOST=*                | /sap/bc/bsp/          | -
+            PREFIX=/sap/bc/bsp/&CASE=Y                 | /sap/bc/bsp/          | CASE='Y' is neither X, 1, 0 nor empty
+            /sap/bc/                                   | /sap/bc/              | -
+            icase:/sap/bc/                             | icase:/sap/bc/        | -
+            '  /sap/bc/  '                             | /sap/bc/              | -
+            # a comment                                | -                     | -
+            ''                                         | -                     | -
+            <html><body>Logon</body></html>            | -                     | has no PREFIX=
+            CASE=X&VHOST=*                             | -                     | has no PREFIX=
+            PREFIX=sap/bc/&CASE=X                      | -                     | expected a path starting with '/'
+            PREFIX=/sap/%2f/&CASE=X                    | -                     | encoded slash
+            """)
+    void aLineOfTheListIsReadAsSapWritesIt(String line, String expected, String problem) {
+        List<String> problems = new ArrayList<>();
+
+        List<UrlPrefix> prefixes = UrlPrefixLoader.parse(line, problems);
+
+        assertThat(prefixes).extracting(UrlPrefix::toString)
+                .isEqualTo(expected == null ? List.of() : List.of(expected));
+        if (problem == null) {
+            assertThat(problems).isEmpty();
+        } else {
+            assertThat(problems).singleElement().asString().startsWith("line 1: ").contains(problem);
+        }
+    }
+
+    @Test
+    void startingLoadsTheUrlAndMergesItWithTheFileEntries() {
+        UrlPrefixLoader loader = loader(List.of("/logon/", "/sap/public/"));
+
+        loader.start();
+
+        UrlMappingTable table = loader.current().get();
+        assertThat(table.entries()).extracting(UrlPrefix::toString).containsExactly(
+                "/logon/", "/sap/public/", "icase:/sap/bc/bsp/", "/sap/opu/odata/");
+        assertThat(table.match("/SAP/BC/BSP/sap/it00/default.htm")).hasToString("icase:/sap/bc/bsp/");
+        assertThat(table.match("/SAP/opu/odata/x")).isNull();
+        assertThat(loader.lastError()).isNull();
+    }
+
+    @Test
+    void aRefreshPicksUpAChangedList() {
+        UrlPrefixLoader loader = loader(List.of());
+        loader.start();
+        Supplier<UrlMappingTable> current = loader.current();
+        assertThat(current.get().isAbap("/sap/bc/webdynpro/x")).isFalse();
+
+        body = SAP_LIST + "PREFIX=/sap/bc/webdynpro/&CASE=&VHOST=*\n";
+        assertThat(loader.refreshNow()).isTrue();
+
+        assertThat(current.get().isAbap("/sap/bc/webdynpro/x")).isTrue();
+        assertThat(current.get().size()).isEqualTo(4);
+    }
+
+    @Test
+    void aRefreshAnsweredWith500KeepsTheLastGoodTableAndLogsAWarningNamingTheUrl() {
+        UrlPrefixLoader loader = loader(List.of("/logon/"));
+        loader.start();
+        UrlMappingTable before = loader.current().get();
+
+        status = 500;
+        body = "PREFIX=/other/&CASE=X\n";
+        boolean refreshed;
+        try (LogCapture log = new LogCapture(UrlPrefixLoader.class)) {
+            refreshed = loader.refreshNow();
+            assertThat(log.text()).contains("WARN").contains(url.toString()).contains("status 500");
+        }
+
+        assertThat(refreshed).isFalse();
+        assertThat(loader.current().get()).isSameAs(before);
+        assertThat(loader.lastError()).contains("status 500");
+    }
+
+    @Test
+    void aRefreshWhileTheServerIsDownKeepsTheLastGoodTable() {
+        UrlPrefixLoader loader = loader(List.of());
+        loader.start();
+        UrlMappingTable before = loader.current().get();
+
+        server.stop(0);
+
+        assertThat(loader.refreshNow()).isFalse();
+        assertThat(loader.current().get()).isSameAs(before);
+        assertThat(before.size()).isEqualTo(3);
+        assertThat(loader.lastError()).contains("ConnectException");
+    }
+
+    @ParameterizedTest(name = "a 200 answer of {0} is a failed refresh")
+    @CsvSource(delimiter = '|', textBlock = """
+            ''                                                    | no URL prefix
+            <html><body>Please log on</body></html>               | no URL prefix
+            '# nothing but a comment'                             | no URL prefix
+            """)
+    void aResponseWithoutAnyPrefixIsAFailedRefresh(String answer, String error) {
+        UrlPrefixLoader loader = loader(List.of());
+        loader.start();
+        UrlMappingTable before = loader.current().get();
+
+        body = answer;
+
+        assertThat(loader.refreshNow()).isFalse();
+        assertThat(loader.current().get()).isSameAs(before);
+        assertThat(loader.lastError()).contains(error);
+    }
+
+    @Test
+    void aFailedFirstLoadLeavesTheFileEntriesUntilALaterLoadSucceeds() {
+        status = 503;
+        UrlPrefixLoader loader = loader(List.of("/logon/"));
+        loader.start();
+        assertThat(loader.current().get().entries()).extracting(UrlPrefix::toString).containsExactly("/logon/");
+
+        status = 200;
+        assertThat(loader.refreshNow()).isTrue();
+
+        assertThat(loader.current().get().size()).isEqualTo(4);
+        assertThat(loader.lastError()).isNull();
+    }
+
+    @Test
+    void withoutAUrlTheTableIsTheFileEntries() throws Exception {
+        DispatcherConfig config = ConfigParser.parse("icf.url_prefixes = /sap/bc/, /logon\n", "test");
+        try (UrlPrefixLoader loader = new UrlPrefixLoader(config)) {
+            loader.start();
+
+            assertThat(loader.refreshNow()).isFalse();
+            assertThat(loader.current().get().entries()).extracting(UrlPrefix::toString)
+                    .containsExactly("/sap/bc/", "/logon/");
+            assertThat(loader.url()).isNull();
+        }
+    }
+
+    @Test
+    void aFileEntryMayBeCaseInsensitive() {
+        try (UrlPrefixLoader loader = new UrlPrefixLoader(List.of("icase:/logon/"), null, Duration.ofSeconds(1),
+                Duration.ofSeconds(1), Duration.ofSeconds(1))) {
+            loader.start();
+
+            assertThat(loader.current().get().match("/LOGON/x")).hasToString("icase:/logon/");
+        }
+    }
+
+    @Test
+    void theConfigurationNamesTheUrlAndTheRefreshInterval() throws Exception {
+        DispatcherConfig config = ConfigParser.parse("icf.url_prefixes = /logon/\n"
+                + "icf.url_prefixes_url = " + url + "\n" + "wdisp/auto_refresh = 60\n", "test");
+        try (UrlPrefixLoader loader = new UrlPrefixLoader(config)) {
+            loader.start();
+
+            assertThat(loader.current().get().size()).isEqualTo(4);
+            assertThat(loader).hasToString("UrlPrefixLoader(" + url + " every PT1M, "
+                    + loader.current().get() + ")");
+        }
+    }
+
+    @Test
+    void anInvalidFileEntryIsRefusedAtConstruction() {
+        assertThatThrownBy(() -> new UrlPrefixLoader(List.of("/sap/%zz/"), null, Duration.ofSeconds(1),
+                Duration.ofSeconds(1), Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("/sap/%zz/");
+    }
+
+    @Test
+    void onceStartedTheLoaderRefreshesOnItsOwnOnADaemonThread() {
+        loader = new UrlPrefixLoader(List.of(), url, Duration.ofMillis(50), Duration.ofSeconds(2),
+                Duration.ofSeconds(2));
+        loader.start();
+        body = "PREFIX=/changed/&CASE=X\n";
+
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(loader.current().get().isAbap("/changed/x")).isTrue());
+        assertThat(Thread.getAllStackTraces().keySet()).filteredOn(t -> t.getName().equals("jwd-url-prefix-loader"))
+                .isNotEmpty().allMatch(Thread::isDaemon);
+    }
+
+    @Test
+    void aClosedLoaderCannotBeStartedAgain() {
+        UrlPrefixLoader loader = loader(List.of());
+        loader.close();
+
+        assertThatThrownBy(loader::start).isInstanceOf(IllegalStateException.class);
+    }
+}
