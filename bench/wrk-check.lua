@@ -1,6 +1,7 @@
 -- bench/run's check before measuring: which backend answered each session, with which status and body.
 -- Usage: wrk -t1 -c1 -d1s -s bench/wrk-check.lua URL -- none|sticky
 -- With one connection, requests and responses alternate, so response() knows the session of its request.
+-- "sticky" sends 8 sessions (ids with a route suffix, .b1 or .b2) in random order; "none" sends no cookie.
 -- Prints lines for bench/run to read:
 --   check responses <n> status200 <n> setcookie <n> nobackend <n> minbody <n> maxbody <n>
 --   check seen <session or -> <backend> <n>
@@ -16,7 +17,7 @@ function init(args)
   for i = 1, 8 do
     sessions[i] = string.format("CHECK%04d.%s", i, (i % 2 == 0) and "b2" or "b1")
   end
-  position = 0
+  math.randomseed(42)
   current = "-"
   counts = { responses = 0, status200 = 0, setcookie = 0, nobackend = 0, minbody = 1e9, maxbody = 0 }
   seen = {}
@@ -26,8 +27,8 @@ function request()
   if not sticky then
     return wrk.format("GET", wrk.path, {})
   end
-  position = position % #sessions + 1
-  current = sessions[position]
+  -- In random order: sessions taken in turn could meet a round robin in step and look sticky when they are not.
+  current = sessions[math.random(#sessions)]
   return wrk.format("GET", wrk.path, { ["Cookie"] = "JSESSIONID=" .. current })
 end
 
