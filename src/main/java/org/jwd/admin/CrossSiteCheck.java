@@ -54,7 +54,7 @@ public final class CrossSiteCheck {
         return null;
     }
 
-    /** {@code host:port} in lower case, with the scheme's default port filled in; {@code null} if malformed. */
+    /** {@code scheme://host:port} in lower case, with the default port filled in; {@code null} if malformed. */
     static String authority(String scheme, String hostAndPort) {
         if (hostAndPort == null || scheme == null || hostAndPort.isEmpty() || hostAndPort.indexOf('@') >= 0) {
             return null;
@@ -81,6 +81,6 @@ public final class CrossSiteCheck {
                 return null;
             }
         }
-        return name.isEmpty() ? null : name + ":" + port;
+        return name.isEmpty() ? null : s + "://" + name + ":" + port;
     }
 }
