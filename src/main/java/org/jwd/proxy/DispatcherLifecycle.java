@@ -26,6 +26,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
         try {
             file = ConfigLoader.locate();
             config = ConfigLoader.load(file);
+            Dispatcher.check(config);
         } catch (ConfigException e) {
             for (String problem : e.problems()) {
                 LOG.error("jwd: configuration error: {}", problem);

@@ -38,6 +38,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     private static final String FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".failure";
     private static final String RETRIED_ATTRIBUTE = DispatcherServlet.class.getName() + ".retried";
     private static final String CLIENT_FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".clientFailure";
+    private static final String START_ATTRIBUTE = DispatcherServlet.class.getName() + ".start";
     /** Headers that only jwd may set towards the servers: a client's values would be believed there. */
     private static final List<HttpHeader> FORWARDING_HEADERS = List.of(HttpHeader.X_FORWARDED_FOR,
             HttpHeader.X_FORWARDED_PROTO, HttpHeader.X_FORWARDED_HOST, HttpHeader.X_FORWARDED_SERVER,
@@ -67,18 +68,29 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
             throws ServletException, IOException {
+        long start = System.nanoTime();
         RoutingDecision decision = dispatcher.router().route(routingRequest(clientRequest));
         if (decision.isRejected()) {
             sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
+            dispatcher.metrics().requestCompleted(decision.group(), null, decision.errorStatus(),
+                    System.nanoTime() - start);
             return;
         }
         clientRequest.setAttribute(DECISION_ATTRIBUTE, decision);
+        clientRequest.setAttribute(START_ATTRIBUTE, start);
         try {
             super.service(clientRequest, proxyResponse);
         } catch (ServletException | IOException | RuntimeException e) {
             decision.finish(true);
+            completed(clientRequest, decision, HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
             throw e;
         }
+    }
+
+    /** Counts the request's answer in the metrics, with the time since it was routed. */
+    private void completed(HttpServletRequest clientRequest, RoutingDecision decision, int status) {
+        long nanos = clientRequest.getAttribute(START_ATTRIBUTE) instanceof Long start ? System.nanoTime() - start : 0;
+        dispatcher.metrics().requestCompleted(decision.group(), decision.server(), status, nanos);
     }
 
     private static RoutingRequest routingRequest(HttpServletRequest clientRequest) {
@@ -130,6 +142,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         RoutingDecision decision = decision(clientRequest);
         decision.finish(false);
         decision.server().resetFailures();
+        completed(clientRequest, decision, proxyResponse.getStatus());
         super.onProxyResponseSuccess(clientRequest, proxyResponse, serverResponse);
     }
 
@@ -235,6 +248,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         Throwable clientFailure = (Throwable) clientRequest.getAttribute(CLIENT_FAILURE_ATTRIBUTE);
         decision(clientRequest).finish(clientFailure == null);
         if (clientFailure != null) {
+            completed(clientRequest, decision(clientRequest), clientRequestStatus(clientFailure));
             sendProxyResponseError(clientRequest, proxyResponse, clientRequestStatus(clientFailure));
             return;
         }
@@ -246,6 +260,9 @@ public class DispatcherServlet extends AsyncProxyServlet {
             return;
         }
         clientRequest.setAttribute(FAILURE_ATTRIBUTE, failure);
+        completed(clientRequest, decision, proxyResponse.isCommitted() ? proxyResponse.getStatus()
+                : failure instanceof TimeoutException ? HttpServletResponse.SC_GATEWAY_TIMEOUT
+                : HttpServletResponse.SC_BAD_GATEWAY);
         super.onProxyResponseFailure(clientRequest, proxyResponse, serverResponse, failure);
     }
 
