@@ -91,9 +91,7 @@ public final class GroupResolver {
         this.j2ee = topology.internalGroup(ServerGroup.J2EE);
         this.j2ees = topology.internalGroup(ServerGroup.J2EES);
         this.all = topology.internalGroup(ServerGroup.ALL);
-        var https = all.members().stream().filter(s -> s.config().httpsUrl() != null).toList();
-        this.allSecure = https.size() == all.members().size() ? all
-                : new ServerGroup(ServerGroup.ALL, null, https, null);
+        this.allSecure = topology.secureAll();
     }
 
     /**

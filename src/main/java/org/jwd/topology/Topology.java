@@ -18,6 +18,8 @@ import org.jwd.config.ServerConfig;
 public final class Topology {
     private final Map<String, Server> servers;
     private final Map<String, ServerGroup> internalGroups;
+    /** !ALL for requests forwarded over HTTPS: only the servers with an https_url. */
+    private final ServerGroup secureAll;
     /** logon group name -> (type -> group restricted to that type) */
     private final Map<String, Map<ServerType, ServerGroup>> logonGroups;
     private final Map<String, Map<ServerType, ServerGroup>> secureLogonGroups;
@@ -32,6 +34,9 @@ public final class Topology {
         internal.put(ServerGroup.J2EES, group(ServerGroup.J2EES, ServerType.J2EE, all, null, true));
         internal.put(ServerGroup.ALL, new ServerGroup(ServerGroup.ALL, null, all, null));
         this.internalGroups = Collections.unmodifiableMap(internal);
+        List<Server> https = all.stream().filter(s -> s.config().httpsUrl() != null).toList();
+        this.secureAll = https.size() == all.size() ? internal.get(ServerGroup.ALL)
+                : new ServerGroup(ServerGroup.ALL, null, https, null);
         Map<String, Map<ServerType, ServerGroup>> plain = new LinkedHashMap<>();
         Map<String, Map<ServerType, ServerGroup>> secure = new LinkedHashMap<>();
         for (LogonGroupConfig lg : logonGroupConfigs) {
@@ -83,6 +88,11 @@ public final class Topology {
         return internalGroups.get(name);
     }
 
+    /** {@code !ALL} restricted to HTTPS-enabled servers (the same group when every server is one). */
+    public ServerGroup secureAll() {
+        return secureAll;
+    }
+
     public Map<String, ServerGroup> internalGroups() {
         return internalGroups;
     }
@@ -96,6 +106,9 @@ public final class Topology {
     /** Every group a request can be routed to, internal and logon, plain and secure. */
     public List<ServerGroup> allGroups() {
         List<ServerGroup> all = new ArrayList<>(internalGroups.values());
+        if (secureAll != internalGroups.get(ServerGroup.ALL)) {
+            all.add(secureAll);
+        }
         logonGroups.values().forEach(m -> all.addAll(m.values()));
         secureLogonGroups.values().forEach(m -> all.addAll(m.values()));
         return all;
