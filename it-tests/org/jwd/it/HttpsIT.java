@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,6 +19,7 @@ import org.jwd.demo.DemoBackend;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * HTTPS through the real Jetty distribution: termination (an HTTPS client, servers over plain HTTP),
@@ -187,6 +191,41 @@ class HttpsIT {
             assertThat(next.headers().firstValue("X-Served-By")).contains(server);
             assertThat(next.body()).contains("\"protocol\":\"HTTP/1.1\"", "\"newSession\":false");
         }
+    }
+
+    @Test
+    void httpsPortWithoutAKeystoreIsRefusedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("plain.properties");
+        Files.writeString(config, "server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n");
+
+        JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(30), "run", "--config", config.toString(),
+                "--https-port", "0");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.output()).contains("--https-port needs a keystore: jwd.ssl_keystore");
+    }
+
+    @Test
+    void aKeystoreThatDoesNotOpenStopsTheStartNamingTheKey(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("bad.properties");
+        Files.writeString(config, """
+                server.a.url=http://127.0.0.1:1
+                server.a.https_url=https://127.0.0.1:2
+                server.a.type=j2ee
+                jwd.ssl_keystore=%s
+                jwd.ssl_keystore_password=not-the-password
+                wdisp/ssl_encrypt=3
+                """.formatted(pki.keyStore("jwd")));
+
+        JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(120), "run", "--config", config.toString(),
+                "--port", "0", "--https-port", "0");
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.output()).contains("jwd: the configuration " + config.toRealPath() + " is invalid:",
+                "jwd.ssl_keystore = '" + pki.keyStore("jwd") + "': expected a PKCS12 or JKS keystore that"
+                        + " jwd.ssl_keystore_password opens",
+                "wdisp/ssl_encrypt = '3': expected 0 (plain HTTP to the servers), 1 (HTTPS) or 2")
+                .doesNotContain("not-the-password", "jwd: ready");
     }
 
     private static String subject(HttpResponse<?> response) throws Exception {
