@@ -176,6 +176,8 @@ class HttpsIT {
 
         assertThat(first.version()).isEqualTo(HttpClient.Version.HTTP_2);
         assertThat(first.body()).contains("\"protocol\":\"HTTP/1.1\"", "\"newSession\":true");
+        assertThat(first.body().toLowerCase()).contains("\"x-forwarded-proto\":[\"https\"]",
+                "\"x-forwarded-host\":[\"127.0.0.1:" + terminating.httpsUri().getPort() + "\"]");
         String server = first.headers().firstValue("X-Served-By").orElseThrow();
         List<String> cookies = new ArrayList<>();
         for (String setCookie : first.headers().allValues("Set-Cookie")) {

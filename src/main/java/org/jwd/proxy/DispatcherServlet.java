@@ -126,12 +126,17 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void addProxyHeaders(HttpServletRequest clientRequest, Request proxyRequest) {
         addViaHeader(clientRequest, proxyRequest);
         String host = clientRequest.getHeader("Host");
+        if (host == null && "HTTP/2.0".equals(clientRequest.getProtocol())) {
+            // HTTP/2 carries the host in its :authority pseudo-header, which is no Host header.
+            host = clientRequest.getServerName() + ":" + clientRequest.getServerPort();
+        }
+        String forwardedHost = host;
         proxyRequest.headers(headers -> {
             FORWARDING_HEADERS.forEach(headers::remove);
             headers.put(HttpHeader.X_FORWARDED_FOR, clientRequest.getRemoteAddr());
             headers.put(HttpHeader.X_FORWARDED_PROTO, clientRequest.getScheme());
-            if (host != null) {
-                headers.put(HttpHeader.X_FORWARDED_HOST, host);
+            if (forwardedHost != null) {
+                headers.put(HttpHeader.X_FORWARDED_HOST, forwardedHost);
             }
         });
     }
