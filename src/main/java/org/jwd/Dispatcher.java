@@ -24,6 +24,7 @@ import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
 import org.jwd.topology.Server;
+import org.jwd.tls.TlsConfig;
 import org.jwd.topology.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +40,8 @@ import org.slf4j.LoggerFactory;
  * {@link #router()} once and keeps its decision, whose {@link Server} object counts its end even if the server
  * left meanwhile. Servers that stay keep their {@code Server} objects (state, counters); the session table and
  * the health checker stay too.
+ *
+ * <p>It also holds the TLS settings: re-encryption to the servers, termination and end-to-end TLS.
  */
 public final class Dispatcher implements AutoCloseable {
     public static final String ATTRIBUTE = Dispatcher.class.getName();
@@ -50,6 +53,7 @@ public final class Dispatcher implements AutoCloseable {
 
     private final DispatcherConfig config;
     private final AdminConfig admin;
+    private final TlsConfig tls;
     private final UrlPrefixLoader urlPrefixes;
     private final SessionTable sessionTable;
     private final HealthChecker health;
@@ -58,14 +62,11 @@ public final class Dispatcher implements AutoCloseable {
     private final AtomicReference<Snapshot> current = new AtomicReference<>();
     private final ScheduledExecutorService housekeeping;
 
-    /** @throws IllegalArgumentException when a key checked here is invalid (see {@link #check}) */
-    public Dispatcher(DispatcherConfig config) {
+    /** @throws ConfigException when a key the features check themselves (admin, TLS) is invalid */
+    public Dispatcher(DispatcherConfig config) throws ConfigException {
         this.config = config;
-        try {
-            this.admin = AdminConfig.of(config);
-        } catch (ConfigException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        this.admin = AdminConfig.of(config);
+        this.tls = TlsConfig.from(config);
         Topology topology = Topology.of(config);
         this.urlPrefixes = new UrlPrefixLoader(config);
         this.sessionTable = SessionTables.create(config);
@@ -92,6 +93,7 @@ public final class Dispatcher implements AutoCloseable {
      */
     public static void check(DispatcherConfig config) throws ConfigException {
         AdminConfig.of(config);
+        TlsConfig.from(config);
     }
 
     /** Starts what runs in the background: URL prefix reloads, health checks, expiry of registered servers. */
@@ -116,6 +118,11 @@ public final class Dispatcher implements AutoCloseable {
 
     public AdminConfig admin() {
         return admin;
+    }
+
+    /** Re-encryption to the servers, termination and end-to-end TLS. */
+    public TlsConfig tls() {
+        return tls;
     }
 
     /** The topology and router in force, as one consistent value. */

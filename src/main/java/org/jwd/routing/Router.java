@@ -1,5 +1,6 @@
 package org.jwd.routing;
 
+import java.net.URI;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import org.jwd.affinity.SessionTable;
 import org.jwd.balancing.Balancer;
 import org.jwd.balancing.Balancers;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 import org.jwd.topology.ServerType;
@@ -31,6 +33,8 @@ import org.jwd.topology.Topology;
  *
  * <p>{@link #explain} walks the same way without changing anything: where {@link #route} picks and binds, it
  * takes the balancer's favorite and only looks at the session table.
+ * <p>A request forwarded over HTTPS ({@code wdisp/ssl_encrypt} 1, or 2 and the client came over TLS) goes to
+ * the S groups, whose members all have an {@code https_url}, and to that URL.
  */
 public final class Router {
     /** sap-ext-sid values share the table with JSESSIONIDs; the prefix keeps the two apart. */
@@ -85,12 +89,14 @@ public final class Router {
             return newServerId;
         }
     };
+    private final SslEncrypt sslEncrypt;
 
     public Router(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> urlMappingTable,
                   SessionTable sessionTable) {
         this.config = config;
         this.resolver = new GroupResolver(config, topology, urlMappingTable);
         this.sessionTable = sessionTable;
+        this.sslEncrypt = SslEncrypt.of(config);
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }
@@ -105,8 +111,8 @@ public final class Router {
         }
         SessionIdentifiers ids = SessionCookies.parse(request.cookieHeaders(), path.parameter("jsessionid"),
                 path.parameter("sap-ext-sid"));
-        // Forwarding over TLS (wdisp/ssl_encrypt) selects the S groups; plain HTTP to the servers for now.
-        Classification classification = resolver.classify(path, false, !ids.isEmpty());
+        boolean secure = sslEncrypt.secure(request.secure());
+        Classification classification = resolver.classify(path, secure, !ids.isEmpty());
         if (classification.isError()) {
             return RoutingDecision.reject(classification.errorStatus(), "jwd: " + classification.errorMessage(),
                     path.path(), null, classification.reason());
@@ -119,8 +125,8 @@ public final class Router {
                     choice.reason);
         }
         choice.server.requestStarted(choice.bound);
-        String target = choice.server.config().url() + path.forwardPath()
-                + (request.query() == null ? "" : "?" + request.query());
+        URI base = secure ? choice.server.config().httpsUrl() : choice.server.config().url();
+        String target = base + path.forwardPath() + (request.query() == null ? "" : "?" + request.query());
         return RoutingDecision.forward(path.path(), group, choice.server, choice.reason, target, choice.bound);
     }
 

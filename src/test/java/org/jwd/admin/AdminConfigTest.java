@@ -71,7 +71,7 @@ class AdminConfigTest {
 
         assertThatThrownBy(() -> org.jwd.Dispatcher.check(config)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("admin.password_hash");
-        assertThatThrownBy(() -> new org.jwd.Dispatcher(config)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new org.jwd.Dispatcher(config)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("admin.password_hash");
     }
 }
