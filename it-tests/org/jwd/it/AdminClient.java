@@ -48,7 +48,17 @@ final class AdminClient {
 
     HttpResponse<String> send(HttpRequest request) {
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
+            try {
+                return http.send(request, HttpResponse.BodyHandlers.ofString());
+            } catch (IOException stale) {
+                // A pooled connection the server closed after its previous answer (Jetty closes one whose
+                // request body was refused unread) gives no bytes at all: the request was never answered, so
+                // it is sent once more, on a new connection. java.net.http does this itself only for GETs.
+                if (!String.valueOf(stale.getMessage()).contains("received no bytes")) {
+                    throw stale;
+                }
+                return http.send(request, HttpResponse.BodyHandlers.ofString());
+            }
         } catch (IOException e) {
             throw new IllegalStateException(request + ": " + e, e);
         } catch (InterruptedException e) {
