@@ -10,6 +10,12 @@ interface BindingStore extends AutoCloseable {
     /** Connects when not connected yet; once connected, the client reconnects by itself after a loss. */
     void connect();
 
+    /**
+     * Drops the client, so that the next {@link #connect()} starts anew: for a client that has not recovered by
+     * itself long after its server came back.
+     */
+    void disconnect();
+
     String get(String key);
 
     /** @return the value stored before, or {@code null} when this one was stored */

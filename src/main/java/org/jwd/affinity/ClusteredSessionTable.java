@@ -3,6 +3,7 @@ package org.jwd.affinity;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,8 +34,11 @@ import org.slf4j.LoggerFactory;
  * {@link ClusterState#DISCONNECTED}, logs one warning, and serves from {@code local} at once, without touching
  * the server again: sessions this node knew keep their server, new sessions are bound on this node only (two
  * nodes may then bind one new session differently; nothing can prevent that without the server). A prober
- * thread tries the server every {@code probeInterval}; once it answers, the table is
- * {@link ClusterState#CONNECTED} again. A binding the server does not know but {@code local} does (made during
+ * thread tries the server at once, then every {@code probeInterval}; once it answers, the table is
+ * {@link ClusterState#CONNECTED} again (a server that was only slow for a moment is back within one write).
+ * Ehcache's client reconnects by itself, but after a server restart it sometimes ends up with no connection
+ * and says nothing; so a client still failing {@link #FRESH_START_AFTER_MILLIS} after the loss is dropped and
+ * built anew, and again every as long until the server answers. A binding the server does not know but {@code local} does (made during
  * the outage, or lost by a server restart) is carried over to the server when its session comes back
  * ({@code putIfAbsent}: if another node carried over a different one first, that one wins everywhere).
  *
@@ -45,8 +49,16 @@ import org.slf4j.LoggerFactory;
 public final class ClusteredSessionTable implements SessionTable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusteredSessionTable.class);
 
-    /** A key no session uses: the prober reads it to learn whether the server answers. */
+    /**
+     * A key no session uses: the prober writes it to learn whether the server answers. A write, because Ehcache
+     * answers a read that timed out as a miss, so a read "succeeds" on a server that is gone.
+     */
     static final String PROBE_KEY = "jwd:probe";
+    /**
+     * A client still failing this long after the loss (or after its last fresh start) is dropped and built anew:
+     * Ehcache's own reconnection does not always recover from a server restart.
+     */
+    static final long FRESH_START_AFTER_MILLIS = 15_000;
     /** Conditional writes retried under contention before the request is balanced without a binding. */
     private static final int MAX_ATTEMPTS = 8;
 
@@ -59,6 +71,7 @@ public final class ClusteredSessionTable implements SessionTable {
 
     private final AtomicReference<ClusterState> state = new AtomicReference<>(ClusterState.CONNECTING);
     private volatile long stateSinceMillis;
+    private volatile long lastFreshStartMillis;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     private final LongAdder bindings = new LongAdder();
@@ -66,6 +79,7 @@ public final class ClusteredSessionTable implements SessionTable {
     private final LongAdder servedLocally = new LongAdder();
     private final LongAdder outages = new LongAdder();
     private final LongAdder carriedOver = new LongAdder();
+    private final LongAdder freshStarts = new LongAdder();
     private volatile boolean closed;
 
     /**
@@ -91,9 +105,12 @@ public final class ClusteredSessionTable implements SessionTable {
         this.timeoutMillis = timeout.toMillis();
         this.clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
         this.stateSinceMillis = clock.getAsLong();
-        if (!probe()) {
-            LOG.warn("Session table cluster {}: not reachable at startup; this node serves sessions from its own "
-                    + "table and keeps trying", name);
+        try {
+            cluster.connect();
+            probe();
+        } catch (BindingStore.UnavailableException e) {
+            LOG.warn("Session table cluster {}: not reachable at startup ({}); this node serves sessions from its "
+                    + "own table and keeps trying", name, e.getMessage());
         }
         if (probeInterval != null && !probeInterval.isZero() && !probeInterval.isNegative()) {
             this.prober = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -274,12 +291,21 @@ public final class ClusteredSessionTable implements SessionTable {
             outages.increment();
             LOG.warn("Session table cluster {}: unreachable ({}); this node serves sessions from its own table "
                     + "until the server is back", name, e.getMessage());
+            // A server that was only slow for a moment answers the probe at once: the fewer requests served
+            // without it, the fewer sessions two nodes can bind differently.
+            if (prober != null && !closed) {
+                try {
+                    prober.execute(this::probeQuietly);
+                } catch (RejectedExecutionException closedMeanwhile) {
+                    // closing
+                }
+            }
         }
     }
 
     /**
-     * Tries the server when not connected: connects if needed, then reads one key. Runs on the prober thread;
-     * tests call it by hand.
+     * Tries the server when not connected: connects if needed, then writes one key ({@code putIfAbsent}). Runs on
+     * the prober thread; tests call it by hand.
      *
      * @return whether the table is {@link ClusterState#CONNECTED} now
      */
@@ -291,15 +317,26 @@ public final class ClusteredSessionTable implements SessionTable {
         if (closed) {
             return false;
         }
+        long now = clock.getAsLong();
+        if (before == ClusterState.DISCONNECTED
+                && now - Math.max(stateSinceMillis, lastFreshStartMillis) >= FRESH_START_AFTER_MILLIS) {
+            if (lastFreshStartMillis < stateSinceMillis) {
+                LOG.info("Session table cluster {}: the client has not recovered in {} s; connecting anew from now "
+                        + "on", name, (now - stateSinceMillis) / 1000);
+            }
+            lastFreshStartMillis = now;
+            freshStarts.increment();
+            cluster.disconnect();
+        }
         try {
             cluster.connect();
-            cluster.get(PROBE_KEY);
+            cluster.putIfAbsent(PROBE_KEY, "probe");
         } catch (BindingStore.UnavailableException e) {
             LOG.debug("Session table cluster {}: still unreachable: {}", name, e.getMessage());
             return false;
         }
         if (state.compareAndSet(before, ClusterState.CONNECTED)) {
-            long now = clock.getAsLong();
+            now = clock.getAsLong();
             if (before == ClusterState.DISCONNECTED) {
                 LOG.info("Session table cluster {}: connected again after {} s; bindings made meanwhile are "
                         + "carried over as their sessions come back", name, (now - stateSinceMillis) / 1000);
@@ -327,7 +364,7 @@ public final class ClusteredSessionTable implements SessionTable {
     /** The cluster's state and figures, for the admin page. */
     public ClusterStatus clusterStatus() {
         return new ClusterStatus(name, state.get(), stateSinceMillis, outages.sum(), servedLocally.sum(),
-                carriedOver.sum());
+                carriedOver.sum(), freshStarts.sum());
     }
 
     /**
@@ -377,8 +414,9 @@ public final class ClusteredSessionTable implements SessionTable {
      * @param outages        times the server was lost
      * @param servedLocally  operations served from this node's own table because the server was unreachable
      * @param carriedOver    bindings made without the server that were carried over to it afterwards
+     * @param freshStarts    times the client was dropped and built anew because it did not recover by itself
      */
     public record ClusterStatus(String uri, ClusterState state, long sinceMillis, long outages, long servedLocally,
-                                long carriedOver) {
+                                long carriedOver, long freshStarts) {
     }
 }

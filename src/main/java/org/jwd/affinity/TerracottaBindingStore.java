@@ -40,7 +40,9 @@ import org.slf4j.LoggerFactory;
  *       {@code null} and a failed {@code putIfAbsent} with "stored", so a node that lost the server would
  *       believe it won every binding. This store's strategy throws {@link BindingStore.UnavailableException}
  *       instead, and the table falls back to the node's own table. Read and write timeouts are short
- *       ({@link #READ_TIMEOUT}, {@link #WRITE_TIMEOUT}), so a request never hangs on a lost server.</li>
+ *       ({@link #READ_TIMEOUT}, {@link #WRITE_TIMEOUT}), so a request never hangs long on a lost server. A read that
+ *       times out is answered as a miss by Ehcache itself, bypassing the strategy; {@link #get} recognizes it by
+ *       its duration and throws too.</li>
  * </ul>
  */
 final class TerracottaBindingStore implements BindingStore {
@@ -52,6 +54,7 @@ final class TerracottaBindingStore implements BindingStore {
     static final long MIN_SERVER_MEGABYTES = 16;
     static final long MAX_HEAP_ENTRIES = 10_000;
     static final Duration READ_TIMEOUT = Duration.ofSeconds(2);
+    private static final long READ_TIMEOUT_NANOS = READ_TIMEOUT.toNanos() * 95 / 100;
     static final Duration WRITE_TIMEOUT = Duration.ofSeconds(2);
     static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
     /** How long {@link #close()} waits for the client to let go of a server that may be gone. */
@@ -117,8 +120,15 @@ final class TerracottaBindingStore implements BindingStore {
 
     @Override
     public String get(String key) {
+        long start = System.nanoTime();
         try {
-            return cache().get(key);
+            String value = cache().get(key);
+            // Ehcache answers a read that timed out as a miss; a miss that took the whole read timeout is one.
+            if (value == null && System.nanoTime() - start >= READ_TIMEOUT_NANOS) {
+                throw new UnavailableException("session table cluster: a read timed out after " + READ_TIMEOUT,
+                        null);
+            }
+            return value;
         } catch (UnavailableException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -160,9 +170,22 @@ final class TerracottaBindingStore implements BindingStore {
     }
 
     /**
-     * Lets go of the server. The client's close can wait long on a server that is gone, so it runs on its own
-     * thread and is given up after {@link #CLOSE_TIMEOUT}: the process is stopping anyway.
+     * Ehcache's client reconnects by itself after a loss, but not always: seen here, after a server restart the
+     * client's own reconnection can end without a connection and without a word. The table then calls this,
+     * and {@link #connect()} builds a new client.
      */
+    @Override
+    public void disconnect() {
+        CacheManager toClose;
+        synchronized (connectLock) {
+            cache = null;
+            toClose = manager;
+            manager = null;
+        }
+        closeBounded(toClose);
+    }
+
+    /** Lets go of the server. */
     @Override
     public void close() {
         CacheManager toClose;
@@ -172,6 +195,14 @@ final class TerracottaBindingStore implements BindingStore {
             toClose = manager;
             manager = null;
         }
+        closeBounded(toClose);
+    }
+
+    /**
+     * The client's close can wait long on a server that is gone, so it runs on its own thread and is given up
+     * after {@link #CLOSE_TIMEOUT}.
+     */
+    private void closeBounded(CacheManager toClose) {
         if (toClose == null) {
             return;
         }

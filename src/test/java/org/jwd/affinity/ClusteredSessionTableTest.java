@@ -148,6 +148,29 @@ class ClusteredSessionTableTest {
     }
 
     @Test
+    void aReadThatMissesABindingNeverMakesASecondOne() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        a.bind("s1", "x");
+        server.readsMiss = true; // as Ehcache answers a read that timed out, were it not recognized
+
+        assertThat(b.lookup("s1")).isNull();
+        assertThat(b.bind("s1", "y")).as("the bind's putIfAbsent finds the binding").isEqualTo("x");
+        assertThat(b.clusterState()).isEqualTo(ClusterState.CONNECTED);
+    }
+
+    @Test
+    void probesWithAWriteBecauseAReadSucceedsOnALostServer() {
+        ClusteredSessionTable a = node();
+        server.available = false;
+        a.bind("s1", "x");
+        server.readsMiss = true;
+
+        assertThat(a.probe()).isFalse();
+        assertThat(a.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+    }
+
+    @Test
     void servesFromItsOwnTableWhileTheServerIsUnreachable() {
         ClusteredSessionTable a = node();
         a.bind("before", "x");
@@ -183,6 +206,30 @@ class ClusteredSessionTableTest {
         assertThat(a.clusterStatus().carriedOver()).isEqualTo(2);
         assertThat(b.lookup("during")).as("the other node sees the carried-over binding").isEqualTo("y");
         assertThat(b.lookup("before")).isEqualTo("x");
+    }
+
+    @Test
+    void aClientThatDoesNotRecoverByItselfIsBuiltAnewEvery15Seconds() {
+        ClusteredSessionTable a = node();
+        server.available = false;
+        a.bind("s1", "x");
+
+        advance(14_999);
+        assertThat(a.probe()).isFalse();
+        assertThat(server.freshStarts).hasValue(0);
+        advance(1);
+        assertThat(a.probe()).isFalse();
+        assertThat(server.freshStarts).hasValue(1);
+        advance(10_000);
+        a.probe();
+        assertThat(server.freshStarts).as("not before another 15 s").hasValue(1);
+        advance(5_000);
+        server.available = true;
+
+        assertThat(a.probe()).isTrue();
+        assertThat(server.freshStarts).hasValue(2);
+        assertThat(a.clusterStatus().freshStarts()).isEqualTo(2);
+        assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
     }
 
     @Test
@@ -227,7 +274,9 @@ class ClusteredSessionTableTest {
         final ConcurrentHashMap<String, String> map = new ConcurrentHashMap<>();
         final AtomicInteger calls = new AtomicInteger();
         final AtomicInteger replaces = new AtomicInteger();
+        final AtomicInteger freshStarts = new AtomicInteger();
         volatile boolean available = true;
+        volatile boolean readsMiss;
 
         private void reach() {
             calls.incrementAndGet();
@@ -243,6 +292,10 @@ class ClusteredSessionTableTest {
 
         @Override
         public String get(String key) {
+            if (readsMiss) {
+                calls.incrementAndGet();
+                return null;
+            }
             reach();
             return map.get(key);
         }
@@ -258,6 +311,11 @@ class ClusteredSessionTableTest {
             reach();
             replaces.incrementAndGet();
             return map.replace(key, expected, value);
+        }
+
+        @Override
+        public void disconnect() {
+            freshStarts.incrementAndGet();
         }
 
         @Override
