@@ -256,7 +256,7 @@ class ClusterIT {
         Map<String, Map<String, Double>> micros = SessionTableCost.measure(terracotta.uri("jwd-cost").toString(),
                 2_000, new PrintStream(text, true, StandardCharsets.UTF_8));
         System.out.println(text.toString(StandardCharsets.UTF_8));
-        assertThat(micros.get("clustered")).containsKeys("bind", "lookup hit", "lookup miss");
+        assertThat(micros.get("clustered")).containsKeys("bind", "lookup again", "lookup miss", "lookup with refresh");
     }
 
     @Test

@@ -52,7 +52,7 @@ final class TerracottaBindingStore implements BindingStore {
     static final String SERVER_RESOURCE = "main";
     static final long SERVER_BYTES_PER_ENTRY = 256;
     static final long MIN_SERVER_MEGABYTES = 16;
-    static final long MAX_HEAP_ENTRIES = 10_000;
+    static final long MAX_HEAP_ENTRIES = 100_000;
     static final Duration READ_TIMEOUT = Duration.ofSeconds(2);
     private static final long READ_TIMEOUT_NANOS = READ_TIMEOUT.toNanos() * 95 / 100;
     static final Duration WRITE_TIMEOUT = Duration.ofSeconds(2);

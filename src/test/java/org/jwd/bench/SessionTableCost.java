@@ -26,17 +26,20 @@ import org.jwd.config.DispatcherConfig;
  *
  * <ul>
  *   <li>{@code bind}: a fresh session id (clustered: {@code putIfAbsent} on the server);</li>
- *   <li>{@code lookup hit}: an id this node bound (clustered: the first read fetches it from the server);</li>
- *   <li>{@code lookup hit again}: the same ids once more (clustered: answered by the heap tier in front);</li>
- *   <li>{@code lookup, other node}: an id bound through another node (clustered: a read from the server);</li>
+ *   <li>{@code lookup, first after bind}: an id this node bound (clustered: a read from the server, which
+ *       puts it in the heap tier);</li>
+ *   <li>{@code lookup again}: the same ids once more (clustered: answered by the heap tier in front);</li>
+ *   <li>{@code lookup, other node's}: an id bound through another node (clustered: a read from the server);</li>
  *   <li>{@code lookup miss}: an unknown id (clustered: a read from the server);</li>
  *   <li>{@code lookup with refresh}: a binding a quarter timeout old, whose stamp is rewritten
- *       ({@code replace} on the server).</li>
+ *       ({@code replace} on the server); measured on {@link #REFRESH_IDS} ids with a 4 s timeout.</li>
  * </ul>
  */
 public final class SessionTableCost {
-    /** Long enough that no binding is due for a refresh ({@code T/4}) before the refresh round. */
-    private static final long TIMEOUT_MILLIS = 20_000;
+    /** Long enough that no binding is due for a refresh ({@code T/4}) while the other operations are timed. */
+    private static final long TIMEOUT_MILLIS = 600_000;
+    private static final long REFRESH_TIMEOUT_MILLIS = 4_000;
+    private static final int REFRESH_IDS = 500;
 
     private SessionTableCost() {
     }
@@ -51,30 +54,41 @@ public final class SessionTableCost {
     public static Map<String, Map<String, Double>> measure(String clusterUri, int n, PrintStream out)
             throws ConfigException, InterruptedException {
         Map<String, Map<String, Double>> results = new LinkedHashMap<>();
-        try (SessionTable local = SessionTables.create(config(null));
-             SessionTable other = SessionTables.create(config(null))) {
-            measure(local, other, n); // warm-up
-            results.put("local", measure(local, other, n));
-        }
-        try (SessionTable clustered = SessionTables.create(config(clusterUri));
-             SessionTable otherNode = SessionTables.create(config(clusterUri))) {
-            if (clustered.clusterState() != ClusterState.CONNECTED) {
-                throw new IllegalStateException("not connected to " + clusterUri + ": " + clustered);
-            }
-            measure(clustered, otherNode, n); // warm-up
-            results.put("clustered", measure(clustered, otherNode, n));
-        }
-        out.printf("session table cost, %d operations each, one thread, µs/op%n", n);
-        out.printf("%-24s %10s %10s%n", "operation", "local", "clustered");
+        results.put("local", measure(null, n));
+        results.put("clustered", measure(clusterUri, n));
+        out.printf("session table cost, %d operations each (refresh: %d), one thread, µs/op%n", n, REFRESH_IDS);
+        out.printf("%-28s %10s %10s%n", "operation", "local", "clustered");
         for (String operation : results.get("local").keySet()) {
-            out.printf("%-24s %10.2f %10.2f%n", operation, results.get("local").get(operation),
+            out.printf("%-28s %10.2f %10.2f%n", operation, results.get("local").get(operation),
                     results.get("clustered").get(operation));
         }
         return results;
     }
 
-    private static Map<String, Double> measure(SessionTable table, SessionTable otherNode, int n)
-            throws InterruptedException {
+    private static Map<String, Double> measure(String clusterUri, int n) throws ConfigException, InterruptedException {
+        Map<String, Double> micros;
+        try (SessionTable table = create(clusterUri, TIMEOUT_MILLIS);
+             SessionTable otherNode = create(clusterUri, TIMEOUT_MILLIS)) {
+            measure(table, otherNode, n); // warm-up
+            micros = measure(table, otherNode, n);
+        }
+        try (SessionTable table = create(clusterUri, REFRESH_TIMEOUT_MILLIS)) {
+            refresh(table); // warm-up
+            micros.put("lookup with refresh", refresh(table));
+        }
+        return micros;
+    }
+
+    private static SessionTable create(String clusterUri, long timeoutMillis) throws ConfigException {
+        SessionTable table = SessionTables.create(config(clusterUri, timeoutMillis));
+        if (clusterUri != null && table.clusterState() != ClusterState.CONNECTED) {
+            table.close();
+            throw new IllegalStateException("not connected to " + clusterUri);
+        }
+        return table;
+    }
+
+    private static Map<String, Double> measure(SessionTable table, SessionTable otherNode, int n) {
         List<String> mine = ids(n);
         List<String> theirs = ids(n);
         List<String> unknown = ids(n);
@@ -83,14 +97,22 @@ public final class SessionTableCost {
         }
         Map<String, Double> micros = new LinkedHashMap<>();
         micros.put("bind", time(mine, id -> table.bind(id, "a")));
-        long bound = System.currentTimeMillis();
-        micros.put("lookup hit", time(mine, table::lookup));
-        micros.put("lookup hit again", time(mine, table::lookup));
-        micros.put("lookup, other node", time(theirs, table::lookup));
+        micros.put("lookup, first after bind", time(mine, table::lookup));
+        micros.put("lookup again", time(mine, table::lookup));
+        micros.put("lookup, other node's", time(theirs, table::lookup));
         micros.put("lookup miss", time(unknown, table::lookup));
-        Thread.sleep(Math.max(0, bound + TIMEOUT_MILLIS / 4 + 50 - System.currentTimeMillis()));
-        micros.put("lookup with refresh", time(mine, table::lookup));
         return micros;
+    }
+
+    /** Lookups of bindings a quarter timeout old: each rewrites its stamp. */
+    private static double refresh(SessionTable table) throws InterruptedException {
+        List<String> ids = ids(REFRESH_IDS);
+        for (String id : ids) {
+            table.bind(id, "a");
+            table.lookup(id);
+        }
+        Thread.sleep(REFRESH_TIMEOUT_MILLIS / 4 + 50);
+        return time(ids, table::lookup);
     }
 
     private static double time(List<String> ids, Consumer<String> operation) {
@@ -109,10 +131,10 @@ public final class SessionTableCost {
         return ids;
     }
 
-    private static DispatcherConfig config(String clusterUri) throws ConfigException {
+    private static DispatcherConfig config(String clusterUri, long timeoutMillis) throws ConfigException {
         return ConfigParser.parse("server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n"
                 + "server.b.url=http://127.0.0.1:2\nserver.b.type=j2ee\n"
-                + "SessionTableTimeout=" + TIMEOUT_MILLIS + "ms\n"
+                + "SessionTableTimeout=" + timeoutMillis + "ms\n"
                 + "wdisp/HTTP/max_session_tab_entries=100000\n"
                 + (clusterUri == null ? "" : "SessionTable.cluster_uri=" + clusterUri + "\n"), "bench");
     }
