@@ -105,12 +105,18 @@ public final class ClusteredSessionTable implements SessionTable {
         this.timeoutMillis = timeout.toMillis();
         this.clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
         this.stateSinceMillis = clock.getAsLong();
+        String unreachable = null;
         try {
             cluster.connect();
-            probe();
         } catch (BindingStore.UnavailableException e) {
+            unreachable = e.getMessage();
+        }
+        if (unreachable == null && !probe()) {
+            unreachable = "connected, but a write did not succeed";
+        }
+        if (unreachable != null) {
             LOG.warn("Session table cluster {}: not reachable at startup ({}); this node serves sessions from its "
-                    + "own table and keeps trying", name, e.getMessage());
+                    + "own table and keeps trying", name, unreachable);
         }
         if (probeInterval != null && !probeInterval.isZero() && !probeInterval.isNegative()) {
             this.prober = Executors.newSingleThreadScheduledExecutor(runnable -> {
