@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -13,8 +14,11 @@ import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
@@ -233,16 +237,29 @@ public final class DemoBackend implements AutoCloseable {
     static final String USAGE = "usage: DemoBackend --id ID [--port N] [--host ADDR] [--type j2ee|abap]"
             + " [--delay-ms N] [--iview-delay-ms N] [--instance NAME] [--node NAME] [--name NAME]";
 
+    /**
+     * HTTPS for a backend, besides its plain HTTP port: a keystore (PKCS12 or JKS) with the backend's key and
+     * certificate. SAP server processes serve both, on two ports (jwd's {@code url} and {@code https_url}).
+     */
+    public record Tls(Path keyStore, String password) {
+        public Tls {
+            Objects.requireNonNull(keyStore, "keyStore");
+            Objects.requireNonNull(password, "password");
+        }
+    }
+
     private final Options options;
     private final Server server;
     private final DemoServlet servlet;
     private final int port;
+    private final int httpsPort;
 
-    private DemoBackend(Options options, Server server, DemoServlet servlet, int port) {
+    private DemoBackend(Options options, Server server, DemoServlet servlet, int port, int httpsPort) {
         this.options = options;
         this.server = server;
         this.servlet = servlet;
         this.port = port;
+        this.httpsPort = httpsPort;
     }
 
     /**
@@ -252,6 +269,16 @@ public final class DemoBackend implements AutoCloseable {
      * @throws IllegalStateException if Jetty fails to start for another reason
      */
     public static DemoBackend start(Options options) {
+        return start(options, null);
+    }
+
+    /**
+     * Starts a backend that also serves HTTPS, on a second ephemeral port ({@link #httpsUrl()}), and returns
+     * once it is listening on both.
+     *
+     * @param tls the keystore to serve HTTPS with, or {@code null} for plain HTTP only
+     */
+    public static DemoBackend start(Options options, Tls tls) {
         Objects.requireNonNull(options, "options");
         // Slow requests sleep on worker threads, so the pool must be big enough that 16-64
         // concurrent slow requests never queue behind each other.
@@ -273,6 +300,23 @@ public final class DemoBackend implements AutoCloseable {
         connector.setIdleTimeout(300_000);
         connector.setAcceptQueueSize(256);
         server.addConnector(connector);
+        ServerConnector https = null;
+        if (tls != null) {
+            SslContextFactory.Server ssl = new SslContextFactory.Server();
+            ssl.setKeyStorePath(tls.keyStore().toString());
+            ssl.setKeyStorePassword(tls.password());
+            HttpConfiguration secure = new HttpConfiguration(http);
+            // The name a client asks for (SNI) is the client's business here: a backend answers whatever it is.
+            SecureRequestCustomizer customizer = new SecureRequestCustomizer();
+            customizer.setSniHostCheck(false);
+            secure.addCustomizer(customizer);
+            https = new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"),
+                    new HttpConnectionFactory(secure));
+            https.setHost(options.host());
+            https.setIdleTimeout(300_000);
+            https.setAcceptQueueSize(256);
+            server.addConnector(https);
+        }
 
         DemoServlet servlet = new DemoServlet(options);
         ServletContextHandler context = new ServletContextHandler("/");
@@ -289,7 +333,8 @@ public final class DemoBackend implements AutoCloseable {
             stopQuietly(server);
             throw new IllegalStateException("demo backend " + options.id() + " failed to start", e);
         }
-        return new DemoBackend(options, server, servlet, connector.getLocalPort());
+        return new DemoBackend(options, server, servlet, connector.getLocalPort(),
+                https == null ? -1 : https.getLocalPort());
     }
 
     private static void stopQuietly(Server server) {
@@ -326,6 +371,16 @@ public final class DemoBackend implements AutoCloseable {
             host = "[" + host + "]";
         }
         return "http://" + host + ":" + port;
+    }
+
+    /** The HTTPS port, or -1 when started without {@link Tls}. */
+    public int httpsPort() {
+        return httpsPort;
+    }
+
+    /** {@code https://127.0.0.1:<httpsPort>} (with the bound host), or {@code null} without {@link Tls}. */
+    public String httpsUrl() {
+        return httpsPort < 0 ? null : url().replaceFirst("^http://(.*):\\d+$", "https://$1:" + httpsPort);
     }
 
     /** {@link #url()} + path, e.g. {@code uri("/sap/bc/echo")}. */

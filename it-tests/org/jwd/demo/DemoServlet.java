@@ -375,6 +375,8 @@ final class DemoServlet extends HttpServlet {
                 .append(",\"type\":").append(jsonString(type.label()))
                 .append(",\"session\":").append(jsonString(session.session().id))
                 .append(",\"newSession\":").append(session.created())
+                .append(",\"scheme\":").append(jsonString(req.getScheme()))
+                .append(",\"protocol\":").append(jsonString(req.getProtocol()))
                 .append('}');
         json(resp, 200, json.toString());
     }

@@ -25,15 +25,22 @@ import java.util.regex.Pattern;
  */
 public final class JwdProcess implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("jwd: ready on (http://\\S+)/");
+    private static final Pattern READY_HTTPS = Pattern.compile("jwd: ready on (https://\\S+)/");
+    private static final Pattern READY_PASSTHROUGH = Pattern.compile("jwd: ready for end-to-end TLS on \\S+:(\\d+)");
 
     private final Process process;
     private final URI uri;
     private final List<String> log;
+    private final CompletableFuture<URI> https;
+    private final CompletableFuture<Integer> passthrough;
 
-    private JwdProcess(Process process, URI uri, List<String> log) {
+    private JwdProcess(Process process, URI uri, List<String> log, CompletableFuture<URI> https,
+                       CompletableFuture<Integer> passthrough) {
         this.process = process;
         this.uri = uri;
         this.log = log;
+        this.https = https;
+        this.passthrough = passthrough;
     }
 
     public static Path projectDir() {
@@ -45,26 +52,34 @@ public final class JwdProcess implements AutoCloseable {
         return start(properties, Map.of());
     }
 
-    /** @param environment extra environment, e.g. {@code JWD_JAVA_OPTS} */
-    public static JwdProcess start(String properties, Map<String, String> environment) {
+    /**
+     * @param environment extra environment, e.g. {@code JWD_JAVA_OPTS}
+     * @param runArgs     extra options of {@code bin/jwd run}, e.g. {@code --https-port 0}
+     */
+    public static JwdProcess start(String properties, Map<String, String> environment, String... runArgs) {
         try {
             Path config = Files.createTempFile("jwd-it", ".properties");
             Files.writeString(config, properties);
             config.toFile().deleteOnExit();
-            return startWith(config, environment);
+            return startWith(config, environment, runArgs);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    public static JwdProcess startWith(Path config, Map<String, String> environment) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(projectDir().resolve("bin/jwd").toString(), "run",
-                "--config", config.toString(), "--port", "0", "--host", "127.0.0.1");
+    public static JwdProcess startWith(Path config, Map<String, String> environment, String... runArgs)
+            throws IOException {
+        List<String> command = new ArrayList<>(List.of(projectDir().resolve("bin/jwd").toString(), "run",
+                "--config", config.toString(), "--port", "0", "--host", "127.0.0.1"));
+        command.addAll(List.of(runArgs));
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().putAll(environment);
         Process process = pb.start();
         List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
         pump(process.getErrorStream(), log);
         CompletableFuture<URI> ready = new CompletableFuture<>();
+        CompletableFuture<URI> https = new CompletableFuture<>();
+        CompletableFuture<Integer> passthrough = new CompletableFuture<>();
         Thread stdout = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(
                     new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
@@ -75,16 +90,26 @@ public final class JwdProcess implements AutoCloseable {
                     if (m.find()) {
                         ready.complete(URI.create(m.group(1)));
                     }
+                    Matcher h = READY_HTTPS.matcher(line);
+                    if (h.find()) {
+                        https.complete(URI.create(h.group(1)));
+                    }
+                    Matcher p = READY_PASSTHROUGH.matcher(line);
+                    if (p.find()) {
+                        passthrough.complete(Integer.parseInt(p.group(1)));
+                    }
                 }
             } catch (IOException ignored) {
                 // the process ended
             }
             ready.completeExceptionally(new IllegalStateException("jwd exited before it was ready"));
+            https.completeExceptionally(new IllegalStateException("jwd printed no https URL"));
+            passthrough.completeExceptionally(new IllegalStateException("jwd printed no end-to-end TLS port"));
         }, "jwd-stdout");
         stdout.setDaemon(true);
         stdout.start();
         try {
-            return new JwdProcess(process, ready.get(60, TimeUnit.SECONDS), log);
+            return new JwdProcess(process, ready.get(120, TimeUnit.SECONDS), log, https, passthrough);
         } catch (Exception e) {
             destroy(process);
             throw new IllegalStateException("jwd did not start: " + e + "\n" + String.join("\n", log), e);
@@ -117,6 +142,30 @@ public final class JwdProcess implements AutoCloseable {
 
     public int port() {
         return uri.getPort();
+    }
+
+    /** {@code https://127.0.0.1:<port>}: started with {@code --https-port} and a keystore in the configuration. */
+    public URI httpsUri() {
+        return await(https, "the https URL");
+    }
+
+    public URI httpsUri(String pathAndQuery) {
+        return URI.create(httpsUri() + pathAndQuery);
+    }
+
+    /** The end-to-end TLS listener's port: the configuration sets {@code wdisp/HTTPS/port}. */
+    public int passthroughPort() {
+        return await(passthrough, "the end-to-end TLS port");
+    }
+
+    /** The readiness lines come one after the other: the https and passthrough lines just after the http one. */
+    private <T> T await(CompletableFuture<T> line, String what) {
+        try {
+            return line.get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("jwd did not announce " + what + ": " + e + "\n" + String.join("\n", log()),
+                    e);
+        }
     }
 
     /** The pid of the JVM running Jetty (a child of the launcher script). */

@@ -214,6 +214,20 @@ public final class EhcacheSessionTable implements SessionTable {
         return offHeap ? shared(server) : server;
     }
 
+    /** As {@link #lookup} without counting; Ehcache's read renews the entry's idle time all the same. */
+    @Override
+    public String peek(String sessionId) {
+        if (sessionId == null || closed) {
+            return null;
+        }
+        try {
+            String server = cache.get(sessionId);
+            return server == null ? null : shared(server);
+        } catch (IllegalStateException closedMeanwhile) {
+            return null;
+        }
+    }
+
     @Override
     public String bind(String sessionId, String serverId) {
         String server = shared(Objects.requireNonNull(serverId, "serverId"));

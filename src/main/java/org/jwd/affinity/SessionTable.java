@@ -10,6 +10,15 @@ public interface SessionTable extends AutoCloseable {
     String lookup(String sessionId);
 
     /**
+     * The server bound to this session, for a look that must change nothing (the admin interface's explain): it
+     * counts no hit or miss. (A store that cannot read without touching may renew the entry's idle time.) The
+     * default asks {@link #lookup}, for stores that have no quieter way.
+     */
+    default String peek(String sessionId) {
+        return lookup(sessionId);
+    }
+
+    /**
      * Binds the session to {@code serverId} unless it is bound already.
      *
      * @return the server the session is bound to now: {@code serverId}, or the earlier binding that won;

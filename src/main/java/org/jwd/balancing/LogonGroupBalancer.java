@@ -17,7 +17,7 @@ import org.jwd.topology.ServerGroup;
 /**
  * What the logon group types {@code B}, {@code R} and {@code W} share: SAP's message server view of a
  * group. Each member has a quality; the best quality gets the dispatch and its quality falls by the
- * member's delta. The subclasses say what a quality is and how it falls.
+ * member's delta. The subclasses say what a quality is and how a dispatch lowers it.
  *
  * <p><b>The view</b> holds the qualities and the order in which equal qualities win. It is refreshed every
  * {@code refresh} or after {@code refresh_dispatches} dispatches, whichever comes first: the qualities start
@@ -30,10 +30,13 @@ import org.jwd.topology.ServerGroup;
  * <p><b>{@code ext_rfc=false}</b>: every dispatch goes to the favorite, the member the view ranks best; the
  * qualities do not fall, so the favorite only changes at a refresh, or when it stops taking requests.
  *
- * <p>Time comes only from the injected clock. A pick reads the clock, the view (one volatile read), scans
- * the members and changes one quality with a CAS; the refresh allocates a new view, built by one thread at
- * a time (the others keep using the old view meanwhile, without waiting), which is also what keeps the
- * non-thread-safe random generator to one thread.
+ * <p><b>A pick</b> reads the injected clock (the only source of time), the view (one volatile read), scans
+ * the members' qualities as plain longs (higher is better; equal ones by the view's rank) and lowers the
+ * best one with a CAS of the value it scanned. Qualities only fall, so a member whose quality is unchanged
+ * at the CAS is still the best; when another thread got there first, the second best of the same scan is
+ * taken if it now ranks first, else the scan is repeated. A refresh allocates a new view, built by one
+ * thread at a time (the others keep using the old view meanwhile, without waiting), which also keeps the
+ * random generator, which need not be thread-safe, to one thread.
  */
 abstract class LogonGroupBalancer implements Balancer {
     final ServerGroup group;
@@ -53,7 +56,7 @@ abstract class LogonGroupBalancer implements Balancer {
     static final class View {
         /** per member: its place in the view's random order; among equal qualities the lower rank wins */
         final int[] rank;
-        /** per member: the quality, or what the subclass keeps instead */
+        /** per member: the quality, as the subclass encodes it in a long (higher is better) */
         final AtomicLongArray state;
         /** what {@link #state} starts from at each refresh until the next recompute */
         final long[] base;
@@ -101,14 +104,11 @@ abstract class LogonGroupBalancer implements Balancer {
     /** {@code B}, {@code R} or {@code W}. */
     abstract String type();
 
-    /** Chooses the best member of the view that takes new requests and takes its delta; -1 when none. */
-    abstract int dispatch(View view);
+    /** Member i's quality after one more dispatch, from {@code quality} before it. */
+    abstract long lowered(int i, long quality);
 
-    /** The best member of the view that takes new requests, unchanged; -1 when none. */
-    abstract int favorite(View view);
-
-    /** Member i's quality in this view, as the admin page shows it. */
-    abstract double quality(View view, int i);
+    /** A quality as the admin page shows it. */
+    abstract double display(long quality);
 
     /** New base state from the members' load; only called when a recompute interval was given. */
     long[] measure() {
@@ -128,6 +128,73 @@ abstract class LogonGroupBalancer implements Balancer {
         }
         v.dispatches.incrementAndGet();
         return servers[i];
+    }
+
+    /** Chooses the best member of the view that takes new requests and lowers its quality; -1 when none. */
+    private int dispatch(View v) {
+        final Server[] servers = this.servers;
+        final int[] rank = v.rank;
+        final AtomicLongArray qualities = v.state;
+        for (;;) {
+            // the best and the second best member that take new requests
+            int best = -1;
+            long bestQuality = 0;
+            int bestRank = 0;
+            int second = -1;
+            long secondQuality = 0;
+            int secondRank = 0;
+            for (int i = 0; i < servers.length; i++) {
+                // A plain read: the scan needs no ordering among the members, and the CAS checks the chosen one.
+                long q = qualities.getPlain(i);
+                int r = rank[i];
+                // the state is read only for members that would rank: most members cost two array reads
+                if (best < 0 || q > bestQuality || (q == bestQuality && r < bestRank)) {
+                    if (servers[i].takesNewRequests()) {
+                        second = best;
+                        secondQuality = bestQuality;
+                        secondRank = bestRank;
+                        best = i;
+                        bestQuality = q;
+                        bestRank = r;
+                    }
+                } else if ((second < 0 || q > secondQuality || (q == secondQuality && r < secondRank))
+                        && servers[i].takesNewRequests()) {
+                    second = i;
+                    secondQuality = q;
+                    secondRank = r;
+                }
+            }
+            if (best < 0) {
+                return -1;
+            }
+            if (qualities.compareAndSet(best, bestQuality, lowered(best, bestQuality))) {
+                return best;
+            }
+            // Another thread dispatched to the best one first (common with two threads on one group): the
+            // second best is the best now, unless the first still is even after that dispatch.
+            long now = qualities.get(best);
+            if (second >= 0 && (secondQuality > now || (secondQuality == now && secondRank < bestRank))
+                    && qualities.compareAndSet(second, secondQuality, lowered(second, secondQuality))) {
+                return second;
+            }
+        }
+    }
+
+    /** The best member of the view that takes new requests, unchanged; -1 when none. */
+    private int favorite(View v) {
+        int best = -1;
+        long bestQuality = 0;
+        int bestRank = 0;
+        for (int i = 0; i < servers.length; i++) {
+            long q = v.state.get(i);
+            int r = v.rank[i];
+            if ((best < 0 || q > bestQuality || (q == bestQuality && r < bestRank)) && servers[i].takesNewRequests()) {
+                best = i;
+                bestQuality = q;
+                bestRank = r;
+            }
+        }
+        return best;
     }
 
     private boolean due(View v, long now) {
@@ -162,17 +229,17 @@ abstract class LogonGroupBalancer implements Balancer {
      */
     private int[] randomRanks() {
         int n = servers.length;
-        int[] order = new int[n];
+        int[] ranks = new int[n];
         for (int i = 0; i < n; i++) {
-            order[i] = i;
+            ranks[i] = i;
         }
         for (int i = 0; i < n - 1; i++) {
             int j = i + Balancers.uniform(random, n - i);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
+            int t = ranks[i];
+            ranks[i] = ranks[j];
+            ranks[j] = t;
         }
-        return order;
+        return ranks;
     }
 
     /** Weights are qualities (higher is better); the favorite is the member the next pick would choose. */
@@ -182,7 +249,8 @@ abstract class LogonGroupBalancer implements Balancer {
         List<BalancerSnapshot.Member> members = new ArrayList<>(servers.length);
         for (int i = 0; i < servers.length; i++) {
             Server s = servers[i];
-            members.add(new BalancerSnapshot.Member(s.id(), capacities[i], quality(v, i), s.inFlight(), s.served()));
+            members.add(new BalancerSnapshot.Member(s.id(), capacities[i], display(v.state.get(i)), s.inFlight(),
+                    s.served()));
         }
         int favorite = favorite(v);
         return new BalancerSnapshot(type(), members, favorite < 0 ? null : servers[favorite].id());

@@ -1,11 +1,9 @@
 package org.jwd.balancing;
 
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
 
-import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 
 /**
@@ -14,9 +12,9 @@ import org.jwd.topology.ServerGroup;
  *
  * <ul>
  * <li>{@code R} round robin: every member has quality 1000 and delta 1, so equal members take turns in the
- *     view's random order:
+ *     view's random order, whatever their capacities:
  * <pre>
- * a, b, c (any capacities), view order a b c  -> a b c a b c ...   (qualities 1000 1000 1000 -> 999 999 999 -> ...)
+ * a, b, c, view order a b c  -> a b c a b c ...   (qualities 1000 1000 1000 -> 999 999 999 -> ...)
  * </pre>
  * <li>{@code W} weighted round robin: every member has quality 10,000,000 and delta 10,000/capacity
  *     (integer division), so the shares follow the capacities:
@@ -26,7 +24,6 @@ import org.jwd.topology.ServerGroup;
  *   10000 15000 20000 | 10000 15000 16667 | 10000 15000 13334 | 10000 10000 13334 | 10000 10000 10001 | ...
  * </pre>
  * </ul>
- * The quality kept per member is the quality itself; a dispatch subtracts the delta with a CAS.
  */
 final class QualityRoundRobin extends LogonGroupBalancer {
     static final long R_QUALITY = 1000;
@@ -45,7 +42,8 @@ final class QualityRoundRobin extends LogonGroupBalancer {
     }
 
     static QualityRoundRobin roundRobin(ServerGroup group, LongSupplier nanoTime, RandomGenerator random) {
-        return new QualityRoundRobin("R", group, R_QUALITY, filled(group.members().size(), R_DELTA), nanoTime, random);
+        return new QualityRoundRobin("R", group, R_QUALITY, filled(group.members().size(), R_DELTA), nanoTime,
+                random);
     }
 
     static QualityRoundRobin weighted(ServerGroup group, LongSupplier nanoTime, RandomGenerator random) {
@@ -67,52 +65,15 @@ final class QualityRoundRobin extends LogonGroupBalancer {
         return type;
     }
 
+    /** The quality is kept as it is; it may go below zero when a refresh is long in coming, which is fine. */
     @Override
-    int dispatch(View v) {
-        final Server[] servers = this.servers;
-        final int[] rank = v.rank;
-        final AtomicLongArray qualities = v.state;
-        for (;;) {
-            int best = -1;
-            long bestQuality = 0;
-            for (int i = 0; i < servers.length; i++) {
-                long q = qualities.get(i);
-                // the state is read only for members that would rank first
-                if ((best < 0 || q > bestQuality || (q == bestQuality && rank[i] < rank[best]))
-                        && servers[i].takesNewRequests()) {
-                    best = i;
-                    bestQuality = q;
-                }
-            }
-            if (best < 0) {
-                return -1;
-            }
-            // Fails only if another dispatch lowered this member since the scan; then it may no longer be
-            // the best, so scan again. Qualities only fall, so a member that is still unchanged is still best.
-            if (qualities.compareAndSet(best, bestQuality, bestQuality - deltas[best])) {
-                return best;
-            }
-        }
+    long lowered(int i, long quality) {
+        return quality - deltas[i];
     }
 
     @Override
-    int favorite(View v) {
-        int best = -1;
-        long bestQuality = 0;
-        for (int i = 0; i < servers.length; i++) {
-            long q = v.state.get(i);
-            if ((best < 0 || q > bestQuality || (q == bestQuality && v.rank[i] < v.rank[best]))
-                    && servers[i].takesNewRequests()) {
-                best = i;
-                bestQuality = q;
-            }
-        }
-        return best;
-    }
-
-    @Override
-    double quality(View v, int i) {
-        return v.state.get(i);
+    double display(long quality) {
+        return quality;
     }
 
     @Override

@@ -42,11 +42,11 @@ import org.jwd.topology.ServerGroup;
  * are only ever compared by their difference, as TCP compares sequence numbers, so the stored values may
  * wrap around {@code Long.MAX_VALUE}; what must stay bounded is their spread. A member that was down, or
  * held back by its requests in flight, falls behind; were it credited for all that time it would receive
- * a burst of every request until it caught up. So when it is picked it is first lifted to at most
- * {@link #SLACK_ROUNDS} below the highest load factor; and a
- * renormalization pass, run whenever a load factor crosses a multiple of 2<sup>10</sup>..2<sup>11</sup>
- * rounds (rarely enough to cost nothing per pick), lifts the members that take no requests in the same way. Two rounds are more than the smooth sequence ever spreads
- * (at most one round), so the lift never changes the sequence when nothing is held in flight.
+ * every request until it caught up. So when it is picked it is first lifted to {@link #SLACK_ROUNDS}
+ * rounds (load factor 2) below the highest load factor, and a renormalization pass, run whenever a load
+ * factor crosses a multiple of 2<sup>10</sup> to 2<sup>11</sup> rounds (rare enough to cost nothing per
+ * pick), lifts the members that take no requests in the same way. The smooth sequence never spreads more
+ * than one round, so the lift never changes it when nothing is held in flight.
  *
  * <p>A pick is one scan over the members without allocation plus one CAS: lock-free. The scan also keeps
  * the second best member, so a thread that loses the CAS to another thread picking the same member
@@ -151,7 +151,8 @@ final class WeightedRoundRobin implements Balancer {
                         bestFlight = flight;
                         bestLf = lf;
                     }
-                } else if (second < 0 || better(flight, capacities[i], lf, secondFlight, capacities[second], secondLf)) {
+                } else if (second < 0
+                        || better(flight, capacities[i], lf, secondFlight, capacities[second], secondLf)) {
                     if (s.takesNewRequests()) {
                         second = i;
                         secondFlight = flight;
@@ -191,7 +192,7 @@ final class WeightedRoundRobin implements Balancer {
         return true;
     }
 
-    /** Lifts members that lag far behind the leader, so that the spread stays bounded even for members down for years. */
+    /** Lifts members that lag far behind the leader, so the spread stays bounded even for members down for years. */
     private void renormalize() {
         long max = loadFactors.get(0);
         for (int i = 1; i < servers.length; i++) {

@@ -51,6 +51,7 @@ public final class ConfigParser {
             "wdisp/ssl_encrypt", "wdisp/ssl_truststore", "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
             "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
             "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group",
+            "jwd.ssl_keystore", "jwd.ssl_keystore_password",
             "wdisp/permission_table", "jwd.trusted_proxies", "icm/HTTP/max_request_size_KB",
             "jwd.max_header_size");
 

@@ -2,9 +2,12 @@ package org.jwd.health;
 
 import java.net.ConnectException;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.jetty.client.HttpClient;
@@ -19,12 +22,19 @@ import org.slf4j.LoggerFactory;
  * {@code fall} failures in a row mark it down, {@code rise} good answers bring it back. Passive: requests that
  * cannot reach a server count as failures too, and a refused connection marks it down at once (nothing
  * listens there: waiting for more evidence would only fail more requests).
+ *
+ * <p>The set of servers may change while it runs ({@link #track}): servers that registered themselves are
+ * checked from then on, removed ones no more.
  */
 public final class HealthChecker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HealthChecker.class);
 
-    private final List<Server> servers;
     private final HealthConfig config;
+    /** The servers checked; guarded by this. */
+    private List<Server> servers;
+    /** Each checked server's schedule, by identity: a server replaced by a new object is a new server; guarded by this. */
+    private final Map<Server, ScheduledFuture<?>> schedules = new IdentityHashMap<>();
+    private boolean started; // guarded by this
     private final HttpClient client;
     private final ScheduledExecutorService scheduler;
 
@@ -42,27 +52,57 @@ public final class HealthChecker implements AutoCloseable {
         });
     }
 
-    public void start() {
-        if (servers.isEmpty()) {
-            return;
-        }
+    public synchronized void start() {
         try {
             client.start();
         } catch (Exception e) {
             throw new IllegalStateException("cannot start the health check client", e);
         }
+        started = true;
+        reschedule();
+        LOG.info("jwd: {} for {} servers", config, servers.size());
+    }
+
+    /** From now on, checks exactly these servers: new ones are scheduled, those no longer here stop. */
+    public synchronized void track(Collection<Server> servers) {
+        this.servers = List.copyOf(servers);
+        if (started) {
+            reschedule();
+        }
+    }
+
+    /** The servers checked now. */
+    public synchronized List<Server> servers() {
+        return servers;
+    }
+
+    private void reschedule() { // guarded by this
+        Map<Server, Boolean> wanted = new IdentityHashMap<>();
+        servers.forEach(s -> wanted.put(s, Boolean.TRUE));
+        schedules.entrySet().removeIf(e -> {
+            if (wanted.containsKey(e.getKey())) {
+                return false;
+            }
+            e.getValue().cancel(false);
+            return true;
+        });
         long interval = config.interval().toMillis();
         for (Server server : servers) {
-            scheduler.scheduleWithFixedDelay(() -> check(server), interval, interval, TimeUnit.MILLISECONDS);
+            schedules.computeIfAbsent(server, s -> scheduler.scheduleWithFixedDelay(() -> check(s), interval,
+                    interval, TimeUnit.MILLISECONDS));
         }
-        LOG.info("jwd: {} for {} servers", config, servers.size());
     }
 
     /** Requests the server's health path; the answer arrives asynchronously, no thread waits for it. */
     void check(Server server) {
         String url = server.config().url() + server.config().healthPath();
-        client.newRequest(url).timeout(config.timeout().toMillis(), TimeUnit.MILLISECONDS)
-                .send(result -> record(server, url, result));
+        try {
+            client.newRequest(url).timeout(config.timeout().toMillis(), TimeUnit.MILLISECONDS)
+                    .send(result -> record(server, url, result));
+        } catch (RuntimeException e) {
+            // A task that throws is never run again: this server would silently go unchecked.
+            LOG.debug("health check of {} could not be sent", server.id(), e);
+        }
     }
 
     private void record(Server server, String url, Result result) {
@@ -99,6 +139,10 @@ public final class HealthChecker implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (this) {
+            started = false;
+            schedules.clear();
+        }
         scheduler.shutdownNow();
         try {
             client.stop();

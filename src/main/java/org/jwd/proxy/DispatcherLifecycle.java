@@ -22,10 +22,12 @@ public final class DispatcherLifecycle implements ServletContextListener {
     @Override
     public void contextInitialized(ServletContextEvent event) {
         DispatcherConfig config;
+        Dispatcher dispatcher;
         Path file = null;
         try {
             file = ConfigLoader.locate();
             config = ConfigLoader.load(file);
+            dispatcher = new Dispatcher(config);
         } catch (ConfigException e) {
             for (String problem : e.problems()) {
                 LOG.error("jwd: configuration error: {}", problem);
@@ -33,7 +35,6 @@ public final class DispatcherLifecycle implements ServletContextListener {
             throw new IllegalStateException("jwd: invalid configuration" + (file == null ? "" : " in " + file)
                     + ":" + System.lineSeparator() + e.getMessage());
         }
-        Dispatcher dispatcher = new Dispatcher(config);
         dispatcher.start();
         event.getServletContext().setAttribute(Dispatcher.ATTRIBUTE, dispatcher);
         LOG.info("jwd: configuration {} loaded: {} servers, strategy {}", file, config.servers().size(),

@@ -1,9 +1,13 @@
 package org.jwd.proxy;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -15,18 +19,23 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
+import javax.net.ssl.SSLException;
+
 import org.eclipse.jetty.client.AsyncRequestContent;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.ClientConnector;
 import org.jwd.Dispatcher;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.health.HealthChecker;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
+import org.jwd.tls.TlsConfig;
+import org.jwd.tls.TlsPolicy;
 
 /**
  * The dispatcher's servlet: a thin layer over Jetty's asynchronous proxy servlet (no thread is held while a
@@ -38,12 +47,17 @@ public class DispatcherServlet extends AsyncProxyServlet {
     private static final String FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".failure";
     private static final String RETRIED_ATTRIBUTE = DispatcherServlet.class.getName() + ".retried";
     private static final String CLIENT_FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".clientFailure";
+    private static final String START_ATTRIBUTE = DispatcherServlet.class.getName() + ".start";
     /** Headers that only jwd may set towards the servers: a client's values would be believed there. */
     private static final List<HttpHeader> FORWARDING_HEADERS = List.of(HttpHeader.X_FORWARDED_FOR,
             HttpHeader.X_FORWARDED_PROTO, HttpHeader.X_FORWARDED_HOST, HttpHeader.X_FORWARDED_SERVER,
             HttpHeader.X_FORWARDED_PORT, HttpHeader.FORWARDED);
+    /** A server whose TLS fails is named in the log at most this often (each request still gets its 502). */
+    private static final long TLS_WARNING_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     private Dispatcher dispatcher;
+    /** server id -> System.nanoTime() of the last warning about its TLS */
+    private final Map<String, Long> tlsWarnings = new ConcurrentHashMap<>();
 
     @Override
     public void init() throws ServletException {
@@ -64,21 +78,49 @@ public class DispatcherServlet extends AsyncProxyServlet {
         return client;
     }
 
+    /** Re-encryption: the servers' certificates are checked against the truststore and their host names. */
+    @Override
+    protected ClientConnector newClientConnector() {
+        ClientConnector connector = super.newClientConnector();
+        TlsConfig tls = dispatcher.tls();
+        try {
+            connector.setSslContextFactory(TlsPolicy.towardsServers(tls));
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("jwd: cannot open " + TlsConfig.TRUSTSTORE + " " + tls.trustStore(), e);
+        }
+        if (!tls.verifyHostname()) {
+            _log.warn("jwd: {}=false: a server's certificate need not name the host of its https_url",
+                    TlsConfig.VERIFY_HOSTNAME);
+        }
+        return connector;
+    }
+
     @Override
     protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
             throws ServletException, IOException {
+        long start = System.nanoTime();
         RoutingDecision decision = dispatcher.router().route(routingRequest(clientRequest));
         if (decision.isRejected()) {
             sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
+            dispatcher.metrics().requestCompleted(decision.group(), null, decision.errorStatus(),
+                    System.nanoTime() - start);
             return;
         }
         clientRequest.setAttribute(DECISION_ATTRIBUTE, decision);
+        clientRequest.setAttribute(START_ATTRIBUTE, start);
         try {
             super.service(clientRequest, proxyResponse);
         } catch (ServletException | IOException | RuntimeException e) {
             decision.finish(true);
+            completed(clientRequest, decision, HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
             throw e;
         }
+    }
+
+    /** Counts the request's answer in the metrics, with the time since it was routed. */
+    private void completed(HttpServletRequest clientRequest, RoutingDecision decision, int status) {
+        long nanos = clientRequest.getAttribute(START_ATTRIBUTE) instanceof Long start ? System.nanoTime() - start : 0;
+        dispatcher.metrics().requestCompleted(decision.group(), decision.server(), status, nanos);
     }
 
     private static RoutingRequest routingRequest(HttpServletRequest clientRequest) {
@@ -96,12 +138,17 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void addProxyHeaders(HttpServletRequest clientRequest, Request proxyRequest) {
         addViaHeader(clientRequest, proxyRequest);
         String host = clientRequest.getHeader("Host");
+        if (host == null && "HTTP/2.0".equals(clientRequest.getProtocol())) {
+            // HTTP/2 carries the host in its :authority pseudo-header, which is no Host header.
+            host = clientRequest.getServerName() + ":" + clientRequest.getServerPort();
+        }
+        String forwardedHost = host;
         proxyRequest.headers(headers -> {
             FORWARDING_HEADERS.forEach(headers::remove);
             headers.put(HttpHeader.X_FORWARDED_FOR, clientRequest.getRemoteAddr());
             headers.put(HttpHeader.X_FORWARDED_PROTO, clientRequest.getScheme());
-            if (host != null) {
-                headers.put(HttpHeader.X_FORWARDED_HOST, host);
+            if (forwardedHost != null) {
+                headers.put(HttpHeader.X_FORWARDED_HOST, forwardedHost);
             }
         });
     }
@@ -130,6 +177,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         RoutingDecision decision = decision(clientRequest);
         decision.finish(false);
         decision.server().resetFailures();
+        completed(clientRequest, decision, proxyResponse.getStatus());
         super.onProxyResponseSuccess(clientRequest, proxyResponse, serverResponse);
     }
 
@@ -235,6 +283,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         Throwable clientFailure = (Throwable) clientRequest.getAttribute(CLIENT_FAILURE_ATTRIBUTE);
         decision(clientRequest).finish(clientFailure == null);
         if (clientFailure != null) {
+            completed(clientRequest, decision(clientRequest), clientRequestStatus(clientFailure));
             sendProxyResponseError(clientRequest, proxyResponse, clientRequestStatus(clientFailure));
             return;
         }
@@ -242,10 +291,16 @@ public class DispatcherServlet extends AsyncProxyServlet {
         if (serverResponse == null || serverResponse.getStatus() == 0) {
             dispatcher.health().requestFailed(decision.server(), failure);
         }
+        if (isTlsFailure(failure)) {
+            warnAboutTls(decision, failure);
+        }
         if (retryElsewhere(clientRequest, proxyResponse, decision, failure)) {
             return;
         }
         clientRequest.setAttribute(FAILURE_ATTRIBUTE, failure);
+        completed(clientRequest, decision, proxyResponse.isCommitted() ? proxyResponse.getStatus()
+                : failure instanceof TimeoutException ? HttpServletResponse.SC_GATEWAY_TIMEOUT
+                : HttpServletResponse.SC_BAD_GATEWAY);
         super.onProxyResponseFailure(clientRequest, proxyResponse, serverResponse, failure);
     }
 
@@ -286,7 +341,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         RoutingDecision decision = decision(clientRequest);
         Throwable failure = (Throwable) clientRequest.getAttribute(FAILURE_ATTRIBUTE);
         String server = decision == null || decision.server() == null ? "the server"
-                : "server " + decision.server().id() + " (" + decision.server().config().url() + ")";
+                : "server " + decision.server().id() + " (" + origin(decision) + ")";
         String message = switch (status) {
             case HttpServletResponse.SC_GATEWAY_TIMEOUT -> "jwd: " + server + " did not answer within "
                     + Durations.format(dispatcher.config().requestTimeout()) + " (jwd.request_timeout)";
@@ -319,7 +374,44 @@ public class DispatcherServlet extends AsyncProxyServlet {
             root = root.getCause();
         }
         String text = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        if (isTlsFailure(failure)) {
+            // Never retried over plain HTTP: a certificate jwd does not accept is an answer in itself.
+            return "TLS handshake failed: " + text + " (its certificate is checked against "
+                    + TlsConfig.TRUSTSTORE + " and, unless " + TlsConfig.VERIFY_HOSTNAME + "=false, must name the"
+                    + " host of its https_url)";
+        }
         return root instanceof java.net.ConnectException ? "connection refused (" + text + ")" : text;
+    }
+
+    private static boolean isTlsFailure(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SSLException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Names the server whose TLS failed, once a minute at most: a bad certificate fails every request. */
+    private void warnAboutTls(RoutingDecision decision, Throwable failure) {
+        long now = System.nanoTime();
+        String id = decision.server().id();
+        Long last = tlsWarnings.get(id);
+        if ((last == null || now - last >= TLS_WARNING_INTERVAL_NANOS)
+                && (last == null ? tlsWarnings.putIfAbsent(id, now) == null : tlsWarnings.replace(id, last, now))) {
+            _log.warn("jwd: TLS to server {} ({}) failed, its requests get 502: {}", id, origin(decision),
+                    describe(failure));
+        }
+    }
+
+    /** Where the request went: the server's https_url or url, as the decision's target says. */
+    private static String origin(RoutingDecision decision) {
+        try {
+            URI target = URI.create(decision.target());
+            return target.getScheme() + "://" + target.getRawAuthority();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return String.valueOf(decision.server().config().url());
+        }
     }
 
     private static RoutingDecision decision(HttpServletRequest clientRequest) {

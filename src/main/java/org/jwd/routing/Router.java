@@ -1,5 +1,6 @@
 package org.jwd.routing;
 
+import java.net.URI;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import org.jwd.affinity.SessionTable;
 import org.jwd.balancing.Balancer;
 import org.jwd.balancing.Balancers;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 import org.jwd.topology.ServerType;
@@ -28,6 +30,11 @@ import org.jwd.topology.Topology;
  * id, the session table (JSESSIONID), the balancer. ABAP: a valid {@code sap-contextid}, the session table
  * ({@code sap-ext-sid}), the balancer. Valid means: a member of the chosen group that still serves its
  * sessions; anything else is ignored, never an error.
+ *
+ * <p>{@link #explain} walks the same way without changing anything: where {@link #route} picks and binds, it
+ * takes the balancer's favorite and only looks at the session table.
+ * <p>A request forwarded over HTTPS ({@code wdisp/ssl_encrypt} 1, or 2 and the client came over TLS) goes to
+ * the S groups, whose members all have an {@code https_url}, and to that URL.
  */
 public final class Router {
     /** sap-ext-sid values share the table with JSESSIONIDs; the prefix keeps the two apart. */
@@ -37,12 +44,59 @@ public final class Router {
     private final GroupResolver resolver;
     private final Map<ServerGroup, Balancer> balancers = new IdentityHashMap<>();
     private final SessionTable sessionTable;
+    /** What routing changes: the balancers' counts and the session table's bindings. */
+    private final Effects live = new Effects() {
+        @Override
+        public Server pick(ServerGroup group) {
+            return balancers.get(group).pick();
+        }
+
+        @Override
+        public String lookup(String sessionId) {
+            return sessionTable.lookup(sessionId);
+        }
+
+        @Override
+        public String bind(String sessionId, String serverId) {
+            return sessionTable.bind(sessionId, serverId);
+        }
+
+        @Override
+        public String rebind(String sessionId, String expectedServerId, String newServerId) {
+            return sessionTable.rebind(sessionId, expectedServerId, newServerId);
+        }
+    };
+    /** The same questions, answered without changing anything: the favorite, a peek, the binding that would be. */
+    private final Effects dry = new Effects() {
+        @Override
+        public Server pick(ServerGroup group) {
+            String favorite = balancers.get(group).snapshot().favorite();
+            return favorite == null ? null : group.member(favorite);
+        }
+
+        @Override
+        public String lookup(String sessionId) {
+            return sessionTable.peek(sessionId);
+        }
+
+        @Override
+        public String bind(String sessionId, String serverId) {
+            return serverId;
+        }
+
+        @Override
+        public String rebind(String sessionId, String expectedServerId, String newServerId) {
+            return newServerId;
+        }
+    };
+    private final SslEncrypt sslEncrypt;
 
     public Router(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> urlMappingTable,
                   SessionTable sessionTable) {
         this.config = config;
         this.resolver = new GroupResolver(config, topology, urlMappingTable);
         this.sessionTable = sessionTable;
+        this.sslEncrypt = SslEncrypt.of(config);
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }
@@ -57,26 +111,59 @@ public final class Router {
         }
         SessionIdentifiers ids = SessionCookies.parse(request.cookieHeaders(), path.parameter("jsessionid"),
                 path.parameter("sap-ext-sid"));
-        // Forwarding over TLS (wdisp/ssl_encrypt) selects the S groups; plain HTTP to the servers for now.
-        Classification classification = resolver.classify(path, false, !ids.isEmpty());
+        boolean secure = sslEncrypt.secure(request.secure());
+        Classification classification = resolver.classify(path, secure, !ids.isEmpty());
         if (classification.isError()) {
             return RoutingDecision.reject(classification.errorStatus(), "jwd: " + classification.errorMessage(),
                     path.path(), null, classification.reason());
         }
         ServerGroup group = classification.group();
-        Choice choice = group.type() == ServerType.ABAP ? abap(group, ids) : j2ee(group, ids);
+        Choice choice = group.type() == ServerType.ABAP ? abap(group, ids, live) : j2ee(group, ids, live);
         if (choice.server == null) {
             return RoutingDecision.reject(503, "jwd: no server of group " + group.name()
                     + " can take the request (every member is down, drained or disabled)", path.path(), group,
                     choice.reason);
         }
         choice.server.requestStarted(choice.bound);
-        String target = choice.server.config().url() + path.forwardPath()
-                + (request.query() == null ? "" : "?" + request.query());
+        URI base = secure ? choice.server.config().httpsUrl() : choice.server.config().url();
+        String target = base + path.forwardPath() + (request.query() == null ? "" : "?" + request.query());
         return RoutingDecision.forward(path.path(), group, choice.server, choice.reason, target, choice.bound);
     }
 
-    private Choice j2ee(ServerGroup group, SessionIdentifiers ids) {
+    /**
+     * Where {@code request} would go now and why, as {@link #route} decides it, without any of its effects: no
+     * balancer counts a dispatch (the group's favorite stands for the pick), no session is bound or rebound, no
+     * hit or miss is counted, no server counts a request. A real request may still land elsewhere when others
+     * arrive first.
+     */
+    public Explanation explain(RoutingRequest request) {
+        NormalizedPath path;
+        try {
+            path = PathNormalizer.normalize(request.rawPath());
+        } catch (BadPathException e) {
+            return new Explanation(request.rawPath(), null, SessionIdentifiers.NONE, null, "bad path", false, 400,
+                    "jwd: bad path: " + e.getMessage(), null);
+        }
+        SessionIdentifiers ids = SessionCookies.parse(request.cookieHeaders(), path.parameter("jsessionid"),
+                path.parameter("sap-ext-sid"));
+        Classification classification = resolver.classify(path, false, !ids.isEmpty());
+        if (classification.isError()) {
+            return new Explanation(request.rawPath(), classification, ids, null, classification.reason(), false,
+                    classification.errorStatus(), "jwd: " + classification.errorMessage(), null);
+        }
+        ServerGroup group = classification.group();
+        Choice choice = group.type() == ServerType.ABAP ? abap(group, ids, dry) : j2ee(group, ids, dry);
+        if (choice.server == null) {
+            return new Explanation(request.rawPath(), classification, ids, null, choice.reason, false, 503,
+                    "jwd: no server of group " + group.name() + " can take the request", null);
+        }
+        String target = choice.server.config().url() + path.forwardPath()
+                + (request.query() == null ? "" : "?" + request.query());
+        return new Explanation(request.rawPath(), classification, ids, choice.server, choice.reason, choice.bound, 0,
+                null, target);
+    }
+
+    private Choice j2ee(ServerGroup group, SessionIdentifiers ids, Effects fx) {
         for (SaplbCookie saplb : ids.saplbCookies()) {
             // saplb_* names a server of any group; saplb_<G> one of logon group G.
             if (saplb.isAnyGroup() || saplb.group().equals(group.name())) {
@@ -95,10 +182,10 @@ public final class Router {
                 }
             }
         }
-        return ids.jsessionid() == null ? balance(group) : throughTable(group, ids.jsessionid());
+        return ids.jsessionid() == null ? balance(group, fx) : throughTable(group, ids.jsessionid(), fx);
     }
 
-    private Choice abap(ServerGroup group, SessionIdentifiers ids) {
+    private Choice abap(ServerGroup group, SessionIdentifiers ids, Effects fx) {
         String name = ids.sapContextServer();
         if (name != null) {
             for (Server s : group.members()) {
@@ -107,41 +194,42 @@ public final class Router {
                 }
             }
         }
-        return ids.sapExtSid() == null ? balance(group) : throughTable(group, EXT_SID_KEY + ids.sapExtSid());
+        return ids.sapExtSid() == null ? balance(group, fx)
+                : throughTable(group, EXT_SID_KEY + ids.sapExtSid(), fx);
     }
 
     /**
      * The temporary session table: the first binding wins, so concurrent first requests of one session agree;
      * a binding to a server that no longer serves its sessions is replaced atomically, so they agree again.
      */
-    private Choice throughTable(ServerGroup group, String sessionId) {
+    private Choice throughTable(ServerGroup group, String sessionId, Effects fx) {
         if (!config.sessionTableEnabled()) {
-            return balance(group);
+            return balance(group, fx);
         }
-        String boundId = sessionTable.lookup(sessionId);
+        String boundId = fx.lookup(sessionId);
         if (boundId != null) {
             Server bound = group.member(boundId);
             if (bound == null) {
                 // Bound to a server of another group (another URL of the same session): keep that binding.
-                Choice balanced = balance(group);
+                Choice balanced = balance(group, fx);
                 return new Choice(balanced.server, "balanced (session bound to " + boundId + " outside "
                         + group.name() + ")", false);
             }
             if (bound.servesItsSessions()) {
                 return new Choice(bound, "session table", true);
             }
-            Choice balanced = balance(group);
+            Choice balanced = balance(group, fx);
             if (balanced.server == null) {
                 return balanced;
             }
-            String winner = sessionTable.rebind(sessionId, boundId, balanced.server.id());
+            String winner = fx.rebind(sessionId, boundId, balanced.server.id());
             return follow(group, winner, balanced, "session table rebind from " + boundId);
         }
-        Choice balanced = balance(group);
+        Choice balanced = balance(group, fx);
         if (balanced.server == null) {
             return balanced;
         }
-        String winner = sessionTable.bind(sessionId, balanced.server.id());
+        String winner = fx.bind(sessionId, balanced.server.id());
         return follow(group, winner, balanced, "session table bind");
     }
 
@@ -157,8 +245,8 @@ public final class Router {
         return new Choice(balanced.server, reason, false);
     }
 
-    private Choice balance(ServerGroup group) {
-        return new Choice(balancers.get(group).pick(), "balanced", false);
+    private Choice balance(ServerGroup group, Effects fx) {
+        return new Choice(fx.pick(group), "balanced", false);
     }
 
     /** Learns from a server's answer: a JSESSIONID it sets is bound to it (unless bound already). */
@@ -203,5 +291,17 @@ public final class Router {
     }
 
     private record Choice(Server server, String reason, boolean bound) {
+    }
+
+    /** What a routing pass asks of the balancers and the session table; {@link #route} changes them, explain not. */
+    private interface Effects {
+        /** The member of {@code group} a new request goes to, or {@code null}. */
+        Server pick(ServerGroup group);
+
+        String lookup(String sessionId);
+
+        String bind(String sessionId, String serverId);
+
+        String rebind(String sessionId, String expectedServerId, String newServerId);
     }
 }

@@ -1,6 +1,7 @@
 package org.jwd.topology;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,6 +61,18 @@ public final class Topology {
             servers.put(sc.id(), new Server(sc));
         }
         return new Topology(servers, config.logonGroups());
+    }
+
+    /**
+     * A topology of these servers, taken as they are (their state and counters carry over), in this order: how a
+     * changed set of servers is swapped in while the servers that stay keep counting.
+     */
+    public static Topology of(Collection<Server> servers, List<LogonGroupConfig> logonGroups) {
+        Map<String, Server> byId = new LinkedHashMap<>();
+        for (Server s : servers) {
+            byId.put(s.id(), s);
+        }
+        return new Topology(byId, logonGroups);
     }
 
     private static ServerGroup group(String name, ServerType type, List<Server> candidates,

@@ -1,0 +1,33 @@
+-- bench/run, scenario 2: sticky clients. Each wrk thread has its own sessions and sends them in turn, one per
+-- request, so every proxy's affinity (jwd's session table, HAProxy's stick table, nginx's hash, Jetty's
+-- BalancerServlet route suffix) works with many sessions at once, not one hot entry.
+-- Usage: wrk ... -s bench/wrk-sticky.lua URL -- SESSIONS_PER_THREAD
+-- Session ids look like a Java server's with a route suffix: BENCH<thread><n>.b1 or .b2, alternating. The
+-- suffix is what BalancerServlet sticks by; jwd (no server.<id>.route configured here), HAProxy and nginx
+-- treat the whole id as an opaque key.
+local next_thread = 0
+
+function setup(thread)
+  next_thread = next_thread + 1
+  thread:set("thread_number", next_thread)
+end
+
+function init(args)
+  local count = tonumber(args[1]) or 1000
+  local path = wrk.path
+  requests = {}
+  for i = 1, count do
+    local route = (i % 2 == 0) and "b2" or "b1"
+    local id = string.format("BENCH%02d%08X.%s", thread_number, i, route)
+    requests[i] = wrk.format("GET", path, { ["Cookie"] = "JSESSIONID=" .. id .. "; other=1" })
+  end
+  position = 0
+end
+
+function request()
+  position = position + 1
+  if position > #requests then
+    position = 1
+  end
+  return requests[position]
+end

@@ -1,0 +1,24 @@
+[description]
+jwd: end-to-end TLS (SAP's PROT=ROUTER). A listener on wdisp/HTTPS/port that never decrypts and hands
+each TLS connection to an HTTPS-enabled server of the jwd configuration (system property jwd.config).
+bin/jwd turns it on when the configuration sets wdisp/HTTPS/port.
+
+[tags]
+connector
+jwd
+
+[depend]
+server
+
+[after]
+http
+https
+
+[lib]
+${jwd.passthrough.jar}
+
+[xml]
+etc/jwd-passthrough.xml
+
+[ini]
+jwd.passthrough.jar?=${jetty.base}/../target/jwd-passthrough.jar

@@ -1,0 +1,180 @@
+package org.jwd.admin;
+
+import java.io.Console;
+import java.io.PrintStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * {@code bin/jwd lgtst --url http://host:port --group G [--user U]}: like SAP's {@code lgtst}, prints the servers
+ * of a group with their quality (or load factor) and the group's favorite, the server the next new request goes
+ * to. It asks the admin API ({@code api/groups}); the password comes from {@code JWD_ADMIN_PASSWORD}, or is asked
+ * for on the terminal. Without {@code --group}, every group is printed.
+ *
+ * <pre>
+ * group PORTAL (logon group type B, j2ee servers)
+ * -----------------------------------------------
+ * [j2ee1] [http://10.0.0.1:50000] [up] [capacity 2] [quality 2000]
+ * [j2ee2] [http://10.0.0.2:50000] [up] [capacity 1] [quality 1000]
+ * favorite: [j2ee1] [http://10.0.0.1:50000]
+ * </pre>
+ */
+public final class Lgtst {
+    private Lgtst() {
+    }
+
+    public static void main(String[] args) {
+        int code = run(args, System::getenv, System.out, System.err);
+        System.exit(code);
+    }
+
+    /** The command without exiting: 0 done, 1 failed (unreachable, refused, no such group), 2 usage. */
+    static int run(String[] args, Function<String, String> env, PrintStream out, PrintStream err) {
+        String url = null;
+        String group = null;
+        String user = env.apply("JWD_ADMIN_USER");
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            switch (a) {
+                case "--url" -> url = value;
+                case "--group" -> group = value;
+                case "--user" -> user = value;
+                default -> {
+                    return usage(err, "unknown option '" + a + "'");
+                }
+            }
+            if (value == null) {
+                return usage(err, a + " needs a value");
+            }
+            i++;
+        }
+        if (url == null) {
+            return usage(err, "--url is required");
+        }
+        if (user == null || user.isEmpty()) {
+            user = "admin";
+        }
+        String password = env.apply("JWD_ADMIN_PASSWORD");
+        if (password == null) {
+            Console console = System.console();
+            if (console == null) {
+                err.println("jwd lgtst: set JWD_ADMIN_PASSWORD, or run it on a terminal to be asked");
+                return 1;
+            }
+            char[] typed = console.readPassword("Password for %s: ", user);
+            password = typed == null ? "" : new String(typed);
+        }
+        String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        URI uri;
+        try {
+            uri = URI.create(base + "/jwd/admin/api/groups"
+                    + (group == null ? "" : "?name=" + URLEncoder.encode(group, StandardCharsets.UTF_8)));
+        } catch (IllegalArgumentException e) {
+            return usage(err, "--url '" + url + "' is not a URL");
+        }
+        String credentials = Base64.getEncoder().encodeToString((user + ":" + password)
+                .getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> response;
+        try {
+            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            response = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+                    .header("Authorization", "Basic " + credentials).header("Accept", "application/json").build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (ConnectException e) {
+            err.println("jwd lgtst: cannot connect to " + base + ": connection refused");
+            return 1;
+        } catch (Exception e) {
+            err.println("jwd lgtst: cannot ask " + uri + ": " + e);
+            return 1;
+        }
+        switch (response.statusCode()) {
+            case 200 -> {
+            }
+            case 401 -> {
+                err.println("jwd lgtst: " + base + " refused the credentials of user " + user);
+                return 1;
+            }
+            case 404 -> {
+                err.println("jwd lgtst: " + base + " has no administration interface (admin.user is not set)");
+                return 1;
+            }
+            case 429 -> {
+                err.println("jwd lgtst: too many wrong credentials: try again in "
+                        + response.headers().firstValue("Retry-After").orElse("a few") + " s");
+                return 1;
+            }
+            default -> {
+                err.println("jwd lgtst: " + uri + " answered " + response.statusCode() + ": " + response.body().strip());
+                return 1;
+            }
+        }
+        List<Map<String, Object>> groups = new ArrayList<>();
+        try {
+            for (Object g : (List<?>) Json.parse(response.body())) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> map = (Map<String, Object>) g;
+                groups.add(map);
+            }
+        } catch (RuntimeException e) {
+            err.println("jwd lgtst: " + uri + " did not answer a list of groups: " + e.getMessage());
+            return 1;
+        }
+        if (groups.isEmpty()) {
+            err.println("jwd lgtst: " + base + " has no group " + group);
+            return 1;
+        }
+        print(groups, out);
+        return 0;
+    }
+
+    /** Prints each group: its members, best first as the balancer prefers them, and the favorite. */
+    static void print(List<Map<String, Object>> groups, PrintStream out) {
+        boolean first = true;
+        for (Map<String, Object> g : groups) {
+            if (!first) {
+                out.println();
+            }
+            first = false;
+            String title = "group " + g.get("name") + " (" + ("logon".equals(g.get("kind"))
+                    ? "logon group type " + g.get("logon_group_type") + ", " : "internal group, ")
+                    + g.get("type") + " servers" + (Boolean.TRUE.equals(g.get("secure")) ? ", https" : "") + ")";
+            out.println(title);
+            out.println("-".repeat(title.length()));
+            String measure = String.valueOf(g.get("measure"));
+            List<?> members = (List<?>) g.get("members");
+            if (members.isEmpty()) {
+                out.println("no servers");
+            }
+            Map<String, Object> favorite = null;
+            for (Object o : members) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> m = (Map<String, Object>) o;
+                out.println("[" + m.get("id") + "] [" + m.get("url") + "] [" + m.get("state") + "] [capacity "
+                        + m.get("capacity") + "] [" + measure + " " + m.get("value") + "]");
+                if (m.get("id").equals(g.get("favorite"))) {
+                    favorite = m;
+                }
+            }
+            out.println("favorite: " + (favorite == null ? "none (no server takes new requests)"
+                    : "[" + favorite.get("id") + "] [" + favorite.get("url") + "]"));
+        }
+    }
+
+    private static int usage(PrintStream err, String problem) {
+        err.println("jwd lgtst: " + problem);
+        err.println("usage: bin/jwd lgtst --url http://host:port [--group G] [--user U]   (password: JWD_ADMIN_PASSWORD)");
+        return 2;
+    }
+}

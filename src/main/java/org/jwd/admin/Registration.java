@@ -1,0 +1,181 @@
+package org.jwd.admin;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+import org.jwd.config.ConfigException;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.LogonGroupConfig;
+import org.jwd.config.ServerConfig;
+import org.jwd.topology.ServerType;
+
+/**
+ * Reads the body of {@code PUT /jwd/admin/api/servers/<id>}, a server's report of itself, into the
+ * {@link ServerConfig} a {@code server.<id>.*} block would give, with the same rules and defaults:
+ *
+ * <pre>
+ * {"url": "http://10.0.0.7:50000", "type": "j2ee", "capacity": 2, "logon_groups": ["PORTAL"]}
+ * </pre>
+ *
+ * Optional: {@code https_url}, {@code lb_id}, {@code name}, {@code route}, {@code health_path}; logon groups may
+ * also be one comma-separated string. Unknown fields are refused, as unknown keys are in the configuration file.
+ */
+public final class Registration {
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]+");
+    static final Set<String> FIELDS = Set.of("url", "https_url", "type", "capacity", "logon_groups", "lb_id", "name",
+            "route", "health_path");
+
+    private Registration() {
+    }
+
+    /** Whether {@code id} could name a server (as in {@code server.<id>.*}). */
+    public static boolean validId(String id) {
+        return id != null && id.length() <= 100 && ID.matcher(id).matches();
+    }
+
+    /**
+     * @param config the configuration in force: logon groups must be defined there
+     * @throws ConfigException one message per problem, naming the field, the value and what is expected
+     */
+    public static ServerConfig parse(String id, Object body, DispatcherConfig config) throws ConfigException {
+        List<String> problems = new ArrayList<>();
+        if (!validId(id)) {
+            throw new ConfigException(problem("id", id, "a server id of letters, digits, '_' or '-'"));
+        }
+        if (!(body instanceof Map<?, ?> map)) {
+            throw new ConfigException(problem("body", Json.write(body), "a JSON object"));
+        }
+        for (Object key : map.keySet()) {
+            if (!FIELDS.contains(String.valueOf(key))) {
+                problems.add(problem(String.valueOf(key), text(map.get(key)), "a known field: one of "
+                        + String.join(", ", new TreeSet<>(FIELDS))));
+            }
+        }
+        URI url = null;
+        Object urlValue = map.get("url");
+        if (urlValue == null) {
+            problems.add(problem("url", "", "http://host:port (required)"));
+        } else {
+            url = url(text(urlValue), "http");
+            if (url == null) {
+                problems.add(problem("url", text(urlValue), "http://host:port"));
+            }
+        }
+        URI httpsUrl = null;
+        if (map.get("https_url") != null) {
+            httpsUrl = url(text(map.get("https_url")), "https");
+            if (httpsUrl == null) {
+                problems.add(problem("https_url", text(map.get("https_url")), "https://host:port"));
+            }
+        }
+        ServerType type = null;
+        Object typeValue = map.get("type");
+        if (typeValue == null) {
+            problems.add(problem("type", "", "j2ee or abap (required)"));
+        } else {
+            type = ServerType.parse(text(typeValue));
+            if (type == null) {
+                problems.add(problem("type", text(typeValue), "j2ee or abap"));
+            }
+        }
+        int capacity = 1;
+        Object capacityValue = map.get("capacity");
+        if (capacityValue != null) {
+            capacity = positiveInt(capacityValue);
+            if (capacity <= 0) {
+                problems.add(problem("capacity", text(capacityValue), "a positive integer"));
+            }
+        }
+        Set<String> groups = new LinkedHashSet<>();
+        Object groupsValue = map.get("logon_groups");
+        if (groupsValue instanceof List<?> list) {
+            list.forEach(g -> groups.add(text(g).strip()));
+        } else if (groupsValue != null) {
+            for (String g : text(groupsValue).split(",")) {
+                if (!g.isBlank()) {
+                    groups.add(g.strip());
+                }
+            }
+        }
+        for (String g : groups) {
+            if (config.logonGroups().stream().map(LogonGroupConfig::name).noneMatch(g::equals)) {
+                problems.add(problem("logon_groups", g, "a logon group defined by logon_group." + g
+                        + ".url_prefixes in the configuration"));
+            }
+        }
+        String lbId = token(map, "lb_id", id, problems);
+        String name = token(map, "name", id, problems);
+        String route = token(map, "route", null, problems);
+        String healthPath = type == ServerType.ABAP ? ServerConfig.ABAP_PING_PATH : "/";
+        if (map.get("health_path") != null) {
+            String p = text(map.get("health_path"));
+            if (!p.startsWith("/") || p.chars().anyMatch(c -> c <= ' ')) {
+                problems.add(problem("health_path", p, "a path starting with '/'"));
+            } else {
+                healthPath = p;
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new ServerConfig(id, url, httpsUrl, type, capacity, groups, lbId, name, route, healthPath);
+    }
+
+    private static String token(Map<?, ?> map, String field, String fallback, List<String> problems) {
+        Object v = map.get(field);
+        if (v == null) {
+            return fallback;
+        }
+        String t = text(v);
+        if (t.isEmpty() || t.chars().anyMatch(Character::isWhitespace)) {
+            problems.add(problem(field, t, "a non-empty value without spaces"));
+            return fallback;
+        }
+        return t;
+    }
+
+    private static int positiveInt(Object v) {
+        if (v instanceof Long l) {
+            return l > 0 && l <= Integer.MAX_VALUE ? l.intValue() : -1;
+        }
+        try {
+            int i = Integer.parseInt(text(v).strip());
+            return i > 0 ? i : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static String text(Object v) {
+        return v instanceof String s ? s : Json.write(v);
+    }
+
+    /** {@code scheme://host:port} without path, query or user; {@code null} otherwise. */
+    static URI url(String text, String scheme) {
+        URI uri;
+        try {
+            uri = new URI(text.strip());
+        } catch (URISyntaxException e) {
+            return null;
+        }
+        if (uri.getScheme() == null || !uri.getScheme().toLowerCase(Locale.ROOT).equals(scheme)
+                || uri.getHost() == null || uri.getRawUserInfo() != null || uri.getRawFragment() != null
+                || uri.getRawQuery() != null || (uri.getRawPath() != null && !uri.getRawPath().isEmpty()
+                && !uri.getRawPath().equals("/"))) {
+            return null;
+        }
+        return URI.create(scheme + "://" + uri.getRawAuthority());
+    }
+
+    private static String problem(String field, String value, String expected) {
+        return field + " = '" + value + "': expected " + expected;
+    }
+}

@@ -1,0 +1,180 @@
+package org.jwd.metrics;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import io.prometheus.metrics.core.datapoints.CounterDataPoint;
+import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.Unit;
+import org.jwd.affinity.SessionTable;
+import org.jwd.affinity.SessionTableStats;
+import org.jwd.topology.Server;
+import org.jwd.topology.ServerGroup;
+import org.jwd.topology.Topology;
+
+/**
+ * jwd's Prometheus metrics, in a registry of its own (one per dispatcher), written in the text format at
+ * {@code /jwd/admin/metrics}. The only class that knows the Prometheus client.
+ *
+ * <ul>
+ * <li>{@code jwd_requests_total{group,server,status}}: answered requests by group, server and status class
+ *     ({@code 2xx}...{@code 5xx}); refused ones carry {@code server="none"}.</li>
+ * <li>{@code jwd_request_duration_seconds{group,server}}: a histogram of the time from routing to the end of
+ *     the answer.</li>
+ * <li>{@code jwd_server_in_flight}, {@code jwd_server_capacity}, {@code jwd_server_state{state}} (1 for the state
+ *     the server is in), {@code jwd_server_requests_total}, {@code jwd_server_errors_total},
+ *     {@code jwd_server_stateful_requests_total}: per server, read from the servers when scraped.</li>
+ * <li>{@code jwd_session_table_entries} and {@code jwd_session_table_{hits,misses,bindings,rebindings,expirations,
+ *     rejected}_total}.</li>
+ * </ul>
+ *
+ * <p>Per request, {@link #requestCompleted} costs two map reads keyed by strings whose hash is cached, one
+ * counter increment and one histogram observation: the label children of each group and server are made once
+ * and kept, so nothing is allocated for labels per request.
+ */
+public final class DispatcherMetrics {
+    /** The label value for requests refused before a server or group was chosen. */
+    public static final String NONE = "none";
+    private static final String[] STATUS_CLASSES = {"other", "1xx", "2xx", "3xx", "4xx", "5xx"};
+
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final Counter requests;
+    private final Histogram duration;
+    /** group name -> server id -> its label children */
+    private final ConcurrentHashMap<String, ConcurrentHashMap<String, Children>> children = new ConcurrentHashMap<>();
+    private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
+
+    /** The label children of one group and server. */
+    private final class Children {
+        final String group;
+        final String server;
+        /** by status class; made on first use (racing threads get the same data point from the client) */
+        final CounterDataPoint[] byClass = new CounterDataPoint[STATUS_CLASSES.length];
+        final DistributionDataPoint duration;
+
+        Children(String group, String server) {
+            this.group = group;
+            this.server = server;
+            this.duration = DispatcherMetrics.this.duration.labelValues(group, server);
+        }
+
+        CounterDataPoint requests(int statusClass) {
+            CounterDataPoint c = byClass[statusClass];
+            if (c == null) {
+                c = requests.labelValues(group, server, STATUS_CLASSES[statusClass]);
+                byClass[statusClass] = c;
+            }
+            return c;
+        }
+    }
+
+    /**
+     * @param topology     the topology in force, read at each scrape (servers come and go)
+     * @param sessionTable the session table whose figures are exported
+     */
+    public DispatcherMetrics(Supplier<Topology> topology, SessionTable sessionTable) {
+        requests = Counter.builder().name("jwd_requests_total")
+                .help("Requests answered, by group, server and status class").labelNames("group", "server", "status")
+                .withoutExemplars().register(registry);
+        duration = Histogram.builder().name("jwd_request_duration_seconds").unit(Unit.SECONDS)
+                .help("Time from routing a request to the end of its answer").labelNames("group", "server")
+                .classicOnly().classicUpperBounds(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
+                .withoutExemplars().register(registry);
+
+        GaugeWithCallback.builder().name("jwd_server_in_flight").help("Requests sent to the server, not answered yet")
+                .labelNames("server").callback(cb -> topology.get().servers().values()
+                        .forEach(s -> cb.call(s.inFlight(), s.id()))).register(registry);
+        GaugeWithCallback.builder().name("jwd_server_capacity").help("The server's capacity (relative weight)")
+                .labelNames("server").callback(cb -> topology.get().servers().values()
+                        .forEach(s -> cb.call(s.capacity(), s.id()))).register(registry);
+        GaugeWithCallback.builder().name("jwd_server_state")
+                .help("1 for the state the server is in: up, drained, down or disabled").labelNames("server", "state")
+                .callback(cb -> topology.get().servers().values().forEach(s -> {
+                    Server.State state = s.state();
+                    for (Server.State each : Server.State.values()) {
+                        cb.call(each == state ? 1 : 0, s.id(), each.name().toLowerCase(java.util.Locale.ROOT));
+                    }
+                })).register(registry);
+        serverCounter(topology, "jwd_server_requests_total", "Requests the server has answered (or failed)",
+                Server::served);
+        serverCounter(topology, "jwd_server_errors_total", "Requests the server did not answer properly",
+                Server::errors);
+        serverCounter(topology, "jwd_server_stateful_requests_total",
+                "Requests that followed a session to the server rather than the balancer", Server::statefulRequests);
+
+        GaugeWithCallback.builder().name("jwd_session_table_entries").help("Entries in the temporary session table")
+                .callback(cb -> cb.call(sessionTable.stats().entries())).register(registry);
+        tableCounter(sessionTable, "jwd_session_table_hits_total", "Lookups that found a binding",
+                SessionTableStats::hits);
+        tableCounter(sessionTable, "jwd_session_table_misses_total", "Lookups that found none",
+                SessionTableStats::misses);
+        tableCounter(sessionTable, "jwd_session_table_bindings_total", "New bindings of a session to a server",
+                SessionTableStats::bindings);
+        tableCounter(sessionTable, "jwd_session_table_rebindings_total",
+                "Bindings moved because the bound server was gone", SessionTableStats::rebindings);
+        tableCounter(sessionTable, "jwd_session_table_expirations_total",
+                "Entries removed after SessionTableTimeout of inactivity", SessionTableStats::expirations);
+        tableCounter(sessionTable, "jwd_session_table_rejected_total",
+                "Bindings not stored because the table was full", SessionTableStats::rejected);
+    }
+
+    private void serverCounter(Supplier<Topology> topology, String name, String help,
+                               java.util.function.ToLongFunction<Server> value) {
+        CounterWithCallback.builder().name(name).help(help).labelNames("server")
+                .callback(cb -> topology.get().servers().values()
+                        .forEach(s -> cb.call(value.applyAsLong(s), s.id()))).register(registry);
+    }
+
+    private void tableCounter(SessionTable table, String name, String help,
+                              java.util.function.ToLongFunction<SessionTableStats> value) {
+        CounterWithCallback.builder().name(name).help(help)
+                .callback(cb -> cb.call(value.applyAsLong(table.stats()))).register(registry);
+    }
+
+    /**
+     * A request was answered (or refused, or failed).
+     *
+     * @param group         its group, or {@code null} when none was chosen
+     * @param server        its server, or {@code null} when it was refused before one was chosen
+     * @param status        the status the client got
+     * @param durationNanos from routing to the end of the answer
+     */
+    public void requestCompleted(ServerGroup group, Server server, int status, long durationNanos) {
+        String g = group == null ? NONE : group.name();
+        String s = server == null ? NONE : server.id();
+        ConcurrentHashMap<String, Children> byServer = children.get(g);
+        if (byServer == null) {
+            byServer = children.computeIfAbsent(g, k -> new ConcurrentHashMap<>());
+        }
+        Children c = byServer.get(s);
+        if (c == null) {
+            c = byServer.computeIfAbsent(s, k -> new Children(g, s));
+        }
+        int statusClass = status >= 100 && status < 600 ? status / 100 : 0;
+        c.requests(statusClass).inc();
+        c.duration.observe(durationNanos / 1e9);
+    }
+
+    /** Writes every metric in the Prometheus text format. */
+    public void write(OutputStream out) throws IOException {
+        writer.write(out, registry.scrape());
+    }
+
+    /** The content type of {@link #write}'s output. */
+    public String contentType() {
+        return PrometheusTextFormatWriter.CONTENT_TYPE;
+    }
+
+    @Override
+    public String toString() {
+        return "DispatcherMetrics(" + children.size() + " groups seen)";
+    }
+}

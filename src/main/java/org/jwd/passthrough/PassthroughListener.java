@@ -1,0 +1,41 @@
+package org.jwd.passthrough;
+
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.jwd.tls.PassthroughConfig;
+import org.jwd.tls.ServerLevelConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Adds the end-to-end TLS listener to Jetty: called by {@code jetty-base/etc/jwd-passthrough.xml} (module
+ * {@code jwd-passthrough}, which bin/jwd turns on when the configuration sets {@code wdisp/HTTPS/port}). It
+ * reads the same configuration file as the dispatcher ({@code jwd.config}).
+ */
+public final class PassthroughListener {
+    private static final Logger LOG = LoggerFactory.getLogger(PassthroughListener.class);
+
+    private PassthroughListener() {
+    }
+
+    /**
+     * @param host the address to listen on (the HTTP connector's)
+     * @throws IllegalStateException when the configuration is invalid (every problem logged)
+     */
+    public static void install(Server server, String host) {
+        ServerLevelConfig loaded = ServerLevelConfig.load();
+        PassthroughConfig config = loaded.tls().passthrough();
+        if (config == null) {
+            LOG.warn("jwd: the jwd-passthrough module is on, but {} is not set: no end-to-end TLS listener",
+                    PassthroughConfig.PORT);
+            return;
+        }
+        PassthroughConnectionFactory factory = new PassthroughConnectionFactory(server, loaded.config(), config);
+        ServerConnector connector = new ServerConnector(server, factory);
+        connector.setHost(host);
+        connector.setPort(config.port());
+        connector.setIdleTimeout(loaded.config().idleTimeout().toMillis());
+        server.addConnector(connector);
+        LOG.info("jwd: {} to the HTTPS-enabled servers {}", config, factory.chooser());
+    }
+}

@@ -1,0 +1,180 @@
+package org.jwd.tls;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.util.Collections;
+import java.util.Locale;
+
+import org.jwd.config.ConfigException;
+import org.jwd.config.ConfigLoader;
+import org.jwd.config.DispatcherConfig;
+
+/**
+ * The TLS settings, read from the configuration's TLS keys and checked once, as a whole: termination (the
+ * keystore jwd presents to clients), re-encryption to the servers ({@code wdisp/ssl_*}) and end-to-end TLS
+ * ({@code wdisp/HTTPS/*}). Relative paths are resolved against the directory of the configuration file.
+ *
+ * <p>Passwords are kept here because Jetty needs them to open the keystores; {@link #toString()} never shows
+ * them, and no message built here quotes one.
+ *
+ * @param encrypt            {@code wdisp/ssl_encrypt}
+ * @param trustStore         {@code wdisp/ssl_truststore}: the CAs jwd trusts for the servers' certificates, or
+ *                           {@code null}: the JDK's own
+ * @param trustStorePassword {@code wdisp/ssl_truststore_password}, or {@code null}
+ * @param verifyHostname     {@code wdisp/ssl_verify_hostname}: a server's certificate must name the host of its
+ *                           {@code https_url}
+ * @param keyStore           {@code jwd.ssl_keystore}: the key and certificate jwd presents to HTTPS clients, or
+ *                           {@code null}: no termination
+ * @param keyStorePassword   {@code jwd.ssl_keystore_password}
+ * @param passthrough        the end-to-end TLS listener, or {@code null} when {@code wdisp/HTTPS/port} is not set
+ */
+public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePassword, boolean verifyHostname,
+                        Path keyStore, String keyStorePassword, PassthroughConfig passthrough) {
+    public static final String TRUSTSTORE = "wdisp/ssl_truststore";
+    public static final String TRUSTSTORE_PASSWORD = "wdisp/ssl_truststore_password";
+    public static final String VERIFY_HOSTNAME = "wdisp/ssl_verify_hostname";
+    public static final String KEYSTORE = "jwd.ssl_keystore";
+    public static final String KEYSTORE_PASSWORD = "jwd.ssl_keystore_password";
+
+    /** Reads the TLS keys; relative paths are resolved against the directory of the configuration file. */
+    public static TlsConfig from(DispatcherConfig config) throws ConfigException {
+        return from(config, configDirectory());
+    }
+
+    /** @param baseDirectory what relative keystore paths are resolved against */
+    public static TlsConfig from(DispatcherConfig config, Path baseDirectory) throws ConfigException {
+        Problems problems = new Problems(config.properties());
+        SslEncrypt encrypt = SslEncrypt.NEVER;
+        if (problems.value(SslEncrypt.KEY) != null) {
+            SslEncrypt e = SslEncrypt.parse(problems.value(SslEncrypt.KEY));
+            if (e == null) {
+                problems.add(SslEncrypt.KEY, "0 (plain HTTP to the servers), 1 (HTTPS) or 2 (the client's protocol)");
+            } else if (e != SslEncrypt.NEVER && config.servers().stream().noneMatch(s -> s.httpsUrl() != null)) {
+                problems.add(SslEncrypt.KEY, "0 while no server has a server.<id>.https_url to forward HTTPS to");
+            } else {
+                encrypt = e;
+            }
+        }
+        boolean verifyHostname = true;
+        if (problems.value(VERIFY_HOSTNAME) != null) {
+            Boolean b = bool(problems.value(VERIFY_HOSTNAME));
+            if (b == null) {
+                problems.add(VERIFY_HOSTNAME, "true or false");
+            } else {
+                verifyHostname = b;
+            }
+        }
+        String trustStorePassword = problems.value(TRUSTSTORE_PASSWORD);
+        Path trustStore = store(problems, TRUSTSTORE, TRUSTSTORE_PASSWORD, trustStorePassword, baseDirectory, false);
+        String keyStorePassword = problems.value(KEYSTORE_PASSWORD);
+        Path keyStore = store(problems, KEYSTORE, KEYSTORE_PASSWORD, keyStorePassword, baseDirectory, true);
+        PassthroughConfig passthrough = PassthroughConfig.from(config, problems);
+        problems.throwIfAny();
+        return new TlsConfig(encrypt, trustStore, trustStorePassword, verifyHostname, keyStore, keyStorePassword,
+                passthrough);
+    }
+
+    /**
+     * Checks a keystore key: the file exists, its password opens it, and it holds what it is for (a private
+     * key for jwd's own certificate, trusted certificates for a truststore).
+     */
+    private static Path store(Problems problems, String key, String passwordKey, String password, Path base,
+                              boolean needsKey) {
+        String value = problems.value(key);
+        if (value == null) {
+            if (password != null) {
+                problems.addText(passwordKey + " is set, but " + key + " is not: expected the keystore it opens");
+            }
+            return null;
+        }
+        if (needsKey && password == null) {
+            problems.addText(passwordKey + " is missing: expected the password of " + key + " = '" + value + "'");
+            return null;
+        }
+        Path path = base.resolve(value.strip()).normalize();
+        if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+            problems.add(key, "a readable keystore file (" + path + " " + (Files.exists(path) ? "cannot be read)"
+                    : "does not exist)"));
+            return null;
+        }
+        KeyStore store;
+        try {
+            store = load(path, password);
+        } catch (IOException | GeneralSecurityException e) {
+            problems.add(key, "a PKCS12 or JKS keystore that " + passwordKey + " opens (" + reason(e) + ")");
+            return null;
+        }
+        try {
+            boolean holds = false;
+            for (String alias : Collections.list(store.aliases())) {
+                holds |= needsKey ? store.entryInstanceOf(alias, KeyStore.PrivateKeyEntry.class)
+                        : store.getCertificate(alias) != null;
+            }
+            if (!holds) {
+                problems.add(key, needsKey ? "a keystore holding jwd's private key and certificate (it holds no key)"
+                        : "a keystore holding the trusted certificates of the servers' CAs (it holds none"
+                        + (password == null ? "; is " + passwordKey + " needed?)" : ")"));
+                return null;
+            }
+        } catch (GeneralSecurityException e) {
+            problems.add(key, "a readable keystore (" + reason(e) + ")");
+            return null;
+        }
+        return path;
+    }
+
+    /** Opens a PKCS12 or JKS file (the JDK tells them apart by their content). */
+    static KeyStore load(Path path, String password) throws IOException, GeneralSecurityException {
+        return KeyStore.getInstance(path.toFile(), password == null ? null : password.toCharArray());
+    }
+
+    /** The truststore, opened; {@code null} when the JDK's own trusted CAs apply. */
+    public KeyStore loadTrustStore() throws IOException, GeneralSecurityException {
+        return trustStore == null ? null : load(trustStore, trustStorePassword);
+    }
+
+    /** Whether jwd terminates TLS for clients itself (a keystore is configured). */
+    public boolean terminates() {
+        return keyStore != null;
+    }
+
+    private static String reason(Exception e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
+    private static Boolean bool(String text) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
+            case "true", "1", "on", "yes" -> Boolean.TRUE;
+            case "false", "0", "off", "no" -> Boolean.FALSE;
+            default -> null;
+        };
+    }
+
+    /** Where the configuration file lies ({@code jwd.config}, {@code JWD_CONFIG}), else the working directory. */
+    static Path configDirectory() {
+        try {
+            Path parent = ConfigLoader.locate().toAbsolutePath().getParent();
+            if (parent != null) {
+                return parent;
+            }
+        } catch (ConfigException e) {
+            // no configuration file named: relative paths are relative to the working directory
+        }
+        return Path.of("").toAbsolutePath();
+    }
+
+    @Override
+    public String toString() {
+        return "TLS[" + encrypt + ", truststore " + (trustStore == null ? "of the JDK" : trustStore)
+                + ", hostname verification " + (verifyHostname ? "on" : "OFF")
+                + (keyStore == null ? ", no termination" : ", keystore " + keyStore)
+                + (passthrough == null ? "" : ", " + passthrough) + "]";
+    }
+}

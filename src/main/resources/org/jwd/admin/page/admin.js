@@ -1,0 +1,286 @@
+/* jwd Web Administration: reads the JSON API and redraws the page every few seconds. Plain ES5 and the DOM:
+   nothing is fetched but this interface's own API. Actions are POSTs carrying X-Jwd-Admin: 1, which the
+   server requires (with the browser's Origin) so that no other site can act through an operator's browser. */
+(function () {
+  'use strict';
+
+  var COLORS = ['#0969da', '#cf222e', '#1a7f37', '#9a6700', '#8250df', '#bf3989', '#0a7b83', '#6e7781'];
+  var refreshMs = parseInt(document.body.getAttribute('data-refresh-ms'), 10) || 2000;
+  var colorOf = {};
+
+  function request(method, path, callback) {
+    var xhr = new XMLHttpRequest();
+    xhr.open(method, path, true);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (method !== 'GET') {
+      xhr.setRequestHeader('X-Jwd-Admin', '1');
+    }
+    xhr.onreadystatechange = function () {
+      if (xhr.readyState !== 4) {
+        return;
+      }
+      var body = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch (e) {
+        body = null;
+      }
+      callback(xhr.status, body);
+    };
+    xhr.send(null);
+  }
+
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) {
+      e.textContent = String(text);
+    }
+    if (cls) {
+      e.className = cls;
+    }
+    return e;
+  }
+
+  function cell(row, text, cls, field) {
+    var td = el('td', text, cls);
+    if (field) {
+      td.setAttribute('data-field', field);
+    }
+    row.appendChild(td);
+    return td;
+  }
+
+  function clear(node) {
+    while (node.firstChild) {
+      node.removeChild(node.firstChild);
+    }
+  }
+
+  function showError(message) {
+    var box = document.getElementById('error');
+    if (message) {
+      box.textContent = message;
+      box.hidden = false;
+    } else {
+      box.hidden = true;
+    }
+  }
+
+  function color(id) {
+    if (!colorOf[id]) {
+      colorOf[id] = COLORS[Object.keys(colorOf).length % COLORS.length];
+    }
+    return colorOf[id];
+  }
+
+  function renderStatus(s) {
+    var t = s.servers;
+    document.getElementById('summary').textContent = t.total + ' servers: ' + t.up + ' up, ' + t.drained +
+        ' drained, ' + t.down + ' down, ' + t.disabled + ' disabled (' + t.registered + ' registered) · ' +
+        s.requests.served + ' requests served, ' + s.requests.in_flight + ' in flight, ' + s.requests.errors +
+        ' errors · up ' + s.uptime_s + ' s';
+    document.getElementById('updated').textContent = 'updated ' + new Date().toLocaleTimeString() +
+        ', every ' + (refreshMs / 1000) + ' s';
+  }
+
+  function actionButton(server, action, label, disabled) {
+    var b = el('button', label, 'action');
+    b.id = action + '-' + server.id;
+    b.setAttribute('data-server', server.id);
+    b.setAttribute('data-action', action);
+    b.disabled = disabled;
+    b.onclick = function () {
+      act(server.id, action);
+    };
+    return b;
+  }
+
+  function renderServers(servers) {
+    var body = document.querySelector('#servers tbody');
+    clear(body);
+    servers.forEach(function (s) {
+      var row = el('tr');
+      row.id = 'server-' + s.id;
+      var name = cell(row, s.id, null, 'id');
+      name.title = s.url + (s.source === 'registry' ? ' (registered; expires in ' +
+          Math.round(s.expires_in_ms / 1000) + ' s without a report)' : ' (configuration file)');
+      if (s.source === 'registry') {
+        name.appendChild(el('span', ' ⟳', 'muted'));
+      }
+      cell(row, s.type, null, 'type');
+      cell(row, s.groups.join(', '), null, 'groups');
+      cell(row, s.capacity, 'num', 'capacity');
+      cell(row, s.state, 'state state-' + s.state, 'state');
+      var load = cell(row, s.load.value === null ? '–' : s.load.value, 'num', 'load');
+      load.title = s.load.measure + ' in ' + s.load.group + ' (' + s.load.strategy + ')';
+      cell(row, s.in_flight, 'num', 'in_flight');
+      cell(row, s.served, 'num', 'served');
+      cell(row, s.stateless, 'num', 'stateless');
+      cell(row, s.stateful, 'num', 'stateful');
+      cell(row, s.errors, 'num', 'errors');
+      cell(row, s.last_check, 'check', 'last_check');
+      var actions = cell(row, null, null, 'actions');
+      actions.appendChild(actionButton(s, 'drain', 'Drain', s.admin_state === 'drained'));
+      actions.appendChild(actionButton(s, 'disable', 'Disable', s.admin_state === 'disabled'));
+      actions.appendChild(actionButton(s, 'enable', 'Enable', s.admin_state === 'enabled'));
+      body.appendChild(row);
+    });
+  }
+
+  function renderGroups(groups) {
+    var box = document.getElementById('groups');
+    clear(box);
+    groups.forEach(function (g) {
+      var div = el('div', null, 'group');
+      div.id = 'group-' + g.name + '-' + g.type + (g.secure ? '-secure' : '');
+      div.appendChild(el('h3', g.name + (g.kind === 'logon' ? ' (' + g.type + ')' : '')));
+      var meta = g.kind === 'logon' ? 'logon group type ' + g.logon_group_type + ', prefixes ' +
+          (g.url_prefixes.join(', ') || '–') : 'internal group';
+      div.appendChild(el('div', meta + (g.strategy ? ' · ' + g.strategy + ' (' + g.measure + ')' : ''), 'meta'));
+      var fav = el('div', 'favorite: ');
+      fav.appendChild(el('span', g.favorite || 'none (no server takes new requests)',
+          g.favorite ? 'favorite' : 'muted'));
+      div.appendChild(fav);
+      var members = g.members.map(function (m) {
+        return m.id + ' [' + m.state + ', ' + g.measure + ' ' + m.value + ', capacity ' + m.capacity + ']';
+      });
+      div.appendChild(el('div', members.length ? members.join(' · ') : 'no members', 'meta'));
+      box.appendChild(div);
+    });
+  }
+
+  function renderPairs(tableId, pairs) {
+    var body = document.querySelector('#' + tableId + ' tbody');
+    clear(body);
+    pairs.forEach(function (p) {
+      var row = el('tr');
+      row.appendChild(el('th', p[0]));
+      var td = el('td', p[1], typeof p[1] === 'number' ? 'num' : null);
+      td.setAttribute('data-field', p[0]);
+      row.appendChild(td);
+      body.appendChild(row);
+    });
+  }
+
+  function renderSessionTable(t) {
+    renderPairs('sessiontable', [
+      ['enabled', t.enabled ? 'yes, idle timeout ' + t.timeout : 'no (SessionTableTimeout=0)'],
+      ['entries', t.entries], ['hits', t.hits], ['misses', t.misses], ['bindings', t.bindings],
+      ['rebindings', t.rebindings], ['expirations', t.expirations], ['rejected', t.rejected]]);
+  }
+
+  function renderConfig(c) {
+    var pairs = [];
+    Object.keys(c.properties).forEach(function (k) {
+      pairs.push([k, c.properties[k]]);
+    });
+    Object.keys(c.effective).forEach(function (k) {
+      var v = c.effective[k];
+      pairs.push([k + ' (in force)', Array.isArray(v) ? v.join(', ') : v]);
+    });
+    renderPairs('config', pairs);
+  }
+
+  function svg(tag, attrs, text) {
+    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    Object.keys(attrs).forEach(function (k) {
+      e.setAttribute(k, attrs[k]);
+    });
+    if (text !== undefined) {
+      e.textContent = text;
+    }
+    return e;
+  }
+
+  /** Requests per second per server between consecutive samples, drawn over the last 10 minutes. */
+  function renderChart(h) {
+    var chart = document.getElementById('chart');
+    clear(chart);
+    var W = 900, H = 220, left = 44, right = 120, top = 10, bottom = 24;
+    var samples = h.samples;
+    var end = samples.length ? samples[samples.length - 1].t : 0;
+    var start = end - 10 * 60 * 1000;
+    var series = {};
+    var max = 0;
+    for (var i = 1; i < samples.length; i++) {
+      var a = samples[i - 1], b = samples[i], dt = (b.t - a.t) / 1000;
+      if (dt < 1) {
+        continue; // the live point right after a sample: too short an interval for a rate
+      }
+      Object.keys(b.served).forEach(function (id) {
+        var rate = Math.max(0, (b.served[id] - (a.served[id] || 0)) / dt);
+        (series[id] = series[id] || []).push([b.t, rate]);
+        max = Math.max(max, rate);
+      });
+    }
+    max = max <= 0 ? 1 : max * 1.1;
+    var x = function (t) { return left + (W - left - right) * Math.max(0, t - start) / (end - start || 1); };
+    var y = function (v) { return top + (H - top - bottom) * (1 - v / max); };
+    chart.appendChild(svg('line', {x1: left, y1: y(0), x2: W - right, y2: y(0), 'class': 'axis'}));
+    chart.appendChild(svg('line', {x1: left, y1: top, x2: left, y2: y(0), 'class': 'axis'}));
+    chart.appendChild(svg('text', {x: 4, y: top + 10}, max.toFixed(1)));
+    chart.appendChild(svg('text', {x: 4, y: y(0)}, '0 /s'));
+    chart.appendChild(svg('text', {x: left, y: H - 6}, '-10 min'));
+    chart.appendChild(svg('text', {x: W - right - 24, y: H - 6}, 'now'));
+    var row = 0;
+    Object.keys(series).sort().forEach(function (id) {
+      var points = series[id].map(function (p) {
+        return x(p[0]).toFixed(1) + ',' + y(p[1]).toFixed(1);
+      }).join(' ');
+      chart.appendChild(svg('polyline', {points: points, stroke: color(id), 'data-server': id}));
+      chart.appendChild(svg('rect', {x: W - right + 12, y: top + row * 16, width: 10, height: 10, fill: color(id)}));
+      chart.appendChild(svg('text', {x: W - right + 28, y: top + 9 + row * 16}, id));
+      row++;
+    });
+    if (samples.length < 2) {
+      chart.appendChild(svg('text', {x: left + 10, y: top + 20}, 'collecting samples…'));
+    }
+  }
+
+  function act(id, action) {
+    request('POST', 'api/servers/' + encodeURIComponent(id) + '/' + action, function (status, body) {
+      if (status !== 200) {
+        showError(action + ' ' + id + ' failed: ' + status + (body && body.error ? ' ' + body.error : ''));
+      } else {
+        showError(null);
+      }
+      refresh();
+    });
+  }
+
+  function explain(event) {
+    if (event) {
+      event.preventDefault();
+    }
+    var url = document.getElementById('explain-url').value;
+    request('GET', 'api/explain?url=' + encodeURIComponent(url), function (status, body) {
+      document.getElementById('explain-result').textContent = body ? JSON.stringify(body, null, 2)
+          : 'failed: ' + status;
+    });
+    return false;
+  }
+
+  function load(path, render) {
+    request('GET', path, function (status, body) {
+      if (status === 200 && body) {
+        render(body);
+        showError(null);
+      } else {
+        showError('GET ' + path + ' failed: ' + status);
+      }
+    });
+  }
+
+  function refresh() {
+    load('api/status', renderStatus);
+    load('api/servers', renderServers);
+    load('api/groups', renderGroups);
+    load('api/sessiontable', renderSessionTable);
+    load('api/history', renderChart);
+  }
+
+  document.getElementById('explain-form').onsubmit = explain;
+  load('api/config', renderConfig);
+  refresh();
+  setInterval(refresh, refreshMs);
+}());

@@ -1,0 +1,130 @@
+package org.jwd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+import org.jwd.config.ConfigParser;
+import org.jwd.config.ServerConfig;
+import org.jwd.registry.ServerRegistry;
+import org.jwd.routing.RoutingDecision;
+import org.jwd.routing.RoutingRequest;
+import org.jwd.topology.Server;
+import org.jwd.topology.ServerType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class DispatcherTest {
+    private final Dispatcher dispatcher;
+
+    DispatcherTest() throws Exception {
+        dispatcher = new Dispatcher(ConfigParser.parse("""
+                server.a.url=http://127.0.0.1:9001
+                server.a.type=j2ee
+                logon_group.PORTAL.url_prefixes=/irj/portal
+                rdisp/autoabaptime=1
+                health.interval=1h
+                """, "test.properties"));
+    }
+
+    @AfterEach
+    void close() {
+        dispatcher.close();
+    }
+
+    private static ServerConfig registered(String id, int capacity) {
+        return new ServerConfig(id, URI.create("http://127.0.0.1:9100"), null, ServerType.J2EE, capacity,
+                Set.of("PORTAL"), id, id, null, "/");
+    }
+
+    private static RoutingRequest get(String path) {
+        return new RoutingRequest("GET", path, null, List.of(), false);
+    }
+
+    @Test
+    void aRegisteredServerJoinsTheTopologyAndTheServersThatStayKeepTheirObjects() {
+        Server a = dispatcher.topology().server("a");
+        a.setAdminState(Server.AdminState.DRAINED);
+        Dispatcher.Snapshot before = dispatcher.snapshot();
+
+        assertThat(dispatcher.register(registered("n1", 2))).isEqualTo(ServerRegistry.Outcome.REGISTERED);
+
+        Dispatcher.Snapshot after = dispatcher.snapshot();
+        assertThat(after).isNotSameAs(before);
+        assertThat(after.router()).isNotSameAs(before.router());
+        assertThat(after.topology().server("a")).isSameAs(a);
+        assertThat(a.adminState()).isEqualTo(Server.AdminState.DRAINED);
+        assertThat(after.topology().internalGroup("!J2EE").members()).extracting(Server::id).containsExactly("a", "n1");
+        assertThat(after.topology().logonGroup("PORTAL", ServerType.J2EE, false).members()).extracting(Server::id)
+                .containsExactly("n1");
+        assertThat(dispatcher.health().servers()).extracting(Server::id).containsExactly("a", "n1");
+        // a drained server takes no new requests: the new one gets them
+        RoutingDecision d = dispatcher.router().route(get("/irj/x"));
+        assertThat(d.server().id()).isEqualTo("n1");
+        d.finish(false);
+    }
+
+    @Test
+    void aHeartbeatChangesNothing() {
+        dispatcher.register(registered("n1", 2));
+        Dispatcher.Snapshot before = dispatcher.snapshot();
+
+        assertThat(dispatcher.register(registered("n1", 2))).isEqualTo(ServerRegistry.Outcome.RENEWED);
+
+        assertThat(dispatcher.snapshot()).isSameAs(before);
+    }
+
+    @Test
+    void aChangedDescriptionMakesANewServerThatKeepsTheOperatorsChoice() {
+        dispatcher.register(registered("n1", 2));
+        Server first = dispatcher.topology().server("n1");
+        first.setAdminState(Server.AdminState.DISABLED);
+
+        assertThat(dispatcher.register(registered("n1", 3))).isEqualTo(ServerRegistry.Outcome.CHANGED);
+
+        Server second = dispatcher.topology().server("n1");
+        assertThat(second).isNotSameAs(first);
+        assertThat(second.capacity()).isEqualTo(3);
+        assertThat(second.adminState()).isEqualTo(Server.AdminState.DISABLED);
+        assertThat(dispatcher.health().servers()).contains(second).doesNotContain(first);
+    }
+
+    @Test
+    void aRequestInFlightFinishesOnItsOwnServerObjectWhileTheTopologyChanges() {
+        dispatcher.register(registered("n1", 1));
+        dispatcher.topology().server("a").setState(Server.State.DISABLED);
+        RoutingDecision inFlight = dispatcher.router().route(get("/irj/x"));
+        Server n1 = inFlight.server();
+        assertThat(n1.inFlight()).isEqualTo(1);
+
+        dispatcher.deregister("n1");
+        inFlight.finish(false);
+
+        assertThat(dispatcher.topology().server("n1")).isNull();
+        assertThat(n1.inFlight()).isZero();
+        assertThat(n1.served()).isEqualTo(1);
+        assertThat(dispatcher.health().servers()).extracting(Server::id).containsExactly("a");
+    }
+
+    @Test
+    void serversOfTheConfigurationFileCannotRegister() {
+        assertThatThrownBy(() -> dispatcher.register(registered("a", 1))).isInstanceOf(IllegalArgumentException.class);
+        assertThat(dispatcher.deregister("a")).isFalse();
+    }
+
+    @Test
+    void registeredServersExpireWhenTheyStopReportingAndConfiguredOnesStay() {
+        dispatcher.start();
+        dispatcher.register(registered("n1", 1));
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> dispatcher.topology().server("n1") == null);
+
+        assertThat(dispatcher.topology().servers().keySet()).containsExactly("a");
+        assertThat(dispatcher.registry().servers()).isEmpty();
+    }
+}

@@ -1,0 +1,77 @@
+package org.jwd.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+
+import org.jwd.config.ConfigException;
+import org.jwd.config.ConfigParser;
+import org.jwd.config.DispatcherConfig;
+import org.junit.jupiter.api.Test;
+
+class AdminConfigTest {
+    private static final String A = "server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n";
+    private static final String HASH = PasswordHash.create("pw".toCharArray(), 10_000).toString();
+
+    private static AdminConfig admin(String text) throws ConfigException {
+        DispatcherConfig config = ConfigParser.parse(A + text, "test.properties");
+        return AdminConfig.of(config);
+    }
+
+    private static ConfigException problems(String text) {
+        return (ConfigException) org.assertj.core.api.Assertions.catchThrowable(() -> admin(text));
+    }
+
+    @Test
+    void isOffWithoutCredentials() throws Exception {
+        AdminConfig admin = admin("");
+
+        assertThat(admin.enabled()).isFalse();
+        assertThat(admin.registryExpiry()).isEqualTo(Duration.ofSeconds(330));
+    }
+
+    @Test
+    void isOnWithUserAndHash() throws Exception {
+        AdminConfig admin = admin("admin.user=ops\nadmin.password_hash=" + HASH + "\n");
+
+        assertThat(admin.enabled()).isTrue();
+        assertThat(admin.user()).isEqualTo("ops");
+        assertThat(admin.passwordHash().matches("pw".toCharArray())).isTrue();
+    }
+
+    @Test
+    void registeredServersExpireAfterAutoAbapTimeAndATenth() throws Exception {
+        assertThat(admin("rdisp/autoabaptime=2\n").registryExpiry()).isEqualTo(Duration.ofMillis(2200));
+        assertThat(admin("rdisp/registry_expiry=45\n").registryExpiry()).isEqualTo(Duration.ofSeconds(45));
+        assertThat(admin("rdisp/registry_expiry=500ms\n").registryExpiry()).isEqualTo(Duration.ofMillis(500));
+    }
+
+    @Test
+    void namesKeyValueAndWhatIsExpected() {
+        assertThat(problems("admin.user=ops\n").problems())
+                .containsExactly("admin.password_hash = '': expected pbkdf2-sha256$<iterations 1000..10000000>$"
+                        + "<salt base64>$<hash base64>, as bin/jwd hash-password prints it, since admin.user is set");
+        assertThat(problems("admin.password_hash=" + HASH + "\n").problems())
+                .containsExactly("admin.user = '': expected the administrator's user name, since admin.password_hash"
+                        + " is set");
+        assertThat(problems("admin.user=ops\nadmin.password_hash=secret\n").problems()).singleElement()
+                .asString().startsWith("admin.password_hash = 'secret': expected pbkdf2-sha256$");
+        assertThat(problems("admin.user=a:b\nadmin.password_hash=" + HASH + "\n").problems())
+                .containsExactly("admin.user = 'a:b': expected a user name without ':', spaces or control characters");
+        assertThat(problems("rdisp/registry_expiry=soon\n").problems())
+                .containsExactly("rdisp/registry_expiry = 'soon': expected a positive number of seconds, or a number"
+                        + " with a unit (500ms, 30s, 10m, 1h)");
+        assertThat(problems("rdisp/registry_expiry=0\n").problems()).hasSize(1);
+    }
+
+    @Test
+    void theDispatcherChecksThemBeforeItStarts() throws Exception {
+        DispatcherConfig config = ConfigParser.parse(A + "admin.user=ops\n", "test.properties");
+
+        assertThatThrownBy(() -> org.jwd.Dispatcher.check(config)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("admin.password_hash");
+        assertThatThrownBy(() -> new org.jwd.Dispatcher(config)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("admin.password_hash");
+    }
+}

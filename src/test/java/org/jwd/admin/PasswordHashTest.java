@@ -1,0 +1,67 @@
+package org.jwd.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+class PasswordHashTest {
+    @Test
+    void matchesTheHashedPasswordAndNoOther() {
+        PasswordHash hash = PasswordHash.create("s3cret pässword".toCharArray(), 10_000);
+
+        assertThat(hash.matches("s3cret pässword".toCharArray())).isTrue();
+        assertThat(hash.matches("s3cret password".toCharArray())).isFalse();
+        assertThat(hash.matches("".toCharArray())).isFalse();
+    }
+
+    @Test
+    void readsBackWhatItWrites() {
+        PasswordHash hash = PasswordHash.create("pw".toCharArray(), 12_345);
+
+        PasswordHash read = PasswordHash.parse(hash.toString());
+
+        assertThat(hash.toString()).matches("pbkdf2-sha256\\$12345\\$[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{44}");
+        assertThat(read.iterations()).isEqualTo(12_345);
+        assertThat(read.matches("pw".toCharArray())).isTrue();
+        assertThat(read.toString()).isEqualTo(hash.toString());
+    }
+
+    @Test
+    void saltsEachHashDifferently() {
+        assertThat(PasswordHash.create("pw".toCharArray(), 10_000).toString())
+                .isNotEqualTo(PasswordHash.create("pw".toCharArray(), 10_000).toString());
+    }
+
+    @Test
+    void refusesMalformedHashes() {
+        String good = PasswordHash.create("pw".toCharArray(), 10_000).toString();
+        String[] parts = good.split("\\$");
+        for (String bad : new String[] {"", "plain", "md5$1$a$b", parts[0] + "$x$" + parts[2] + "$" + parts[3],
+                parts[0] + "$10$" + parts[2] + "$" + parts[3], parts[0] + "$10000$!!!$" + parts[3],
+                parts[0] + "$10000$" + parts[2] + "$AAAA", good + "$extra"}) {
+            assertThatThrownBy(() -> PasswordHash.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
+    void refusesIterationsOutsideTheBounds() {
+        assertThatThrownBy(() -> PasswordHash.create("pw".toCharArray(), 999))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void readsThePasswordFromTheFirstLineOfInput() throws Exception {
+        assertThat(PasswordHash.firstLine(in("secret\nignored"))).containsExactly("secret".toCharArray());
+        assertThat(PasswordHash.firstLine(in("crlf\r\n"))).containsExactly("crlf".toCharArray());
+        assertThat(PasswordHash.firstLine(in("no newline"))).containsExactly("no newline".toCharArray());
+        assertThat(PasswordHash.firstLine(in(""))).isNull();
+    }
+
+    private static ByteArrayInputStream in(String text) {
+        return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,75 @@
+package org.jwd.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.net.URI;
+
+import org.jwd.config.ConfigException;
+import org.jwd.config.ConfigParser;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ServerConfig;
+import org.jwd.topology.ServerType;
+import org.junit.jupiter.api.Test;
+
+class RegistrationTest {
+    private final DispatcherConfig config;
+
+    RegistrationTest() throws ConfigException {
+        config = ConfigParser.parse("server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n"
+                + "logon_group.PORTAL.url_prefixes=/irj\n", "test.properties");
+    }
+
+    private ServerConfig parse(String id, String json) throws ConfigException {
+        return Registration.parse(id, Json.parse(json), config);
+    }
+
+    @Test
+    void readsAReportWithTheConfigurationFilesDefaults() throws Exception {
+        ServerConfig s = parse("n1", "{\"url\":\"http://10.0.0.7:50000/\",\"type\":\"j2ee\"}");
+
+        assertThat(s).isEqualTo(new ServerConfig("n1", URI.create("http://10.0.0.7:50000"), null, ServerType.J2EE, 1,
+                java.util.Set.of(), "n1", "n1", null, "/"));
+    }
+
+    @Test
+    void readsEveryField() throws Exception {
+        ServerConfig s = parse("abap1", "{\"url\":\"http://h:8000\",\"type\":\"abap\",\"capacity\":3,"
+                + "\"logon_groups\":\"PORTAL\",\"https_url\":\"https://h:8443\",\"lb_id\":\"x\",\"name\":\"h_SID_00\","
+                + "\"route\":\"r1\"}");
+
+        assertThat(s.capacity()).isEqualTo(3);
+        assertThat(s.logonGroups()).containsExactly("PORTAL");
+        assertThat(s.httpsUrl()).isEqualTo(URI.create("https://h:8443"));
+        assertThat(s.name()).isEqualTo("h_SID_00");
+        assertThat(s.healthPath()).as("SAP's ping for ABAP servers").isEqualTo("/sap/public/icman/ping");
+        assertThat(parse("j", "{\"url\":\"http://h:1\",\"type\":\"j2ee\",\"logon_groups\":[\"PORTAL\"],"
+                + "\"health_path\":\"/health\"}").healthPath()).isEqualTo("/health");
+    }
+
+    @Test
+    void namesEveryProblem() {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> parse("n1",
+                "{\"url\":\"ftp://h\",\"type\":\"cobol\",\"capacity\":0,\"logon_groups\":[\"NOPE\"],\"load\":5}"));
+
+        assertThat(e.problems()).containsExactly(
+                "load = '5': expected a known field: one of capacity, health_path, https_url, lb_id, logon_groups, "
+                        + "name, route, type, url",
+                "url = 'ftp://h': expected http://host:port",
+                "type = 'cobol': expected j2ee or abap",
+                "capacity = '0': expected a positive integer",
+                "logon_groups = 'NOPE': expected a logon group defined by logon_group.NOPE.url_prefixes in the "
+                        + "configuration");
+    }
+
+    @Test
+    void needsUrlTypeAnObjectAndAnId() {
+        assertThat(catchThrowableOfType(ConfigException.class, () -> parse("n1", "{}")).problems())
+                .containsExactly("url = '': expected http://host:port (required)",
+                        "type = '': expected j2ee or abap (required)");
+        assertThat(catchThrowableOfType(ConfigException.class, () -> parse("n1", "[1]")).problems())
+                .containsExactly("body = '[1]': expected a JSON object");
+        assertThat(catchThrowableOfType(ConfigException.class, () -> parse("a b", "{}")).problems())
+                .containsExactly("id = 'a b': expected a server id of letters, digits, '_' or '-'");
+    }
+}

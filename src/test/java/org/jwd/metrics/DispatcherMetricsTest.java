@@ -1,0 +1,70 @@
+package org.jwd.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.jwd.affinity.DisabledSessionTable;
+import org.jwd.config.ConfigParser;
+import org.jwd.topology.Server;
+import org.jwd.topology.ServerGroup;
+import org.jwd.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+class DispatcherMetricsTest {
+    private final Topology topology;
+    private final DispatcherMetrics metrics;
+
+    DispatcherMetricsTest() throws Exception {
+        topology = Topology.of(ConfigParser.parse("""
+                server.a.url=http://127.0.0.1:9001
+                server.a.type=j2ee
+                server.b.url=http://127.0.0.1:9002
+                server.b.type=j2ee
+                """, "test.properties"));
+        metrics = new DispatcherMetrics(() -> topology, DisabledSessionTable.INSTANCE);
+    }
+
+    private String text() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        metrics.write(out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void countsRequestsByGroupServerAndStatusClass() throws Exception {
+        ServerGroup j2ee = topology.internalGroup(ServerGroup.J2EE);
+        Server a = topology.server("a");
+        metrics.requestCompleted(j2ee, a, 200, 3_000_000);
+        metrics.requestCompleted(j2ee, a, 204, 3_000_000);
+        metrics.requestCompleted(j2ee, a, 502, 30_000_000);
+        metrics.requestCompleted(null, null, 400, 1000);
+
+        String text = text();
+
+        assertThat(text).contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\"} 2.0")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"5xx\"} 1.0")
+                .contains("jwd_requests_total{group=\"none\",server=\"none\",status=\"4xx\"} 1.0")
+                .contains("jwd_request_duration_seconds_bucket{group=\"!J2EE\",server=\"a\",le=\"0.005\"} 2")
+                .contains("jwd_request_duration_seconds_count{group=\"!J2EE\",server=\"a\"} 3");
+    }
+
+    @Test
+    void readsServerStateAndCountersWhenScraped() throws Exception {
+        Server b = topology.server("b");
+        b.setState(Server.State.DRAINED);
+        b.requestStarted(true);
+
+        String text = text();
+
+        assertThat(text).contains("jwd_server_state{server=\"b\",state=\"drained\"} 1.0")
+                .contains("jwd_server_state{server=\"b\",state=\"up\"} 0.0")
+                .contains("jwd_server_in_flight{server=\"b\"} 1.0")
+                .contains("jwd_server_stateful_requests_total{server=\"b\"} 1.0")
+                .contains("jwd_server_capacity{server=\"a\"} 1.0")
+                .contains("jwd_session_table_entries 0.0")
+                .contains("jwd_session_table_hits_total 0.0");
+        assertThat(metrics.contentType()).startsWith("text/plain; version=0.0.4");
+    }
+}

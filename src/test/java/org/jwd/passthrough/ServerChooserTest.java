@@ -1,0 +1,151 @@
+package org.jwd.passthrough;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.jwd.balancing.Balancers;
+import org.jwd.config.ConfigParser;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.tls.TlsConfig;
+import org.jwd.topology.Server;
+import org.jwd.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+class ServerChooserTest {
+    private final AtomicLong now = new AtomicLong();
+    private Topology topology;
+
+    /** a (capacity 1, logon group ERP), b (capacity 2), plain (no https_url); exact balancing sequences. */
+    private ServerChooser chooser(String passthroughKeys) throws Exception {
+        DispatcherConfig config = ConfigParser.parse("""
+                server.a.url=http://127.0.0.1:8001
+                server.a.https_url=https://127.0.0.1:8441
+                server.a.type=j2ee
+                server.a.logon_groups=ERP
+                server.b.url=http://127.0.0.1:8002
+                server.b.https_url=https://127.0.0.1:8442
+                server.b.type=abap
+                server.b.capacity=2
+                server.plain.url=http://127.0.0.1:8003
+                server.plain.type=j2ee
+                logon_group.ERP.url_prefixes=/erp
+                wdisp/load_balancing_strategy=simple_weighted_round_robin
+                wdisp/HTTPS/port=0
+                """ + passthroughKeys, "test.properties");
+        topology = Topology.of(config);
+        var passthrough = TlsConfig.from(config, Path.of(".")).passthrough();
+        ClientAddressTable table = new ClientAddressTable(passthrough.contextTimeout().toNanos(),
+                passthrough.maxClientIpEntries(), now::get);
+        return new ServerChooser(config, topology, passthrough, table, g -> Balancers.create(g, config));
+    }
+
+    private static InetAddress ip(String text) throws Exception {
+        return InetAddress.getByName(text);
+    }
+
+    private static String pick(ServerChooser chooser, String client) throws Exception {
+        return chooser.choose(ip(client), null, List.of()).server().id();
+    }
+
+    @Test
+    void newClientNetworksAreSpreadOverTheHttpsEnabledServersByCapacity() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255");
+        List<String> picks = new ArrayList<>();
+        for (int i = 1; i <= 6; i++) {
+            picks.add(pick(chooser, "10.0.0." + i));
+        }
+
+        assertThat(picks).containsExactly("a", "b", "b", "a", "b", "b");
+    }
+
+    @Test
+    void addressesUnderTheStickyMaskAreOneClientAndStayOnTheirServer() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.0");
+
+        assertThat(pick(chooser, "10.0.1.7")).isEqualTo("a");
+        assertThat(pick(chooser, "10.0.2.7")).isEqualTo("b");
+        ServerChooser.Choice again = chooser.choose(ip("10.0.1.99"), null, List.of());
+        assertThat(again.server().id()).isEqualTo("a");
+        assertThat(again.bound()).isTrue();
+        assertThat(pick(chooser, "10.0.3.1")).isEqualTo("b");
+    }
+
+    @Test
+    void theDefaultMaskIsASlash20() throws Exception {
+        ServerChooser chooser = chooser("");
+
+        assertThat(pick(chooser, "192.168.16.1")).isEqualTo("a");
+        assertThat(pick(chooser, "192.168.31.254")).isEqualTo("a");
+        assertThat(pick(chooser, "192.168.32.1")).isEqualTo("b");
+    }
+
+    @Test
+    void aBindingExpiresAfterTheContextTimeout() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255\nwdisp/HTTPS/context_timeout=60");
+        assertThat(pick(chooser, "10.0.0.1")).isEqualTo("a");
+        now.addAndGet(TimeUnit.SECONDS.toNanos(59));
+        assertThat(chooser.choose(ip("10.0.0.1"), null, List.of()).bound()).isTrue();
+        now.addAndGet(TimeUnit.SECONDS.toNanos(60));
+
+        ServerChooser.Choice later = chooser.choose(ip("10.0.0.1"), null, List.of());
+        assertThat(later.bound()).isFalse();
+        assertThat(later.server().id()).isEqualTo("b");
+    }
+
+    @Test
+    void aClientWhoseServerIsDownIsBalancedAnewAndStaysOnItsNewServer() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255");
+        assertThat(pick(chooser, "10.0.0.1")).isEqualTo("a");
+        topology.server("a").setState(Server.State.DOWN);
+
+        assertThat(pick(chooser, "10.0.0.1")).isEqualTo("b");
+        topology.server("a").setState(Server.State.UP);
+        assertThat(pick(chooser, "10.0.0.1")).isEqualTo("b");
+    }
+
+    @Test
+    void aServerThatFailedForThisConnectionIsNotTriedAgain() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255");
+        Server a = topology.server("a");
+        Server b = topology.server("b");
+
+        assertThat(chooser.choose(ip("10.0.0.1"), null, Set.of(a)).server()).isSameAs(b);
+        assertThat(chooser.choose(ip("10.0.0.2"), null, Set.of(a, b))).isNull();
+    }
+
+    @Test
+    void theSniNamePicksTheLogonGroupAndOtherNamesGoToEveryServer() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255\n"
+                + "wdisp/HTTPS/dest_logon_group=erp.example.com=ERP");
+
+        for (int i = 1; i <= 3; i++) {
+            assertThat(chooser.choose(ip("10.0.0." + i), "ERP.example.com", List.of()).server().id()).isEqualTo("a");
+        }
+        assertThat(chooser.choose(ip("10.0.1.1"), "portal.example.com", List.of()).group().name()).isEqualTo("!ALL");
+        assertThat(chooser.choose(ip("10.0.1.2"), null, List.of()).group().name()).isEqualTo("!ALL");
+    }
+
+    @Test
+    void aPlainLogonGroupTakesEveryConnection() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/dest_logon_group=ERP");
+
+        assertThat(chooser.choose(ip("10.0.0.1"), null, List.of()).server().id()).isEqualTo("a");
+        assertThat(chooser.choose(ip("10.9.0.1"), "x.example", List.of()).server().id()).isEqualTo("a");
+    }
+
+    @Test
+    void ipv6ClientsAreOneClientPerSlash64() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255");
+
+        assertThat(pick(chooser, "2001:db8:0:1::1")).isEqualTo("a");
+        assertThat(pick(chooser, "2001:db8:0:1:ffff::2")).isEqualTo("a");
+        assertThat(pick(chooser, "2001:db8:0:2::1")).isEqualTo("b");
+    }
+}

@@ -1,0 +1,69 @@
+package org.jwd.tls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.jwd.config.ConfigParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TlsPolicyTest {
+    @TempDir
+    Path dir;
+
+    private static TlsConfig tls(String properties, Path dir) throws Exception {
+        return TlsConfig.from(ConfigParser.parse("""
+                server.a.url=http://127.0.0.1:8001
+                server.a.https_url=https://127.0.0.1:8441
+                server.a.type=j2ee
+                """ + properties, "test.properties"), dir);
+    }
+
+    @Test
+    void towardsServersNothingOlderThanTls12AndHostNamesChecked() throws Exception {
+        SslContextFactory.Client client = TlsPolicy.towardsServers(tls("", dir));
+        client.start();
+        try {
+            assertThat(client.getExcludeProtocols()).contains("TLSv1", "TLSv1.1", "SSLv3");
+            assertThat(client.getSelectedProtocols()).isNotEmpty().allMatch(p -> p.equals("TLSv1.2") || p.equals("TLSv1.3"));
+            assertThat(client.getEndpointIdentificationAlgorithm()).isEqualTo("HTTPS");
+            assertThat(client.isTrustAll()).isFalse();
+        } finally {
+            client.stop();
+        }
+    }
+
+    @Test
+    void hostNameVerificationCanBeTurnedOffButTrustStaysChecked() throws Exception {
+        SslContextFactory.Client client = TlsPolicy.towardsServers(tls("wdisp/ssl_verify_hostname=false", dir));
+
+        assertThat(client.getEndpointIdentificationAlgorithm()).isNull();
+        assertThat(client.isTrustAll()).isFalse();
+    }
+
+    @Test
+    void towardsClientsNothingOlderThanTls12AndNoWeakSuites() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "jwd", "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=jwd",
+                "-validity", "2", "-keystore", dir.resolve("jwd.p12").toString(), "-storepass", "pw-123456",
+                "-storetype", "PKCS12").redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertThat(p.waitFor()).isZero();
+        SslContextFactory.Server server = new SslContextFactory.Server();
+        TlsPolicy.towardsClients(server, tls("jwd.ssl_keystore=jwd.p12\njwd.ssl_keystore_password=pw-123456", dir));
+        server.start();
+        try {
+            assertThat(server.getSelectedProtocols()).containsOnly("TLSv1.2", "TLSv1.3");
+            List<String> suites = List.of(server.getSelectedCipherSuites());
+            assertThat(suites).isNotEmpty()
+                    .noneMatch(s -> s.contains("_CBC_") || s.startsWith("TLS_RSA_") || s.endsWith("_SHA")
+                            || s.contains("_NULL_") || s.contains("_anon_"))
+                    .anyMatch(s -> s.startsWith("TLS_ECDHE_RSA_WITH_AES_") && s.contains("_GCM_"));
+        } finally {
+            server.stop();
+        }
+    }
+}
