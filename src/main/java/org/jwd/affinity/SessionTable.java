@@ -36,6 +36,11 @@ public interface SessionTable extends AutoCloseable {
     /** The figures the admin page shows. */
     SessionTableStats stats();
 
+    /** Cluster mode: where the bindings live now, for the admin page; {@link ClusterState#NONE} when not clustered. */
+    default ClusterState clusterState() {
+        return ClusterState.NONE;
+    }
+
     @Override
     void close();
 }

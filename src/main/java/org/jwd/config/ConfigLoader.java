@@ -36,6 +36,8 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new ConfigException("configuration file " + file.toAbsolutePath() + " cannot be read: " + e);
         }
-        return ConfigParser.parse(text, file.toString());
+        DispatcherConfig config = ConfigParser.parse(text, file.toString());
+        ClusterConfig.check(config, file.toString());
+        return config;
     }
 }
