@@ -252,7 +252,8 @@ public final class AdminApi {
                 "bindings", st.bindings(),
                 "rebindings", st.rebindings(),
                 "expirations", st.expirations(),
-                "rejected", st.rejected());
+                "rejected", st.rejected(),
+                "cluster", String.valueOf(dispatcher.sessionTable().clusterState()));
     }
 
     /** {@code GET api/config}: the configuration in force: every key as written (secrets masked), and the values derived. */
