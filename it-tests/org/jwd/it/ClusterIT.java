@@ -29,7 +29,14 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.htmlunit.BrowserVersion;
+import org.htmlunit.DefaultCredentialsProvider;
+import org.htmlunit.WebClient;
+import org.htmlunit.html.DomNode;
+import org.htmlunit.html.HtmlPage;
 import org.jwd.bench.SessionTableCost;
 import org.jwd.demo.DemoBackend;
 import org.junit.jupiter.api.AfterAll;
@@ -79,7 +86,8 @@ class ClusterIT {
                 wdisp/HTTP/max_session_tab_entries=100000
                 SessionTable.cluster_uri=%s
                 jwd.debug_headers=true
-                """.formatted(a.url(), b.url(), c.url(), TIMEOUT.toMillis(), terracotta.uri("jwd-it"));
+                """.formatted(a.url(), b.url(), c.url(), TIMEOUT.toMillis(), terracotta.uri("jwd-it"))
+                + AdminClient.CONFIG;
         CompletableFuture<JwdProcess> first = CompletableFuture.supplyAsync(() -> JwdProcess.start(config));
         CompletableFuture<JwdProcess> second = CompletableFuture.supplyAsync(() -> JwdProcess.start(config));
         node1 = first.get();
@@ -228,6 +236,48 @@ class ClusterIT {
     }
 
     @Test
+    @Order(0)
+    void eachNodeShowsTheClusterOnItsAdminPageAndInItsMetrics() throws Exception {
+        for (JwdProcess node : List.of(node1, node2)) {
+            assertThat(clusterStateInMetrics(node)).as("metrics of %s", node).isEqualTo("connected");
+            Map<String, Object> table = new AdminClient(node).object("/jwd/admin/api/sessiontable");
+            assertThat(table).containsEntry("cluster", "CONNECTED");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> status = (Map<String, Object>) table.get("cluster_status");
+            assertThat(status).containsEntry("state", "CONNECTED")
+                    .containsEntry("uri", terracotta.uri("jwd-it").toString());
+            try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
+                web.getOptions().setCssEnabled(false);
+                web.getOptions().setThrowExceptionOnScriptError(true);
+                DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
+                credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
+                web.setCredentialsProvider(credentials);
+                HtmlPage page = web.getPage(node.uri("/jwd/admin/").toURL());
+                await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
+                    assertThat(cell(page, "cluster")).isEqualTo("CONNECTED");
+                    assertThat(cell(page, "cluster server")).isEqualTo(terracotta.uri("jwd-it").toString());
+                    assertThat(cell(page, "cluster outages")).isEqualTo("0");
+                });
+            }
+        }
+    }
+
+    private static String cell(HtmlPage page, String field) {
+        DomNode node = page.querySelector("#sessiontable td[data-field='" + field + "']");
+        return node == null ? null : node.getTextContent().strip();
+    }
+
+    /** The state {@code jwd_session_table_cluster_state} marks with 1 on the node's metrics page. */
+    private static String clusterStateInMetrics(JwdProcess node) {
+        HttpResponse<String> metrics = new AdminClient(node).get("/jwd/admin/metrics");
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        Matcher m = Pattern.compile("(?m)^jwd_session_table_cluster_state\\{state=\"(\\w+)\"} 1\\.0$")
+                .matcher(metrics.body());
+        assertThat(m.find()).as("a cluster state on the metrics page of %s", node).isTrue();
+        return m.group(1);
+    }
+
+    @Test
     @Order(3)
     void aSessionKeptBusyThroughOneNodeDoesNotExpireOnTheOther() throws Exception {
         String id = freshId();
@@ -316,16 +366,32 @@ class ClusterIT {
         long back1 = logged(node1, "connected again");
         long back2 = logged(node2, "connected again");
         try {
-            await().pollDelay(Duration.ofSeconds(3)).until(() -> true);
+            awaitMoreRequests(requests, 200);
             terracotta.kill();
             phase.set(1);
             await().atMost(Duration.ofSeconds(30)).until(() -> logged(node1, "unreachable") > lost1
                     && logged(node2, "unreachable") > lost2);
+            for (JwdProcess node : List.of(node1, node2)) {
+                assertThat(clusterStateInMetrics(node)).as("metrics of %s without the server", node)
+                        .isEqualTo("disconnected");
+            }
+            awaitMoreRequests(requests, 200);
             terracotta.restart();
             await().atMost(Duration.ofSeconds(90)).until(() -> logged(node1, "connected again") > back1
                     && logged(node2, "connected again") > back2);
             phase.set(2);
-            await().pollDelay(Duration.ofSeconds(3)).until(() -> true);
+            for (JwdProcess node : List.of(node1, node2)) {
+                assertThat(clusterStateInMetrics(node)).as("metrics of %s with the server back", node)
+                        .isEqualTo("connected");
+                @SuppressWarnings("unchecked")
+                Map<String, Object> status = (Map<String, Object>) new AdminClient(node)
+                        .object("/jwd/admin/api/sessiontable").get("cluster_status");
+                assertThat(((Number) status.get("outages")).longValue()).as("outages seen by %s", node)
+                        .isGreaterThanOrEqualTo(1);
+                assertThat(((Number) status.get("served_locally")).longValue()).as("served locally by %s", node)
+                        .isPositive();
+            }
+            awaitMoreRequests(requests, 200);
         } finally {
             stop.set(true);
             load.shutdown();
@@ -360,6 +426,12 @@ class ClusterIT {
         }
         assertThat(checked).as("kept sessions from the outage found through the other node; %s; node logs:%n%s",
                 routes, clusterLines()).isGreaterThanOrEqualTo(6);
+    }
+
+    /** Lets the load run on until it has sent {@code more} requests (in each phase, sessions are born and used). */
+    private static void awaitMoreRequests(AtomicLong requests, long more) {
+        long target = requests.get() + more;
+        await().atMost(Duration.ofSeconds(60)).until(() -> requests.get() >= target);
     }
 
     private static String born(JwdProcess node, int phase, Map<String, Integer> bornIn, Map<String, JwdProcess> nodeOf) {

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.function.LongSupplier;
 
 import org.jwd.Dispatcher;
+import org.jwd.affinity.ClusterStatus;
 import org.jwd.affinity.SaplbCookie;
 import org.jwd.affinity.SessionIdentifiers;
 import org.jwd.affinity.SessionTableStats;
@@ -241,6 +242,7 @@ public final class AdminApi {
     /** {@code GET api/sessiontable}: the temporary session table's figures. */
     public Map<String, Object> sessionTable() {
         SessionTableStats st = dispatcher.sessionTable().stats();
+        ClusterStatus cluster = dispatcher.sessionTable().clusterStatus();
         DispatcherConfig c = dispatcher.config();
         return Json.obj(
                 "enabled", c.sessionTableEnabled(),
@@ -253,7 +255,15 @@ public final class AdminApi {
                 "rebindings", st.rebindings(),
                 "expirations", st.expirations(),
                 "rejected", st.rejected(),
-                "cluster", String.valueOf(dispatcher.sessionTable().clusterState()));
+                "cluster", String.valueOf(cluster.state()),
+                "cluster_status", cluster.clustered() ? Json.obj(
+                        "uri", cluster.uri(),
+                        "state", cluster.state().name(),
+                        "since", Instant.ofEpochMilli(cluster.sinceMillis()).toString(),
+                        "outages", cluster.outages(),
+                        "served_locally", cluster.servedLocally(),
+                        "carried_over", cluster.carriedOver(),
+                        "fresh_starts", cluster.freshStarts()) : null);
     }
 
     /** {@code GET api/config}: the configuration in force: every key as written (secrets masked), and the values derived. */

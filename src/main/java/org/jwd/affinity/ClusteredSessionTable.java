@@ -367,7 +367,7 @@ public final class ClusteredSessionTable implements SessionTable {
         return state.get();
     }
 
-    /** The cluster's state and figures, for the admin page. */
+    @Override
     public ClusterStatus clusterStatus() {
         return new ClusterStatus(name, state.get(), stateSinceMillis, outages.sum(), servedLocally.sum(),
                 carriedOver.sum(), freshStarts.sum());
@@ -409,20 +409,5 @@ public final class ClusteredSessionTable implements SessionTable {
     public String toString() {
         return "ClusteredSessionTable[" + name + ", " + state.get() + ", timeout " + Duration.ofMillis(timeoutMillis)
                 + ", " + stats() + "]";
-    }
-
-    /**
-     * The cluster as the admin page shows it.
-     *
-     * @param uri            {@code SessionTable.cluster_uri}
-     * @param state          where bindings live now
-     * @param sinceMillis    epoch milliseconds of the last change of state
-     * @param outages        times the server was lost
-     * @param servedLocally  operations served from this node's own table because the server was unreachable
-     * @param carriedOver    bindings made without the server that were carried over to it afterwards
-     * @param freshStarts    times the client was dropped and built anew because it did not recover by itself
-     */
-    public record ClusterStatus(String uri, ClusterState state, long sinceMillis, long outages, long servedLocally,
-                                long carriedOver, long freshStarts) {
     }
 }

@@ -41,6 +41,11 @@ public interface SessionTable extends AutoCloseable {
         return ClusterState.NONE;
     }
 
+    /** Cluster mode: the state with its figures, for the admin page and the metrics. */
+    default ClusterStatus clusterStatus() {
+        return ClusterStatus.NOT_CLUSTERED;
+    }
+
     @Override
     void close();
 }

@@ -14,6 +14,8 @@ import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
+import org.jwd.affinity.ClusterState;
+import org.jwd.affinity.ClusterStatus;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTableStats;
 import org.jwd.topology.Server;
@@ -34,6 +36,8 @@ import org.jwd.topology.Topology;
  *     {@code jwd_server_stateful_requests_total}: per server, read from the servers when scraped.</li>
  * <li>{@code jwd_session_table_entries} and {@code jwd_session_table_{hits,misses,bindings,rebindings,expirations,
  *     rejected}_total}.</li>
+ * <li>Cluster mode: {@code jwd_session_table_cluster_state{state}} (1 for none, connecting, connected or
+ *     disconnected) and {@code jwd_session_table_cluster_{outages,served_locally,carried_over}_total}.</li>
  * </ul>
  *
  * <p>Per request, {@link #requestCompleted} costs two map reads keyed by strings whose hash is cached, one
@@ -124,6 +128,30 @@ public final class DispatcherMetrics {
                 "Entries removed after SessionTableTimeout of inactivity", SessionTableStats::expirations);
         tableCounter(sessionTable, "jwd_session_table_rejected_total",
                 "Bindings not stored because the table was full", SessionTableStats::rejected);
+
+        GaugeWithCallback.builder().name("jwd_session_table_cluster_state")
+                .help("Cluster mode: 1 for where the bindings live now: none (not clustered), connecting, connected"
+                        + " (on the Terracotta server) or disconnected (on this node until the server returns)")
+                .labelNames("state").callback(cb -> {
+                    ClusterState state = sessionTable.clusterState();
+                    for (ClusterState each : ClusterState.values()) {
+                        cb.call(each == state ? 1 : 0, each.name().toLowerCase(java.util.Locale.ROOT));
+                    }
+                }).register(registry);
+        clusterCounter(sessionTable, "jwd_session_table_cluster_outages_total",
+                "Cluster mode: times the Terracotta server was lost", ClusterStatus::outages);
+        clusterCounter(sessionTable, "jwd_session_table_cluster_served_locally_total",
+                "Cluster mode: operations served from this node's own table while the server was unreachable",
+                ClusterStatus::servedLocally);
+        clusterCounter(sessionTable, "jwd_session_table_cluster_carried_over_total",
+                "Cluster mode: bindings made without the server and carried over to it afterwards",
+                ClusterStatus::carriedOver);
+    }
+
+    private void clusterCounter(SessionTable table, String name, String help,
+                                java.util.function.ToLongFunction<ClusterStatus> value) {
+        CounterWithCallback.builder().name(name).help(help)
+                .callback(cb -> cb.call(value.applyAsLong(table.clusterStatus()))).register(registry);
     }
 
     private void serverCounter(Supplier<Topology> topology, String name, String help,

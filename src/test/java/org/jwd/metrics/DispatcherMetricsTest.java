@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
+import org.jwd.affinity.ClusterState;
+import org.jwd.affinity.ClusterStatus;
 import org.jwd.affinity.DisabledSessionTable;
+import org.jwd.affinity.SessionTable;
+import org.jwd.affinity.SessionTableStats;
 import org.jwd.config.ConfigParser;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
@@ -66,5 +70,61 @@ class DispatcherMetricsTest {
                 .contains("jwd_session_table_entries 0.0")
                 .contains("jwd_session_table_hits_total 0.0");
         assertThat(metrics.contentType()).startsWith("text/plain; version=0.0.4");
+    }
+
+    @Test
+    void showsNotClusteredForATableOfThisNodeAlone() throws Exception {
+        assertThat(text()).contains("jwd_session_table_cluster_state{state=\"none\"} 1.0")
+                .contains("jwd_session_table_cluster_state{state=\"connected\"} 0.0")
+                .contains("jwd_session_table_cluster_outages_total 0.0");
+    }
+
+    @Test
+    void showsTheClusterStateAndItsFiguresWhenScraped() throws Exception {
+        SessionTable lostItsServer = new SessionTable() {
+            @Override
+            public String lookup(String sessionId) {
+                return null;
+            }
+
+            @Override
+            public String bind(String sessionId, String serverId) {
+                return serverId;
+            }
+
+            @Override
+            public String rebind(String sessionId, String expectedServerId, String newServerId) {
+                return newServerId;
+            }
+
+            @Override
+            public SessionTableStats stats() {
+                return new SessionTableStats(3, 0, 0, 0, 0, 0, 0);
+            }
+
+            @Override
+            public ClusterState clusterState() {
+                return ClusterState.DISCONNECTED;
+            }
+
+            @Override
+            public ClusterStatus clusterStatus() {
+                return new ClusterStatus("terracotta://127.0.0.1:9410/jwd", ClusterState.DISCONNECTED, 1, 2, 40, 5, 0);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        DispatcherMetrics clustered = new DispatcherMetrics(() -> topology, lostItsServer);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        clustered.write(out);
+
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("jwd_session_table_cluster_state{state=\"disconnected\"} 1.0")
+                .contains("jwd_session_table_cluster_state{state=\"connected\"} 0.0")
+                .contains("jwd_session_table_cluster_outages_total 2.0")
+                .contains("jwd_session_table_cluster_served_locally_total 40.0")
+                .contains("jwd_session_table_cluster_carried_over_total 5.0");
     }
 }

@@ -162,11 +162,30 @@
     });
   }
 
+  /** What a cluster state means for this node's bindings, in a few words. */
+  var CLUSTER_STATES = {
+    CONNECTING: 'connecting: bindings kept on this node until the server is reached',
+    CONNECTED: 'connected: bindings shared through the Terracotta server',
+    DISCONNECTED: 'server lost: bindings kept on this node until it returns'
+  };
+
   function renderSessionTable(t) {
-    renderPairs('sessiontable', [
+    var pairs = [
       ['enabled', t.enabled ? 'yes, idle timeout ' + t.timeout : 'no (SessionTableTimeout=0)'],
       ['entries', t.entries], ['hits', t.hits], ['misses', t.misses], ['bindings', t.bindings],
-      ['rebindings', t.rebindings], ['expirations', t.expirations], ['rejected', t.rejected]]);
+      ['rebindings', t.rebindings], ['expirations', t.expirations], ['rejected', t.rejected]];
+    var c = t.cluster_status;
+    if (c) {
+      pairs.push(['cluster', c.state], ['cluster server', c.uri],
+        ['cluster state since', c.since + ' (' + (CLUSTER_STATES[c.state] || c.state) + ')'],
+        ['cluster outages', c.outages], ['served locally', c.served_locally],
+        ['carried over', c.carried_over]);
+    }
+    renderPairs('sessiontable', pairs);
+    var cell = document.querySelector('#sessiontable td[data-field="cluster"]');
+    if (cell) {
+      cell.className = 'state ' + (c.state === 'CONNECTED' ? 'state-up' : 'state-down');
+    }
   }
 
   function renderConfig(c) {
