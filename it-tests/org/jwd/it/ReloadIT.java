@@ -112,6 +112,11 @@ class ReloadIT {
         return (Map<String, Object>) admin.object("/jwd/admin/api/config").get("reload");
     }
 
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(String body) {
+        return (Map<String, Object>) Json.parse(body);
+    }
+
     private List<String> serverIds() {
         return admin.list("/jwd/admin/api/servers").stream().map(s -> (String) s.get("id")).toList();
     }
@@ -149,6 +154,7 @@ class ReloadIT {
         load.close();
         assertThat(load.failures()).isEmpty();
         assertThat(load.ok()).isGreaterThan(THREADS * SESSIONS_PER_THREAD * 10L);
+        System.out.printf("ReloadIT: %d answers, all 200; sessions moved from %s: %s%n", load.ok(), removed, onRemoved);
         for (String session : load.sessions()) {
             List<String> runs = runs(load.served(session));
             if (onRemoved.contains(session)) {
@@ -205,24 +211,24 @@ class ReloadIT {
         Files.writeString(config, properties(Map.of("a", 1, "b", 1, "c", 1, "d", 1), "jwd.config_watch=0\n"));
         HttpResponse<String> added = postReload();
         assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
-        assertThat((Map<?, ?>) Json.parse(added.body())).containsEntry("outcome", "applied")
+        assertThat(json(added.body())).containsEntry("outcome", "applied")
                 .containsEntry("trigger", "api").containsEntry("errors", List.of());
         assertThat(serverIds()).containsExactly("a", "b", "c", "d");
         await().atMost(Duration.ofSeconds(30)).until(() -> load.stateless("d") > 0);
 
         // the same file again: nothing to swap
         HttpResponse<String> same = postReload();
-        assertThat((Map<?, ?>) Json.parse(same.body())).containsEntry("outcome", "unchanged");
+        assertThat(json(same.body())).containsEntry("outcome", "unchanged");
 
         replace(properties(Map.of("a", 3, "b", 1, "c", 1, "d", 1), "jwd.config_watch=0\n"));
-        assertThat((Map<?, ?>) Json.parse(postReload().body())).containsEntry("outcome", "applied");
+        assertThat(json(postReload().body())).containsEntry("outcome", "applied");
         assertThat(capacity("a")).isEqualTo(3L);
         everySessionServedAgain(2);
 
         List<String> onC = sessionsOn("c");
         assertThat(onC).as("sessions bound to c before it is removed").isNotEmpty();
         Files.writeString(config, properties(Map.of("a", 3, "b", 1, "d", 1), "jwd.config_watch=0\n"));
-        assertThat((Map<?, ?>) Json.parse(postReload().body())).containsEntry("outcome", "applied");
+        assertThat(json(postReload().body())).containsEntry("outcome", "applied");
         assertThat(serverIds()).containsExactly("a", "b", "d");
         everySessionServedAgain(3);
 
@@ -253,7 +259,7 @@ class ReloadIT {
 
         HttpResponse<String> asked = postReload();
         assertThat(asked.statusCode()).isEqualTo(422);
-        assertThat((Map<?, ?>) Json.parse(asked.body())).containsEntry("outcome", "rejected")
+        assertThat(json(asked.body())).containsEntry("outcome", "rejected")
                 .containsEntry("errors", errors);
 
         try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
