@@ -276,6 +276,10 @@ public final class Dispatcher implements AutoCloseable {
                         s.id());
             }
         }
+        if (!before.sessionTableTimeout().equals(next.sessionTableTimeout())) {
+            // the Reloader lets a new timeout through only when the table can take it (and stays on)
+            sessionTable.changeTimeout(next.sessionTableTimeout());
+        }
         UrlPrefixLoader old = urlPrefixes;
         urlPrefixes = prefixes;
         health.reconfigure(next.health());

@@ -48,6 +48,9 @@ import org.slf4j.LoggerFactory;
  * A content digest (of the file and the files it names) tells an unchanged file (touched, or saved as it was) from
  * a change: it answers {@code unchanged} and swaps nothing.
  *
+ * <p>A new {@code SessionTableTimeout} applies to the node's own session table (new entries at once, existing ones
+ * from their next use, never earlier than their old deadline) and keeps every binding; turning the table on or off, and any change in cluster mode, need a restart.
+ *
  * <p><b>Keys that need a restart</b> ({@link #RESTART_KEYS}): the session table's existence and sizes, cluster
  * mode, TLS, the end-to-end TLS listener, the HTTP client's timeouts, the administrator's credentials and the
  * registry's expiry are built once at startup. A reload that changes them keeps the running values, logs a WARN
@@ -73,6 +76,8 @@ public final class Reloader implements AutoCloseable {
             "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
             "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
             "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group");
+
+    private static final String SESSION_TABLE_TIMEOUT = "SessionTableTimeout";
 
     /** What a reload did. */
     public enum Outcome {
@@ -285,11 +290,20 @@ public final class Reloader implements AutoCloseable {
         return result;
     }
 
-    /** The restart keys whose value in {@code fromFile} differs from the running one. */
+    /**
+     * The restart keys whose value in {@code fromFile} differs from the running one. {@code SessionTableTimeout} is
+     * one only when the table cannot change its timeout (cluster mode) or would be turned on or off.
+     */
     private List<Pending> pendingOf(DispatcherConfig fromFile) {
         List<Pending> pending = new ArrayList<>();
-        Map<String, String> running = dispatcher.initialConfig().properties();
+        DispatcherConfig current = dispatcher.config();
+        Map<String, String> running = current.properties();
+        boolean liveTimeout = current.sessionTableEnabled() && fromFile.sessionTableEnabled()
+                && dispatcher.sessionTable().canChangeTimeout();
         for (String key : new java.util.TreeSet<>(RESTART_KEYS)) {
+            if (key.equals(SESSION_TABLE_TIMEOUT) && liveTimeout) {
+                continue;
+            }
             if (!Objects.equals(running.get(key), fromFile.properties().get(key))) {
                 pending.add(new Pending(key, running.get(key), fromFile.properties().get(key)));
             }

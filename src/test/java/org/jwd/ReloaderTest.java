@@ -208,12 +208,12 @@ class ReloaderTest {
         start(BASE);
         var table = dispatcher.sessionTable();
 
-        Reloader.Result result = write(BASE.replace("SessionTableTimeout=60s", "SessionTableTimeout=10s")
+        Reloader.Result result = write(BASE.replace("SessionTableTimeout=60s", "SessionTableTimeout=0")
                 + "jwd.debug_headers=true\njwd.connect_timeout=9s\n");
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
         assertThat(result.pending()).containsExactly(
-                new Reloader.Pending("SessionTableTimeout", "60s", "10s"),
+                new Reloader.Pending("SessionTableTimeout", "60s", "0"),
                 new Reloader.Pending("jwd.connect_timeout", null, "9s"));
         assertThat(dispatcher.config().debugHeaders()).isTrue();
         assertThat(dispatcher.config().sessionTableTimeout()).isEqualTo(Duration.ofSeconds(60));
@@ -256,5 +256,21 @@ class ReloaderTest {
         assertThat(reloader.poll()).isNull();
         assertThat(reloader.poll().outcome()).isEqualTo(Reloader.Outcome.APPLIED);
         assertThat(dispatcher.config().debugHeaders()).isTrue();
+    }
+
+    @Test
+    void aNewSessionTableTimeoutAppliesToTheRunningTableWhoseBindingsStay() throws Exception {
+        start(BASE);
+        var table = dispatcher.sessionTable();
+        table.bind("s1", "b");
+
+        Reloader.Result result = write(BASE.replace("SessionTableTimeout=60s", "SessionTableTimeout=10m"));
+
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(result.pending()).isEmpty();
+        assertThat(dispatcher.config().sessionTableTimeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(dispatcher.sessionTable()).isSameAs(table);
+        assertThat(((org.jwd.affinity.EhcacheSessionTable) table).timeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(table.lookup("s1")).isEqualTo("b");
     }
 }
