@@ -74,6 +74,7 @@ public final class Dispatcher implements AutoCloseable {
         this.initial = config;
         this.admin = AdminConfig.of(config);
         this.tls = TlsConfig.from(config);
+        Reloader.watchInterval(config);
         Topology topology = Topology.of(config);
         this.urlPrefixes = new UrlPrefixLoader(config);
         this.sessionTable = SessionTables.create(config);

@@ -273,4 +273,13 @@ class ReloaderTest {
         assertThat(((org.jwd.affinity.EhcacheSessionTable) table).timeout()).isEqualTo(Duration.ofMinutes(10));
         assertThat(table.lookup("s1")).isEqualTo("b");
     }
+
+    @Test
+    void aWatchIntervalThatIsNoDurationFailsTheStart() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Dispatcher(
+                        org.jwd.config.ConfigParser.parse(BASE.replace("jwd.config_watch=0", "jwd.config_watch=-1s"),
+                                "x.properties")))
+                .isInstanceOf(org.jwd.config.ConfigException.class)
+                .hasMessageContaining("jwd.config_watch = '-1s': expected how often the configuration file is checked");
+    }
 }
