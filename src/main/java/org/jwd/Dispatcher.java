@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * the metrics, and the router that turns a request into a decision. The servlets find it in the servlet context
  * under {@link #ATTRIBUTE}.
  *
- * <p>The set of servers changes when servers register themselves or expire ({@link #register}). The topology and
+ * <p>The set of servers changes when servers register themselves or expire ({@link #register}), and the whole
+ * configuration when the file is reloaded ({@link #apply}, {@link Reloader}). The configuration, the topology and
  * its router are then rebuilt together and swapped in as one immutable {@link Snapshot}: a request asks for
  * {@link #router()} once and keeps its decision, whose {@link Server} object counts its end even if the server
  * left meanwhile. Servers that stay keep their {@code Server} objects (state, counters); the session table and
@@ -110,11 +111,17 @@ public final class Dispatcher implements AutoCloseable {
      * Watches {@code file}, the configuration file this dispatcher was started with, and the files it names, and
      * applies a valid change ({@link Reloader}); {@code POST api/reload} asks for the same at once.
      */
-    public synchronized void watch(java.nio.file.Path file) {
-        if (reloader == null) {
-            reloader = new Reloader(file, this, System::currentTimeMillis);
-            reloader.start();
+    public void watch(java.nio.file.Path file) {
+        Reloader r;
+        synchronized (this) {
+            if (reloader != null) {
+                return;
+            }
+            r = new Reloader(file, this, System::currentTimeMillis);
+            reloader = r;
         }
+        // outside this lock: a reload takes the reloader's lock, then this one
+        r.start();
     }
 
     /** The reloader, or {@code null} when the dispatcher was not started from a file ({@link #watch}). */
