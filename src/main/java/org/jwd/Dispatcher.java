@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * the metrics, and the router that turns a request into a decision. The servlets find it in the servlet context
  * under {@link #ATTRIBUTE}.
  *
- * <p>The set of servers changes when servers register themselves or expire ({@link #register}). The topology and
+ * <p>The set of servers changes when servers register themselves or expire ({@link #register}), and the whole
+ * configuration when the file is reloaded ({@link #apply}, {@link Reloader}). The configuration, the topology and
  * its router are then rebuilt together and swapped in as one immutable {@link Snapshot}: a request asks for
  * {@link #router()} once and keeps its decision, whose {@link Server} object counts its end even if the server
  * left meanwhile. Servers that stay keep their {@code Server} objects (state, counters); the session table and
@@ -47,32 +48,41 @@ public final class Dispatcher implements AutoCloseable {
     public static final String ATTRIBUTE = Dispatcher.class.getName();
     private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
-    /** The topology and the router built for it, swapped as one value. */
-    public record Snapshot(Topology topology, Router router) {
+    /**
+     * The configuration in force, the topology and the router built for both, swapped as one value: a request that
+     * reads its snapshot once sees one consistent configuration, even while a reload swaps in the next.
+     */
+    public record Snapshot(Topology topology, Router router, DispatcherConfig config) {
     }
 
-    private final DispatcherConfig config;
+    /** The configuration the dispatcher started with: what the keys that need a restart keep in force. */
+    private final DispatcherConfig initial;
     private final AdminConfig admin;
     private final TlsConfig tls;
-    private final UrlPrefixLoader urlPrefixes;
+    /** Replaced when a reload changes the URL mapping table's keys; guarded by this for writes. */
+    private volatile UrlPrefixLoader urlPrefixes;
     private final SessionTable sessionTable;
     private final HealthChecker health;
     private final ServerRegistry registry;
     private final DispatcherMetrics metrics;
     private final AtomicReference<Snapshot> current = new AtomicReference<>();
     private final ScheduledExecutorService housekeeping;
+    /** Reads the configuration file again on a change or on request; {@code null} until {@link #watch}. */
+    private volatile Reloader reloader;
 
     /** @throws ConfigException when a key the features check themselves (admin, TLS) is invalid */
     public Dispatcher(DispatcherConfig config) throws ConfigException {
-        this.config = config;
+        this.initial = config;
         this.admin = AdminConfig.of(config);
         this.tls = TlsConfig.from(config);
+        Reloader.watchInterval(config);
         Topology topology = Topology.of(config);
         this.urlPrefixes = new UrlPrefixLoader(config);
         this.sessionTable = SessionTables.create(config);
         this.health = new HealthChecker(topology.servers().values(), config.health());
         this.registry = new ServerRegistry(admin.registryExpiry(), System::nanoTime);
-        this.current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable)));
+        this.current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable),
+                config));
         this.metrics = new DispatcherMetrics(this::topology, sessionTable);
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jwd-registry");
@@ -94,6 +104,29 @@ public final class Dispatcher implements AutoCloseable {
     public static void check(DispatcherConfig config) throws ConfigException {
         AdminConfig.of(config);
         TlsConfig.from(config);
+        Reloader.watchInterval(config);
+    }
+
+    /**
+     * Watches {@code file}, the configuration file this dispatcher was started with, and the files it names, and
+     * applies a valid change ({@link Reloader}); {@code POST api/reload} asks for the same at once.
+     */
+    public void watch(java.nio.file.Path file) {
+        Reloader r;
+        synchronized (this) {
+            if (reloader != null) {
+                return;
+            }
+            r = new Reloader(file, this, System::currentTimeMillis);
+            reloader = r;
+        }
+        // outside this lock: a reload takes the reloader's lock, then this one
+        r.start();
+    }
+
+    /** The reloader, or {@code null} when the dispatcher was not started from a file ({@link #watch}). */
+    public Reloader reloader() {
+        return reloader;
     }
 
     /** Starts what runs in the background: URL prefix reloads, health checks, expiry of registered servers. */
@@ -112,8 +145,14 @@ public final class Dispatcher implements AutoCloseable {
         }
     }
 
+    /** The configuration in force; a request that needs several values reads {@link #snapshot()} once instead. */
     public DispatcherConfig config() {
-        return config;
+        return current.get().config();
+    }
+
+    /** The configuration the dispatcher started with (the keys that need a restart keep these values). */
+    public DispatcherConfig initialConfig() {
+        return initial;
     }
 
     public AdminConfig admin() {
@@ -161,7 +200,7 @@ public final class Dispatcher implements AutoCloseable {
 
     /** Whether {@code id} is a server of the configuration file (which never expires and cannot register). */
     public boolean isConfigured(String id) {
-        return config.servers().stream().anyMatch(s -> s.id().equals(id));
+        return config().servers().stream().anyMatch(s -> s.id().equals(id));
     }
 
     /**
@@ -211,10 +250,63 @@ public final class Dispatcher implements AutoCloseable {
     }
 
     /**
+     * Swaps in a new configuration, already parsed and checked, as one {@link Snapshot}: the servers of the file and
+     * the registered ones, the groups, strategies and everything the router reads. Servers that stay with the same
+     * description keep their {@link Server} objects (state, counters, an operator's drain); a changed one gets a new
+     * object that keeps the operator's state; requests on their way keep the decision and the {@code Server} they
+     * got. The session table, its bindings, the registry and the metrics stay; the health checks follow the new
+     * servers and settings. A registered server whose id the file now names gives way to the file's server.
+     *
+     * <p>The keys that need a restart ({@link Reloader#RESTART_KEYS}) must already carry the running values:
+     * {@link Reloader} sees to that.
+     *
+     * @throws ConfigException when the new URL mapping table cannot be built; nothing is changed then
+     */
+    public synchronized void apply(DispatcherConfig next) throws ConfigException {
+        DispatcherConfig before = config();
+        UrlPrefixLoader prefixes = urlPrefixes;
+        boolean newPrefixes = !before.urlPrefixes().equals(next.urlPrefixes())
+                || !java.util.Objects.equals(before.urlPrefixesUrl(), next.urlPrefixesUrl())
+                || !before.autoRefresh().equals(next.autoRefresh());
+        if (newPrefixes) {
+            try {
+                prefixes = new UrlPrefixLoader(next);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("icf.url_prefixes = '" + String.join(",", next.urlPrefixes())
+                        + "': " + e.getMessage());
+            }
+            // the first load is synchronous: the new router's first requests see the loaded prefixes
+            prefixes.start();
+        }
+        for (ServerConfig s : next.servers()) {
+            if (registry.remove(s.id())) {
+                LOG.warn("jwd: registered server {} gives way to the server {} of the configuration file", s.id(),
+                        s.id());
+            }
+        }
+        if (!before.sessionTableTimeout().equals(next.sessionTableTimeout())) {
+            // the Reloader lets a new timeout through only when the table can take it (and stays on)
+            sessionTable.changeTimeout(next.sessionTableTimeout());
+        }
+        UrlPrefixLoader old = urlPrefixes;
+        urlPrefixes = prefixes;
+        health.reconfigure(next.health());
+        rebuild(next);
+        if (old != prefixes) {
+            old.close();
+        }
+    }
+
+    /** Rebuilds for the configuration in force (a server registered, changed or left). Guarded by this. */
+    private void rebuild() {
+        rebuild(config());
+    }
+
+    /**
      * Builds the topology of the configured and the registered servers, reusing the {@link Server} of each server
      * that stays with the same description, and swaps it in with a new router. Guarded by this.
      */
-    private void rebuild() {
+    private void rebuild(DispatcherConfig config) {
         Map<String, Server> before = current.get().topology().servers();
         List<ServerConfig> configs = new ArrayList<>(config.servers());
         configs.addAll(registry.servers());
@@ -231,12 +323,17 @@ public final class Dispatcher implements AutoCloseable {
             servers.put(sc.id(), s);
         }
         Topology topology = Topology.of(servers.values(), config.logonGroups());
-        current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable)));
+        current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable),
+                config));
         health.track(topology.servers().values());
     }
 
     @Override
     public void close() {
+        Reloader r = reloader;
+        if (r != null) {
+            r.close();
+        }
         housekeeping.shutdownNow();
         health.close();
         urlPrefixes.close();

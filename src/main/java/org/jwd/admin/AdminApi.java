@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.function.LongSupplier;
 
 import org.jwd.Dispatcher;
+import org.jwd.Reloader;
 import org.jwd.affinity.ClusterStatus;
 import org.jwd.affinity.SaplbCookie;
 import org.jwd.affinity.SessionIdentifiers;
@@ -62,7 +63,8 @@ public final class AdminApi {
 
     /** {@code GET api/status}: the dispatcher at a glance. */
     public Map<String, Object> status() {
-        Topology topology = dispatcher.topology();
+        Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+        Topology topology = snapshot.topology();
         Map<String, Object> states = Json.obj("total", topology.servers().size(), "up", 0, "drained", 0, "down", 0,
                 "disabled", 0, "registered", dispatcher.registry().servers().size());
         long served = 0;
@@ -86,8 +88,8 @@ public final class AdminApi {
                 "requests", Json.obj("served", served, "in_flight", inFlight, "errors", errors, "stateful", stateful,
                         "stateless", served + inFlight - stateful),
                 "session_table", sessionTable(),
-                "health", dispatcher.config().health().toString(),
-                "strategy", dispatcher.config().loadBalancingStrategy());
+                "health", snapshot.config().health().toString(),
+                "strategy", snapshot.config().loadBalancingStrategy());
     }
 
     /** {@code GET api/servers}: every server with its state, load and counters. */
@@ -191,7 +193,7 @@ public final class AdminApi {
                 list.add(group(snapshot, g, "internal", secure));
             }
         }
-        for (LogonGroupConfig lg : dispatcher.config().logonGroups()) {
+        for (LogonGroupConfig lg : snapshot.config().logonGroups()) {
             if (name != null && !name.equals(lg.name())) {
                 continue;
             }
@@ -284,7 +286,54 @@ public final class AdminApi {
                         "health", c.health().toString(),
                         "jwd.connect_timeout", Durations.format(c.connectTimeout()),
                         "jwd.request_timeout", Durations.format(c.requestTimeout()),
-                        "logon_groups", c.logonGroups().stream().map(LogonGroupConfig::toString).toList()));
+                        "logon_groups", c.logonGroups().stream().map(LogonGroupConfig::toString).toList()),
+                "reload", reloadStatus());
+    }
+
+    /**
+     * The configuration file and its reloads: {@code file}, {@code watch} (how often it is checked, {@code off}),
+     * {@code loaded_at}, and the last reload: {@code outcome} ({@code applied}, {@code unchanged}, {@code rejected}),
+     * {@code at}, {@code trigger}, {@code errors}, {@code pending_restart} (keys changed in the file that wait for a
+     * restart, with the running value and the file's). {@code null} when the dispatcher was not started from a file.
+     */
+    private Map<String, Object> reloadStatus() {
+        Reloader reloader = dispatcher.reloader();
+        if (reloader == null) {
+            return null;
+        }
+        Reloader.Result last = reloader.last();
+        Duration watch = reloader.watchInterval();
+        Map<String, Object> status = Json.obj(
+                "file", reloader.file().toString(),
+                "watch", watch.isZero() ? "off" : Durations.format(watch),
+                "loaded_at", reloader.loadedAt().toString(),
+                "outcome", last == null ? null : last.outcome().key(),
+                "at", last == null ? null : last.at().toString(),
+                "trigger", last == null ? null : last.trigger(),
+                "errors", last == null ? List.of() : last.errors());
+        status.put("pending_restart", last == null ? List.of() : last.pending().stream()
+                .map(p -> Json.obj("key", p.key(), "running", hidden(p.key(), p.running()),
+                        "file", hidden(p.key(), p.file())))
+                .toList());
+        return status;
+    }
+
+    private static String hidden(String key, String value) {
+        return value != null && (key.equals(AdminConfig.PASSWORD_HASH) || key.toLowerCase(Locale.ROOT).contains("password"))
+                ? "(hidden)" : value;
+    }
+
+    /**
+     * {@code POST api/reload}: reads the configuration file again now. 200 when it was applied or unchanged, 422 when
+     * it was rejected (the running configuration stays); the body is {@link #reloadStatus}.
+     */
+    public Answer reload() {
+        Reloader reloader = dispatcher.reloader();
+        if (reloader == null) {
+            return Answer.error(409, "this dispatcher was not started from a configuration file");
+        }
+        Reloader.Result result = reloader.reload("api");
+        return new Answer(result.outcome() == Reloader.Outcome.REJECTED ? 422 : 200, reloadStatus());
     }
 
     /** {@code GET api/history}: requests served per server, sampled over the last minutes. */

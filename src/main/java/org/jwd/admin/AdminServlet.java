@@ -172,6 +172,10 @@ public final class AdminServlet extends HttpServlet {
             return;
         }
         String[] parts = path.substring("/api/".length()).split("/", -1);
+        if (parts.length == 1 && parts[0].equals("reload")) {
+            reload(request, response);
+            return;
+        }
         if (parts.length == 1) {
             if (!allowed(method, response, "GET", "HEAD")) {
                 return;
@@ -235,6 +239,23 @@ public final class AdminServlet extends HttpServlet {
             }
             default -> allowed(method, response, "GET", "HEAD", "PUT", "DELETE");
         }
+    }
+
+    /** {@code POST api/reload}: an action, so POST only and with the cross-site proofs, as the server actions. */
+    private void reload(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!allowed(request.getMethod(), response, "POST")) {
+            return;
+        }
+        String refusal = CrossSiteCheck.refusal(request.getScheme(), request.getHeader("Host"),
+                request.getHeader("Origin"), request.getHeader("Referer"), request.getHeader(CrossSiteCheck.HEADER));
+        if (refusal != null) {
+            sendJson(response, AdminApi.Answer.error(403, "jwd: " + refusal));
+            return;
+        }
+        AdminApi.Answer answer = api.reload();
+        LOG.info("jwd: configuration reload asked by {} from {}: {}", admin.user(), request.getRemoteAddr(),
+                answer.body() instanceof Map<?, ?> m ? m.get("outcome") : answer.status());
+        sendJson(response, answer);
     }
 
     private void register(HttpServletRequest request, HttpServletResponse response, String id) throws IOException {

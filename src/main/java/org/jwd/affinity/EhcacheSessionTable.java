@@ -12,17 +12,18 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import org.ehcache.Cache;
 import org.ehcache.CacheManager;
 import org.ehcache.config.builders.CacheConfigurationBuilder;
 import org.ehcache.config.builders.CacheManagerBuilder;
-import org.ehcache.config.builders.ExpiryPolicyBuilder;
 import org.ehcache.config.builders.ResourcePoolsBuilder;
 import org.ehcache.config.units.EntryUnit;
 import org.ehcache.config.units.MemoryUnit;
 import org.ehcache.core.internal.statistics.DefaultStatisticsService;
 import org.ehcache.core.statistics.TierStatistics;
+import org.ehcache.expiry.ExpiryPolicy;
 import org.ehcache.impl.internal.TimeSourceConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -81,7 +82,8 @@ public final class EhcacheSessionTable implements SessionTable {
     static final long FULL_WARNING_GAP_MILLIS = 5 * 60_000;
     private static final int MAX_SHARED_SERVER_IDS = 10_000;
 
-    private final Duration timeout;
+    /** SessionTableTimeout; a reload may change it ({@link #changeTimeout}), read by the expiry policy. */
+    private volatile Duration timeout;
     private final long capacity;
     private final boolean offHeap;
     private final long offHeapMegabytes;
@@ -159,7 +161,7 @@ public final class EhcacheSessionTable implements SessionTable {
         this.cacheManager = builder
                 .withCache(ALIAS, CacheConfigurationBuilder
                         .newCacheConfigurationBuilder(String.class, String.class, pools)
-                        .withExpiry(ExpiryPolicyBuilder.timeToIdleExpiration(timeout)))
+                        .withExpiry(new IdleExpiry()))
                 .build(true);
         this.cache = cacheManager.getCache(ALIAS, String.class, String.class);
         this.tier = statistics.getCacheStatistics(ALIAS).getTierStatistics().values().iterator().next();
@@ -304,6 +306,48 @@ public final class EhcacheSessionTable implements SessionTable {
 
     public Duration timeout() {
         return timeout;
+    }
+
+    @Override
+    public boolean canChangeTimeout() {
+        return true;
+    }
+
+    /**
+     * A reloaded {@code SessionTableTimeout}; no binding is dropped by the change itself. New entries get it at
+     * once. An existing entry gets it from its next use, but Ehcache never brings a deadline forward: with a
+     * shorter timeout an entry keeps at least the deadline its last use under the old timeout gave it; a longer
+     * one extends it at its next use.
+     */
+    @Override
+    public void changeTimeout(Duration next) {
+        if (next.isNegative() || next.isZero()) {
+            throw new IllegalArgumentException("session table timeout must be positive: " + next);
+        }
+        Duration before = timeout;
+        timeout = next;
+        LOG.info("Session table: idle timeout {} (was {}), for each entry from its next use", next, before);
+    }
+
+    /**
+     * Time to idle, as {@code ExpiryPolicyBuilder.timeToIdleExpiration}, but reading the timeout in force at each
+     * use, so that a reload can change it without a new cache (which would lose the bindings).
+     */
+    private final class IdleExpiry implements ExpiryPolicy<String, String> {
+        @Override
+        public Duration getExpiryForCreation(String key, String value) {
+            return timeout;
+        }
+
+        @Override
+        public Duration getExpiryForAccess(String key, Supplier<? extends String> value) {
+            return timeout;
+        }
+
+        @Override
+        public Duration getExpiryForUpdate(String key, Supplier<? extends String> oldValue, String newValue) {
+            return timeout;
+        }
     }
 
     /**

@@ -46,6 +46,20 @@ public interface SessionTable extends AutoCloseable {
         return ClusterStatus.NOT_CLUSTERED;
     }
 
+    /** Whether {@link #changeTimeout} works on this table (the node's own table: yes; cluster mode, off: no). */
+    default boolean canChangeTimeout() {
+        return false;
+    }
+
+    /**
+     * A reloaded {@code SessionTableTimeout} (positive), applied to the running table, whose bindings all stay.
+     *
+     * @throws UnsupportedOperationException when {@link #canChangeTimeout} is false
+     */
+    default void changeTimeout(java.time.Duration timeout) {
+        throw new UnsupportedOperationException("this session table keeps its timeout until a restart: " + this);
+    }
+
     @Override
     void close();
 }

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
 public final class HealthChecker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HealthChecker.class);
 
-    private final HealthConfig config;
+    /** Replaced by {@link #reconfigure}; written under this, read by the checks without a lock. */
+    private volatile HealthConfig config;
     /** The servers checked; guarded by this. */
     private List<Server> servers;
     /** Each checked server's schedule, by identity: a server replaced by a new object is a new server; guarded by this. */
@@ -69,6 +70,32 @@ public final class HealthChecker implements AutoCloseable {
         if (started) {
             reschedule();
         }
+    }
+
+    /**
+     * From now on, checks with these settings (a reloaded configuration): rise, fall and the timeout apply to the
+     * next check; a new interval reschedules every server's checks. A server's state and counts stay.
+     */
+    public synchronized void reconfigure(HealthConfig next) {
+        HealthConfig before = config;
+        if (before.equals(next)) {
+            return;
+        }
+        config = next;
+        client.setConnectTimeout(next.timeout().toMillis());
+        if (!before.interval().equals(next.interval())) {
+            schedules.values().forEach(f -> f.cancel(false));
+            schedules.clear();
+            if (started) {
+                reschedule();
+            }
+        }
+        LOG.info("jwd: health checks now {}", next);
+    }
+
+    /** The settings in force. */
+    public HealthConfig config() {
+        return config;
     }
 
     /** The servers checked now. */

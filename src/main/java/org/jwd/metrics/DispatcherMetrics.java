@@ -38,6 +38,8 @@ import org.jwd.topology.Topology;
  *     rejected}_total}.</li>
  * <li>Cluster mode: {@code jwd_session_table_cluster_state{state}} (1 for none, connecting, connected or
  *     disconnected) and {@code jwd_session_table_cluster_{outages,served_locally,carried_over}_total}.</li>
+ * <li>{@code jwd_config_reloads_total{outcome}} ({@code applied} or {@code rejected}) and
+ *     {@code jwd_config_last_reload_timestamp_seconds}: reloads of the configuration.</li>
  * </ul>
  *
  * <p>Per request, {@link #requestCompleted} costs two map reads keyed by strings whose hash is cached, one
@@ -52,6 +54,8 @@ public final class DispatcherMetrics {
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Counter requests;
     private final Histogram duration;
+    private final Counter reloads;
+    private final io.prometheus.metrics.core.metrics.Gauge lastReload;
     /** group name -> server id -> its label children */
     private final ConcurrentHashMap<String, ConcurrentHashMap<String, Children>> children = new ConcurrentHashMap<>();
     private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
@@ -91,6 +95,16 @@ public final class DispatcherMetrics {
         duration = Histogram.builder().name("jwd_request_duration_seconds").unit(Unit.SECONDS)
                 .help("Time from routing a request to the end of its answer").labelNames("group", "server")
                 .classicOnly().classicUpperBounds(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
+                .withoutExemplars().register(registry);
+
+        reloads = Counter.builder().name("jwd_config_reloads_total")
+                .help("Reloads of the configuration, by outcome: applied or rejected").labelNames("outcome")
+                .withoutExemplars().register(registry);
+        reloads.labelValues("applied");
+        reloads.labelValues("rejected");
+        lastReload = io.prometheus.metrics.core.metrics.Gauge.builder()
+                .name("jwd_config_last_reload_timestamp_seconds")
+                .help("When the configuration was last reloaded (applied or rejected), in seconds since the epoch")
                 .withoutExemplars().register(registry);
 
         GaugeWithCallback.builder().name("jwd_server_in_flight").help("Requests sent to the server, not answered yet")
@@ -189,6 +203,12 @@ public final class DispatcherMetrics {
         int statusClass = status >= 100 && status < 600 ? status / 100 : 0;
         c.requests(statusClass).inc();
         c.duration.observe(durationNanos / 1e9);
+    }
+
+    /** A reload of the configuration was applied or rejected at {@code epochMillis}. */
+    public void configReloaded(boolean applied, long epochMillis) {
+        reloads.labelValues(applied ? "applied" : "rejected").inc();
+        lastReload.set(epochMillis / 1000.0);
     }
 
     /** Writes every metric in the Prometheus text format. */

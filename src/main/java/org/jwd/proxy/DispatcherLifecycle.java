@@ -36,6 +36,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
                     + ":" + System.lineSeparator() + e.getMessage());
         }
         dispatcher.start();
+        dispatcher.watch(file);
         event.getServletContext().setAttribute(Dispatcher.ATTRIBUTE, dispatcher);
         LOG.info("jwd: configuration {} loaded: {} servers, strategy {}", file, config.servers().size(),
                 config.loadBalancingStrategy());

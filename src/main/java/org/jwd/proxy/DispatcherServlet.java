@@ -48,6 +48,8 @@ public class DispatcherServlet extends AsyncProxyServlet {
     private static final String RETRIED_ATTRIBUTE = DispatcherServlet.class.getName() + ".retried";
     private static final String CLIENT_FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".clientFailure";
     private static final String START_ATTRIBUTE = DispatcherServlet.class.getName() + ".start";
+    /** The configuration, topology and router the request was routed with: one request, one configuration. */
+    private static final String SNAPSHOT_ATTRIBUTE = Dispatcher.Snapshot.class.getName();
     /** Headers that only jwd may set towards the servers: a client's values would be believed there. */
     private static final List<HttpHeader> FORWARDING_HEADERS = List.of(HttpHeader.X_FORWARDED_FOR,
             HttpHeader.X_FORWARDED_PROTO, HttpHeader.X_FORWARDED_HOST, HttpHeader.X_FORWARDED_SERVER,
@@ -99,7 +101,8 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
             throws ServletException, IOException {
         long start = System.nanoTime();
-        RoutingDecision decision = dispatcher.router().route(routingRequest(clientRequest));
+        Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+        RoutingDecision decision = snapshot.router().route(routingRequest(clientRequest));
         if (decision.isRejected()) {
             sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
             dispatcher.metrics().requestCompleted(decision.group(), null, decision.errorStatus(),
@@ -107,6 +110,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
             return;
         }
         clientRequest.setAttribute(DECISION_ATTRIBUTE, decision);
+        clientRequest.setAttribute(SNAPSHOT_ATTRIBUTE, snapshot);
         clientRequest.setAttribute(START_ATTRIBUTE, start);
         try {
             super.service(clientRequest, proxyResponse);
@@ -158,15 +162,16 @@ public class DispatcherServlet extends AsyncProxyServlet {
                                            Response serverResponse) {
         super.onServerResponseHeaders(clientRequest, proxyResponse, serverResponse);
         RoutingDecision decision = decision(clientRequest);
+        Dispatcher.Snapshot snapshot = snapshot(clientRequest);
         List<String> setCookies = serverResponse.getHeaders().getValuesList(HttpHeader.SET_COOKIE);
         if (!setCookies.isEmpty()) {
-            dispatcher.router().learn(decision, setCookies);
-            String saplb = dispatcher.router().saplbCookieFor(decision, setCookies, clientRequest.isSecure());
+            snapshot.router().learn(decision, setCookies);
+            String saplb = snapshot.router().saplbCookieFor(decision, setCookies, clientRequest.isSecure());
             if (saplb != null) {
                 proxyResponse.addHeader("Set-Cookie", saplb);
             }
         }
-        if (dispatcher.config().debugHeaders()) {
+        if (snapshot.config().debugHeaders()) {
             proxyResponse.setHeader("X-Jwd-Route", decision.describe());
         }
     }
@@ -315,13 +320,15 @@ public class DispatcherServlet extends AsyncProxyServlet {
                 || clientRequest.getAttribute(RETRIED_ATTRIBUTE) != null) {
             return false;
         }
-        RoutingDecision retry = dispatcher.router().route(routingRequest(clientRequest));
+        Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+        RoutingDecision retry = snapshot.router().route(routingRequest(clientRequest));
         if (retry.isRejected() || retry.server() == failed.server()) {
             retry.finish(false);
             return false;
         }
         clientRequest.setAttribute(RETRIED_ATTRIBUTE, failed.server().id());
         clientRequest.setAttribute(DECISION_ATTRIBUTE, retry);
+        clientRequest.setAttribute(SNAPSHOT_ATTRIBUTE, snapshot);
         Request proxyRequest = newProxyRequest(clientRequest, retry.target());
         copyRequestHeaders(clientRequest, proxyRequest);
         addProxyHeaders(clientRequest, proxyRequest);
@@ -344,7 +351,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
                 : "server " + decision.server().id() + " (" + origin(decision) + ")";
         String message = switch (status) {
             case HttpServletResponse.SC_GATEWAY_TIMEOUT -> "jwd: " + server + " did not answer within "
-                    + Durations.format(dispatcher.config().requestTimeout()) + " (jwd.request_timeout)";
+                    + Durations.format(snapshot(clientRequest).config().requestTimeout()) + " (jwd.request_timeout)";
             case HttpServletResponse.SC_BAD_GATEWAY -> "jwd: " + server + " failed: " + describe(failure);
             default -> status < 500 ? "jwd: the request could not be read: " + describe(
                     (Throwable) clientRequest.getAttribute(CLIENT_FAILURE_ATTRIBUTE))
@@ -412,6 +419,18 @@ public class DispatcherServlet extends AsyncProxyServlet {
         } catch (IllegalArgumentException | NullPointerException e) {
             return String.valueOf(decision.server().config().url());
         }
+    }
+
+    /** The snapshot the request was routed with (the one in force for a request that was not routed). */
+    private Dispatcher.Snapshot snapshot(HttpServletRequest clientRequest) {
+        return clientRequest.getAttribute(SNAPSHOT_ATTRIBUTE) instanceof Dispatcher.Snapshot s ? s
+                : dispatcher.snapshot();
+    }
+
+    /** {@code jwd.request_timeout} of the configuration in force, so that a reload changes it for new requests. */
+    @Override
+    public long getTimeout() {
+        return dispatcher == null ? super.getTimeout() : dispatcher.config().requestTimeout().toMillis();
     }
 
     private static RoutingDecision decision(HttpServletRequest clientRequest) {

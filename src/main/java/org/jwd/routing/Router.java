@@ -42,6 +42,7 @@ public final class Router {
 
     private final DispatcherConfig config;
     private final GroupResolver resolver;
+    private final Topology topology;
     private final Map<ServerGroup, Balancer> balancers = new IdentityHashMap<>();
     private final SessionTable sessionTable;
     /** What routing changes: the balancers' counts and the session table's bindings. */
@@ -95,6 +96,7 @@ public final class Router {
                   SessionTable sessionTable) {
         this.config = config;
         this.resolver = new GroupResolver(config, topology, urlMappingTable);
+        this.topology = topology;
         this.sessionTable = sessionTable;
         this.sslEncrypt = SslEncrypt.of(config);
         for (ServerGroup group : topology.allGroups()) {
@@ -209,13 +211,15 @@ public final class Router {
         String boundId = fx.lookup(sessionId);
         if (boundId != null) {
             Server bound = group.member(boundId);
-            if (bound == null) {
+            if (bound == null && topology.server(boundId) != null) {
                 // Bound to a server of another group (another URL of the same session): keep that binding.
                 Choice balanced = balance(group, fx);
                 return new Choice(balanced.server, "balanced (session bound to " + boundId + " outside "
                         + group.name() + ")", false);
             }
-            if (bound.servesItsSessions()) {
+            // A server no longer in the topology (removed by a reload, expired, deregistered) serves nothing:
+            // the session is rebound like one whose server is down.
+            if (bound != null && bound.servesItsSessions()) {
                 return new Choice(bound, "session table", true);
             }
             Choice balanced = balance(group, fx);

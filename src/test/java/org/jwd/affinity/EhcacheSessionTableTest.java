@@ -55,6 +55,39 @@ class EhcacheSessionTableTest {
 
     @ParameterizedTest(name = "offHeap={0}")
     @ValueSource(booleans = {false, true})
+    void aShorterTimeoutAppliesToNewEntriesAtOnceAndToOldOnesPastTheirDeadline(boolean offHeap) {
+        EhcacheSessionTable table = table(offHeap);
+        table.bind("old", "s1");
+
+        table.changeTimeout(Duration.ofMinutes(1));
+        assertThat(table.timeout()).isEqualTo(Duration.ofMinutes(1));
+        table.bind("new", "s2");
+        advance(Duration.ofSeconds(61));
+        assertThat(table.lookup("new")).isNull();
+        // Ehcache never brings a deadline forward: the old entry keeps the 10 minutes its binding gave it
+        assertThat(table.lookup("old")).isEqualTo("s1");
+        advance(TIMEOUT);
+        assertThat(table.lookup("old")).isNull();
+    }
+
+    @ParameterizedTest(name = "offHeap={0}")
+    @ValueSource(booleans = {false, true})
+    void aLongerTimeoutAppliesToEachEntryFromItsNextUse(boolean offHeap) {
+        EhcacheSessionTable table = table(offHeap);
+        table.bind("s", "s1");
+        table.bind("untouched", "s2");
+
+        table.changeTimeout(Duration.ofMinutes(30));
+        advance(Duration.ofMinutes(5));
+        assertThat(table.lookup("s")).isEqualTo("s1");
+        advance(Duration.ofMinutes(20)); // 20 minutes idle: past the old 10, within the new 30
+        assertThat(table.lookup("s")).isEqualTo("s1");
+        assertThat(table.lookup("untouched")).isNull();
+        assertThat(table.stats().entries()).isEqualTo(1);
+    }
+
+    @ParameterizedTest(name = "offHeap={0}")
+    @ValueSource(booleans = {false, true})
     void firstBindingWins(boolean offHeap) {
         EhcacheSessionTable table = table(offHeap);
         assertThat(table.bind("id1", "s1")).isEqualTo("s1");

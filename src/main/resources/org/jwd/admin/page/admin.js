@@ -198,6 +198,29 @@
       pairs.push([k + ' (in force)', Array.isArray(v) ? v.join(', ') : v]);
     });
     renderPairs('config', pairs);
+    renderReload(c.reload);
+  }
+
+  function renderReload(r) {
+    var list = document.getElementById('reload-errors');
+    clear(list);
+    if (!r) {
+      renderPairs('reload', [['file', 'none: not started from a file']]);
+      return;
+    }
+    var pending = (r.pending_restart || []).map(function (p) {
+      return p.key + ' (running ' + (p.running === null ? 'not set' : p.running) + ', file '
+        + (p.file === null ? 'not set' : p.file) + ')';
+    });
+    renderPairs('reload', [
+      ['file', r.file], ['watch', r.watch], ['loaded at', r.loaded_at],
+      ['last reload', r.outcome ? r.outcome + ' (' + r.trigger + ', ' + r.at + ')' : 'none since startup'],
+      ['outcome', r.outcome || ''],
+      ['errors', (r.errors || []).length],
+      ['needs a restart', pending.length ? pending.join('; ') : 'nothing']]);
+    (r.errors || []).forEach(function (e) {
+      list.appendChild(el('li', e, 'error'));
+    });
   }
 
   function svg(tag, attrs, text) {
@@ -296,10 +319,10 @@
     load('api/groups', renderGroups);
     load('api/sessiontable', renderSessionTable);
     load('api/history', renderChart);
+    load('api/config', renderConfig);
   }
 
   document.getElementById('explain-form').onsubmit = explain;
-  load('api/config', renderConfig);
   refresh();
   setInterval(refresh, refreshMs);
 }());

@@ -1,0 +1,437 @@
+package org.jwd;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+import org.jwd.config.ClusterConfig;
+import org.jwd.config.ConfigException;
+import org.jwd.config.ConfigLoader;
+import org.jwd.config.ConfigParser;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.Durations;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hot reload of the configuration: reads the properties file again (and the files it names, such as
+ * {@code wdisp/permission_table}) when it changed or when an operator asks ({@code POST api/reload}), and hands a
+ * valid configuration to {@link Dispatcher#apply}, which swaps it in as one snapshot. An invalid one is rejected
+ * whole: the running configuration stays, the problems are logged at WARN and kept for the admin page and API.
+ *
+ * <p><b>Watching by polling.</b> Every {@code jwd.config_watch} (1 s by default) the size, modification time and
+ * file key (inode) of each watched file are read: two {@code stat} calls, no read of the file. A
+ * {@link java.nio.file.WatchService} was not used: it misses changes on Docker bind mounts and network file
+ * systems, and Kubernetes replaces a ConfigMap's files by swapping a symbolic link in the directory, an event on
+ * another name; a {@code stat} of the path follows links and renames alike (editors that write a new file and
+ * rename it over the old one change the file key). <b>Debounce:</b> a change is read only once the signature has
+ * stayed the same for one whole interval, so a file written in several steps is read once, when it is complete.
+ * A content digest (of the file and the files it names) tells an unchanged file (touched, or saved as it was) from
+ * a change: it answers {@code unchanged} and swaps nothing.
+ *
+ * <p>A new {@code SessionTableTimeout} applies to the node's own session table (new entries at once, existing ones
+ * from their next use, never earlier than their old deadline) and keeps every binding; turning the table on or off, and any change in cluster mode, need a restart.
+ *
+ * <p><b>Keys that need a restart</b> ({@link #RESTART_KEYS}): the session table's existence and sizes, cluster
+ * mode, TLS, the end-to-end TLS listener, the HTTP client's timeouts, the administrator's credentials and the
+ * registry's expiry are built once at startup. A reload that changes them keeps the running values, logs a WARN
+ * naming each key, and shows them as pending until a restart; the rest of the change is applied.
+ */
+public final class Reloader implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Reloader.class);
+
+    /** How often the files are checked: a duration; {@code 0} turns the watch off ({@code POST api/reload} stays). */
+    public static final String WATCH_KEY = "jwd.config_watch";
+    static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(1);
+    /** While the watch is off, how often it looks whether a reload turned it on again. */
+    private static final Duration IDLE_INTERVAL = Duration.ofSeconds(5);
+    /** Keys whose value names a file that is part of the configuration, relative to the configuration file. */
+    public static final List<String> FILE_KEYS = List.of("wdisp/permission_table");
+    /** Keys read once at startup: a reload keeps their running values until a restart. */
+    public static final Set<String> RESTART_KEYS = Set.of(
+            "SessionTableTimeout", "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries",
+            "SessionTable.offheap_MB", "SessionTable.cluster_uri",
+            "jwd.connect_timeout", "jwd.idle_timeout", "jwd.max_header_size",
+            "admin.user", "admin.password_hash", "rdisp/registry_expiry",
+            "jwd.ssl_keystore", "jwd.ssl_keystore_password", "wdisp/ssl_encrypt", "wdisp/ssl_truststore",
+            "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
+            "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
+            "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group");
+
+    private static final String SESSION_TABLE_TIMEOUT = "SessionTableTimeout";
+
+    /** What a reload did. */
+    public enum Outcome {
+        /** the new configuration is in force */
+        APPLIED,
+        /** the files hold what is in force already: nothing was swapped */
+        UNCHANGED,
+        /** invalid: the running configuration stays */
+        REJECTED;
+
+        public String key() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * A key changed in the file whose change waits for a restart.
+     *
+     * @param running the value in force ({@code null}: not set)
+     * @param file    the value in the file ({@code null}: removed)
+     */
+    public record Pending(String key, String running, String file) {
+        @Override
+        public String toString() {
+            return key + ": running " + show(key, running) + ", file " + show(key, file);
+        }
+    }
+
+    /**
+     * The last reload.
+     *
+     * @param at      when it ran
+     * @param trigger {@code file change} or {@code api}
+     * @param errors  why it was rejected, one line per problem naming file:line and key; empty otherwise
+     * @param pending keys changed in the file that wait for a restart
+     */
+    public record Result(Outcome outcome, Instant at, String trigger, List<String> errors, List<Pending> pending) {
+        public Result {
+            errors = List.copyOf(errors);
+            pending = List.copyOf(pending);
+        }
+    }
+
+    /** size, modification time and file key of a watched file; {@code null} fields when it does not exist */
+    private record Signature(long size, long modified, Object fileKey) {
+    }
+
+    private final Path file;
+    private final Dispatcher dispatcher;
+    private final LongSupplier clockMillis;
+    private ScheduledExecutorService watcher; // guarded by this
+    /** digest of the files the configuration in force came from; guarded by this */
+    private byte[] appliedDigest;
+    private volatile Instant loadedAt;
+    private volatile Result last;
+    /** the signatures seen at the last poll, and those at the last reload; touched by the watch thread only */
+    private Map<Path, Signature> seen;
+    private volatile Map<Path, Signature> handled;
+
+    /**
+     * @param file        the configuration file the dispatcher was started with
+     * @param clockMillis epoch milliseconds, for the times shown
+     */
+    public Reloader(Path file, Dispatcher dispatcher, LongSupplier clockMillis) {
+        this.file = file;
+        this.dispatcher = dispatcher;
+        this.clockMillis = clockMillis;
+        this.loadedAt = Instant.ofEpochMilli(clockMillis.getAsLong());
+        this.handled = signatures();
+        this.seen = handled;
+        try {
+            this.appliedDigest = digest(dispatcher.config());
+        } catch (IOException e) {
+            this.appliedDigest = new byte[0];
+        }
+    }
+
+    /**
+     * {@code jwd.config_watch}: how often the files are checked, {@link Duration#ZERO} when the watch is off.
+     *
+     * @throws ConfigException naming the key and the value when it is no duration
+     */
+    public static Duration watchInterval(DispatcherConfig config) throws ConfigException {
+        String text = config.properties().get(WATCH_KEY);
+        if (text == null) {
+            return DEFAULT_WATCH_INTERVAL;
+        }
+        try {
+            Duration d = Durations.parse(text);
+            if (!d.isNegative()) {
+                return d;
+            }
+        } catch (RuntimeException e) {
+            // reported below
+        }
+        throw new ConfigException(WATCH_KEY + " = '" + text + "': expected how often the configuration file is "
+                + "checked for changes: " + Durations.EXPECTED + "; 0 turns the watch off");
+    }
+
+    /** Starts the watch on a daemon thread (when {@code jwd.config_watch} is not 0, checked again at each round). */
+    public synchronized void start() {
+        if (watcher != null) {
+            return;
+        }
+        watcher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jwd-config-watch");
+            t.setDaemon(true);
+            return t;
+        });
+        scheduleNext();
+        LOG.info("jwd: watching {} for changes ({}={})", watched(), WATCH_KEY,
+                Durations.format(interval()));
+    }
+
+    private synchronized void scheduleNext() {
+        if (watcher == null || watcher.isShutdown()) {
+            return;
+        }
+        Duration every = interval();
+        watcher.schedule(() -> {
+            try {
+                if (!interval().isZero()) {
+                    poll();
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("jwd: watching the configuration file failed", e);
+            } finally {
+                scheduleNext();
+            }
+        }, (every.isZero() ? IDLE_INTERVAL : every).toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private Duration interval() {
+        try {
+            return watchInterval(dispatcher.config());
+        } catch (ConfigException e) {
+            return DEFAULT_WATCH_INTERVAL; // checked before the configuration was accepted
+        }
+    }
+
+    /**
+     * One round of the watch: reloads when the watched files changed and have stayed the same since the last
+     * round. Called by the watch thread; tests call it by hand.
+     *
+     * @return the reload's result, or {@code null} when nothing was read
+     */
+    Result poll() {
+        Map<Path, Signature> now = signatures();
+        if (!now.equals(seen)) {
+            seen = now; // still changing, perhaps: read it once it has stayed so for a whole round
+            return null;
+        }
+        if (now.equals(handled)) {
+            return null;
+        }
+        return reload("file change");
+    }
+
+    /**
+     * Reads the configuration file and the files it names again, and applies them when valid and changed.
+     *
+     * @param trigger what asked, for the log and the page: {@code file change}, {@code api}
+     */
+    public synchronized Result reload(String trigger) {
+        Map<Path, Signature> signatures = signatures();
+        Instant at = Instant.ofEpochMilli(clockMillis.getAsLong());
+        DispatcherConfig next;
+        byte[] digest;
+        List<Pending> pending = new ArrayList<>();
+        try {
+            next = ConfigLoader.load(file);
+            Dispatcher.check(next);
+            digest = digest(next);
+            if (MessageDigest.isEqual(digest, appliedDigest)) {
+                handled = signatures;
+                return remember(new Result(Outcome.UNCHANGED, at, trigger, List.of(), pendingOf(next)));
+            }
+            next = keepRunning(next, pending);
+            dispatcher.apply(next);
+        } catch (ConfigException e) {
+            handled = signatures;
+            LOG.warn("jwd: configuration {} rejected ({}), the running configuration stays: {}", file, trigger,
+                    String.join("; ", e.problems()));
+            dispatcher.metrics().configReloaded(false, at.toEpochMilli());
+            return remember(new Result(Outcome.REJECTED, at, trigger, e.problems(), last == null ? List.of()
+                    : last.pending()));
+        } catch (IOException e) {
+            handled = signatures;
+            String problem = "cannot read a file the configuration names: " + e;
+            LOG.warn("jwd: configuration {} rejected ({}), the running configuration stays: {}", file, trigger,
+                    problem);
+            dispatcher.metrics().configReloaded(false, at.toEpochMilli());
+            return remember(new Result(Outcome.REJECTED, at, trigger, List.of(problem), List.of()));
+        }
+        appliedDigest = digest;
+        handled = signatures;
+        loadedAt = at;
+        dispatcher.metrics().configReloaded(true, at.toEpochMilli());
+        DispatcherConfig in = dispatcher.config();
+        LOG.info("jwd: configuration {} reloaded ({}): {} servers, strategy {}", file, trigger, in.servers().size(),
+                in.loadBalancingStrategy());
+        for (Pending p : pending) {
+            LOG.warn("jwd: {} changed in {} but needs a restart: the running value stays ({})", p.key(), file, p);
+        }
+        return remember(new Result(Outcome.APPLIED, at, trigger, List.of(), pending));
+    }
+
+    private Result remember(Result result) {
+        last = result;
+        return result;
+    }
+
+    /**
+     * The restart keys whose value in {@code fromFile} differs from the running one. {@code SessionTableTimeout} is
+     * one only when the table cannot change its timeout (cluster mode) or would be turned on or off.
+     */
+    private List<Pending> pendingOf(DispatcherConfig fromFile) {
+        List<Pending> pending = new ArrayList<>();
+        DispatcherConfig current = dispatcher.config();
+        Map<String, String> running = current.properties();
+        boolean liveTimeout = current.sessionTableEnabled() && fromFile.sessionTableEnabled()
+                && dispatcher.sessionTable().canChangeTimeout();
+        for (String key : new java.util.TreeSet<>(RESTART_KEYS)) {
+            if (key.equals(SESSION_TABLE_TIMEOUT) && liveTimeout) {
+                continue;
+            }
+            if (!Objects.equals(running.get(key), fromFile.properties().get(key))) {
+                pending.add(new Pending(key, running.get(key), fromFile.properties().get(key)));
+            }
+        }
+        return pending;
+    }
+
+    /**
+     * {@code fromFile} with the running values of the keys that need a restart, parsed again so that every derived
+     * value agrees with them; {@code pending} receives the keys whose change waits.
+     */
+    private DispatcherConfig keepRunning(DispatcherConfig fromFile, List<Pending> pending) throws ConfigException {
+        pending.addAll(pendingOf(fromFile));
+        if (pending.isEmpty()) {
+            return fromFile;
+        }
+        Properties merged = new Properties();
+        merged.putAll(fromFile.properties());
+        for (Pending p : pending) {
+            if (p.running() == null) {
+                merged.remove(p.key());
+            } else {
+                merged.setProperty(p.key(), p.running());
+            }
+        }
+        StringWriter text = new StringWriter();
+        try {
+            merged.store(text, null);
+        } catch (IOException e) {
+            throw new IllegalStateException("a StringWriter does not fail", e);
+        }
+        DispatcherConfig config = ConfigParser.parse(text.toString(), file.toString());
+        ClusterConfig.check(config, file.toString());
+        return config;
+    }
+
+    /** The configuration file and the files it names (those of the configuration in force). */
+    List<Path> watched() {
+        List<Path> files = new ArrayList<>();
+        files.add(file);
+        files.addAll(named(dispatcher.config()));
+        return files;
+    }
+
+    private List<Path> named(DispatcherConfig config) {
+        List<Path> files = new ArrayList<>();
+        for (String key : FILE_KEYS) {
+            String value = config.properties().get(key);
+            if (value != null && !value.isBlank()) {
+                Path p = Path.of(value.strip());
+                Path dir = file.toAbsolutePath().getParent();
+                files.add(p.isAbsolute() || dir == null ? p : dir.resolve(p));
+            }
+        }
+        return files;
+    }
+
+    private Map<Path, Signature> signatures() {
+        Map<Path, Signature> signatures = new LinkedHashMap<>();
+        for (Path p : watched()) {
+            try {
+                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+                signatures.put(p, new Signature(a.size(), a.lastModifiedTime().toMillis(), a.fileKey()));
+            } catch (IOException e) {
+                signatures.put(p, new Signature(-1, -1, null));
+            }
+        }
+        return signatures;
+    }
+
+    /** SHA-256 over the configuration file and each file it names. */
+    private byte[] digest(DispatcherConfig config) throws IOException {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+        List<Path> files = new ArrayList<>();
+        files.add(file);
+        files.addAll(named(config));
+        for (Path p : files) {
+            sha.update(p.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            try {
+                sha.update(Files.readAllBytes(p));
+            } catch (NoSuchFileException e) {
+                sha.update((byte) 0);
+            }
+        }
+        return sha.digest();
+    }
+
+    /** The configuration file. */
+    public Path file() {
+        return file;
+    }
+
+    /** When the configuration in force was loaded (startup or the last applied reload). */
+    public Instant loadedAt() {
+        return loadedAt;
+    }
+
+    /** The last reload, or {@code null} when there was none since startup. */
+    public Result last() {
+        return last;
+    }
+
+    /** How often the files are checked now; zero when the watch is off. */
+    public Duration watchInterval() {
+        return interval();
+    }
+
+    static String show(String key, String value) {
+        if (value == null) {
+            return "(not set)";
+        }
+        return key.toLowerCase(Locale.ROOT).contains("password") ? "(hidden)" : "'" + value + "'";
+    }
+
+    @Override
+    public synchronized void close() {
+        if (watcher != null) {
+            watcher.shutdownNow();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Reloader[" + file + ", " + (last == null ? "no reload yet" : last.outcome().key()) + "]";
+    }
+}

@@ -1,0 +1,285 @@
+package org.jwd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.jwd.config.ConfigLoader;
+import org.jwd.routing.RoutingDecision;
+import org.jwd.routing.RoutingRequest;
+import org.jwd.topology.Server;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hot reload at the dispatcher's level: a valid change is swapped in whole, an invalid one changes nothing, servers
+ * that stay keep their objects, and sessions of removed servers are rebound at their next request.
+ */
+class ReloaderTest {
+    private static final String BASE = """
+            server.a.url=http://127.0.0.1:9001
+            server.a.type=j2ee
+            server.b.url=http://127.0.0.1:9002
+            server.b.type=j2ee
+            server.c.url=http://127.0.0.1:9003
+            server.c.type=j2ee
+            SessionTableTimeout=60s
+            health.interval=1h
+            jwd.config_watch=0
+            """;
+
+    @TempDir
+    Path dir;
+    private Path file;
+    private Dispatcher dispatcher;
+    private Reloader reloader;
+    private final AtomicLong clock = new AtomicLong(1_700_000_000_000L);
+
+    private void start(String properties) throws Exception {
+        file = dir.resolve("jwd.properties");
+        Files.writeString(file, properties);
+        dispatcher = new Dispatcher(ConfigLoader.load(file));
+        reloader = new Reloader(file, dispatcher, clock::get);
+    }
+
+    @AfterEach
+    void close() {
+        if (dispatcher != null) {
+            dispatcher.close();
+        }
+    }
+
+    private Reloader.Result write(String properties) throws Exception {
+        Files.writeString(file, properties);
+        clock.addAndGet(1000);
+        return reloader.reload("api");
+    }
+
+    private RoutingDecision route(String jsessionid) {
+        return dispatcher.router().route(new RoutingRequest("GET", "/irj/x", null,
+                jsessionid == null ? List.of() : List.of("JSESSIONID=" + jsessionid), false));
+    }
+
+    private String metrics() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        dispatcher.metrics().write(out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aValidChangeIsSwappedInWholeAndServersThatStayKeepTheirObjects() throws Exception {
+        start(BASE);
+        Server a = dispatcher.topology().server("a");
+        Server b = dispatcher.topology().server("b");
+        var table = dispatcher.sessionTable();
+        RoutingDecision served = route(null);
+        Server first = served.server();
+        served.finish(false);
+        b.setAdminState(Server.AdminState.DRAINED);
+        Dispatcher.Snapshot before = dispatcher.snapshot();
+
+        Reloader.Result result = write(BASE.replace("server.c.url=http://127.0.0.1:9003\nserver.c.type=j2ee\n", "")
+                + """
+                server.b.capacity=3
+                server.d.url=http://127.0.0.1:9004
+                server.d.type=j2ee
+                jwd.debug_headers=true
+                wdisp/load_balancing_strategy=simple_weighted_round_robin
+                health.rise=5
+                jwd.request_timeout=7s
+                """);
+
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(result.errors()).isEmpty();
+        assertThat(result.pending()).isEmpty();
+        Dispatcher.Snapshot after = dispatcher.snapshot();
+        assertThat(after).isNotSameAs(before);
+        assertThat(after.config()).isSameAs(dispatcher.config());
+        assertThat(after.config().debugHeaders()).isTrue();
+        assertThat(after.config().loadBalancingStrategy()).isEqualTo("simple_weighted_round_robin");
+        assertThat(after.config().requestTimeout()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(after.topology().servers().keySet()).containsExactly("a", "b", "d");
+        assertThat(after.topology().server("a")).isSameAs(a);
+        // b's description changed: a new object with the new capacity, keeping the operator's drain
+        Server newB = after.topology().server("b");
+        assertThat(newB).isNotSameAs(b);
+        assertThat(newB.capacity()).isEqualTo(3);
+        assertThat(newB.adminState()).isEqualTo(Server.AdminState.DRAINED);
+        if (first == a) {
+            assertThat(a.served()).isEqualTo(1);
+        }
+        assertThat(after.router().balancer(after.topology().internalGroup("!J2EE")).snapshot().strategy())
+                .isEqualTo("simple_weighted_round_robin");
+        assertThat(dispatcher.health().servers()).extracting(Server::id).containsExactly("a", "b", "d");
+        assertThat(dispatcher.health().config().rise()).isEqualTo(5);
+        assertThat(dispatcher.sessionTable()).isSameAs(table);
+        assertThat(reloader.loadedAt()).isEqualTo(java.time.Instant.ofEpochMilli(clock.get()));
+        assertThat(metrics()).contains("jwd_config_reloads_total{outcome=\"applied\"} 1.0")
+                .contains("jwd_config_reloads_total{outcome=\"rejected\"} 0.0")
+                .contains("jwd_config_last_reload_timestamp_seconds 1.700000001E9");
+    }
+
+    @Test
+    void anInvalidChangeIsRejectedWholeAndTheRunningConfigurationStays() throws Exception {
+        start(BASE);
+        Dispatcher.Snapshot before = dispatcher.snapshot();
+
+        Reloader.Result result = write(BASE + """
+                server.d.url=http://127.0.0.1:9004
+                server.d.type=j2ee
+                server.b.capacity=zero
+                jwd.no_such_key=1
+                """);
+
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.REJECTED);
+        assertThat(result.errors()).hasSize(2);
+        assertThat(result.errors()).anySatisfy(e -> assertThat(e)
+                .startsWith(file + ":12: server.b.capacity = 'zero': expected a positive integer"));
+        assertThat(result.errors()).anySatisfy(e -> assertThat(e).startsWith(file + ":13: jwd.no_such_key = '1'"));
+        assertThat(dispatcher.snapshot()).isSameAs(before);
+        assertThat(reloader.last()).isSameAs(result);
+        assertThat(metrics()).contains("jwd_config_reloads_total{outcome=\"rejected\"} 1.0")
+                .contains("jwd_config_reloads_total{outcome=\"applied\"} 0.0");
+
+        // the file put right again: what is in force already, nothing is swapped
+        Reloader.Result again = write(BASE);
+        assertThat(again.outcome()).isEqualTo(Reloader.Outcome.UNCHANGED);
+        assertThat(dispatcher.snapshot()).isSameAs(before);
+    }
+
+    @Test
+    void aCheckOfTheFeaturesKeysRejectsTooAWatchIntervalThatIsNoDuration() throws Exception {
+        start(BASE);
+        Dispatcher.Snapshot before = dispatcher.snapshot();
+
+        Reloader.Result result = write(BASE.replace("jwd.config_watch=0", "jwd.config_watch=often"));
+
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.REJECTED);
+        assertThat(result.errors()).containsExactly("jwd.config_watch = 'often': expected how often the "
+                + "configuration file is checked for changes: milliseconds, or a number with a unit (500ms, 30s, 10m, "
+                + "1h); 0 turns the watch off");
+        assertThat(dispatcher.snapshot()).isSameAs(before);
+    }
+
+    @Test
+    void sessionsOfARemovedServerAreReboundOnceAtTheirNextRequestAndTheOthersStay() throws Exception {
+        start(BASE);
+        dispatcher.sessionTable().bind("s-on-c", "c");
+        dispatcher.sessionTable().bind("s-on-a", "a");
+        RoutingDecision inFlight = route("s-on-c");
+        assertThat(inFlight.server().id()).isEqualTo("c");
+        Server c = inFlight.server();
+
+        write(BASE.replace("server.c.url=http://127.0.0.1:9003\nserver.c.type=j2ee\n", ""));
+
+        // the request on its way keeps its decision and its Server, which counts its end
+        inFlight.finish(false);
+        assertThat(c.inFlight()).isZero();
+        assertThat(c.served()).isEqualTo(1);
+
+        RoutingDecision rebound = route("s-on-c");
+        assertThat(rebound.reason()).isEqualTo("session table rebind from c");
+        String now = rebound.server().id();
+        assertThat(now).isIn("a", "b");
+        assertThat(dispatcher.sessionTable().lookup("s-on-c")).isEqualTo(now);
+        rebound.finish(false);
+        for (int i = 0; i < 5; i++) {
+            RoutingDecision next = route("s-on-c");
+            assertThat(next.server().id()).isEqualTo(now);
+            assertThat(next.reason()).isEqualTo("session table");
+            next.finish(false);
+            RoutingDecision other = route("s-on-a");
+            assertThat(other.server().id()).isEqualTo("a");
+            assertThat(other.reason()).isEqualTo("session table");
+            other.finish(false);
+        }
+        assertThat(dispatcher.sessionTable().stats().rebindings()).isEqualTo(1);
+    }
+
+    @Test
+    void keysThatNeedARestartKeepTheirRunningValueWhileTheRestIsApplied() throws Exception {
+        start(BASE);
+        var table = dispatcher.sessionTable();
+
+        Reloader.Result result = write(BASE.replace("SessionTableTimeout=60s", "SessionTableTimeout=0")
+                + "jwd.debug_headers=true\njwd.connect_timeout=9s\n");
+
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(result.pending()).containsExactly(
+                new Reloader.Pending("SessionTableTimeout", "60s", "0"),
+                new Reloader.Pending("jwd.connect_timeout", null, "9s"));
+        assertThat(dispatcher.config().debugHeaders()).isTrue();
+        assertThat(dispatcher.config().sessionTableTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(dispatcher.config().properties()).containsEntry("SessionTableTimeout", "60s")
+                .doesNotContainKey("jwd.connect_timeout");
+        assertThat(dispatcher.config().connectTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(dispatcher.sessionTable()).isSameAs(table);
+    }
+
+    @Test
+    void theWatchReadsAChangeOnceItHasStayedTheSameForARound() throws Exception {
+        start(BASE);
+        Dispatcher.Snapshot before = dispatcher.snapshot();
+        assertThat(reloader.poll()).isNull();
+
+        Files.writeString(file, BASE + "server.d.url=http://127.0.0.1:9004\n");
+        // still being written, perhaps: not read yet
+        assertThat(reloader.poll()).isNull();
+        Files.writeString(file, BASE + "server.d.url=http://127.0.0.1:9004\nserver.d.type=j2ee\n");
+        assertThat(reloader.poll()).isNull();
+        assertThat(dispatcher.snapshot()).isSameAs(before);
+
+        Reloader.Result result = reloader.poll();
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(result.trigger()).isEqualTo("file change");
+        assertThat(dispatcher.topology().servers().keySet()).containsExactly("a", "b", "c", "d");
+        // read once: nothing more until the file changes again
+        assertThat(reloader.poll()).isNull();
+        assertThat(metrics()).contains("jwd_config_reloads_total{outcome=\"applied\"} 1.0");
+    }
+
+    @Test
+    void theWatchFollowsAFileReplacedByARename() throws Exception {
+        start(BASE);
+        Path written = dir.resolve("jwd.properties.tmp");
+        Files.writeString(written, BASE + "jwd.debug_headers=true\n");
+        Files.move(written, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+
+        assertThat(reloader.poll()).isNull();
+        assertThat(reloader.poll().outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(dispatcher.config().debugHeaders()).isTrue();
+    }
+
+    @Test
+    void aNewSessionTableTimeoutAppliesToTheRunningTableWhoseBindingsStay() throws Exception {
+        start(BASE);
+        var table = dispatcher.sessionTable();
+        table.bind("s1", "b");
+
+        Reloader.Result result = write(BASE.replace("SessionTableTimeout=60s", "SessionTableTimeout=10m"));
+
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(result.pending()).isEmpty();
+        assertThat(dispatcher.config().sessionTableTimeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(dispatcher.sessionTable()).isSameAs(table);
+        assertThat(((org.jwd.affinity.EhcacheSessionTable) table).timeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(table.lookup("s1")).isEqualTo("b");
+    }
+
+    @Test
+    void aWatchIntervalThatIsNoDurationFailsTheStart() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Dispatcher(
+                        org.jwd.config.ConfigParser.parse(BASE.replace("jwd.config_watch=0", "jwd.config_watch=-1s"),
+                                "x.properties")))
+                .isInstanceOf(org.jwd.config.ConfigException.class)
+                .hasMessageContaining("jwd.config_watch = '-1s': expected how often the configuration file is checked");
+    }
+}
