@@ -82,6 +82,12 @@ class PermissionTableIT {
         backend.resetCounts();
     }
 
+    /** Requests the backend got, less jwd's health checks (of "/", which no test asks for). */
+    private static long forwarded() {
+        return backend.requestCounts().entrySet().stream().filter(e -> !e.getKey().equals("/"))
+                .mapToLong(Map.Entry::getValue).sum();
+    }
+
     private static HttpResponse<String> get(String path, String... headers) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(jwd.uri(path)).timeout(Duration.ofSeconds(30));
         if (headers.length > 0) {
@@ -108,7 +114,7 @@ class PermissionTableIT {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).contains("\"server\":\"a\"", "\"path\":\"/irj/public/echo\"");
-        assertThat(backend.requestCount()).isEqualTo(1);
+        assertThat(forwarded()).isEqualTo(1);
     }
 
     @Test
@@ -117,7 +123,7 @@ class PermissionTableIT {
 
         assertRefused(response, 3);
         assertThat(response.headers().allValues("Set-Cookie")).isEmpty();
-        assertThat(backend.requestCount()).isZero();
+        assertThat(forwarded()).isZero();
         // The session is still unknown: a permitted request with it would bind it now.
         HttpResponse<String> explain = admin.send(admin.request("/jwd/admin/api/explain?url=/irj/public/x")
                 .header("Cookie", "JSESSIONID=denied-session").build());
@@ -138,7 +144,7 @@ class PermissionTableIT {
         assertRefused(get("/sap/bc/gui/sap/its/webgui"), 7);
         // no line matches /webdynpro/x: permitted, as in SAP
         assertThat(get("/webdynpro/x").statusCode()).isEqualTo(200);
-        assertThat(backend.requestCount()).isEqualTo(3);
+        assertThat(forwarded()).isEqualTo(3);
         assertThat(backend.requestCount("/irj/x.jsp")).isZero();
         assertThat(backend.requestCount("/irj/secretary")).isZero();
     }
@@ -152,7 +158,7 @@ class PermissionTableIT {
         assertThat(overHttp.body()).isEqualTo("jwd: this URL is permitted over HTTPS only (permission table, line 4)\n");
         assertThat(overHttps.statusCode()).isEqualTo(200);
         assertThat(overHttps.body()).contains("\"path\":\"/irj/secure/echo\"");
-        assertThat(backend.requestCount()).isEqualTo(1);
+        assertThat(forwarded()).isEqualTo(1);
         // P and D lines do not care for the connection
         assertRefused(getOverHttps("/irj/secret/x"), 3);
         assertThat(getOverHttps("/irj/public/echo").statusCode()).isEqualTo(200);
@@ -164,9 +170,9 @@ class PermissionTableIT {
         assertRefused(get("/x/../sap/bc/gui"), 7);
         assertRefused(get("/irj/%73ecret/x"), 3);
         assertRefused(get("/irj/public/../secret/x"), 3);
-        assertRefused(get("//irj//secret"), 3);
+        assertRefused(get("/irj/./secret/x"), 3);
         assertRefused(get("/irj/secret;jsessionid=x/y"), 3);
-        assertThat(backend.requestCount()).isZero();
+        assertThat(forwarded()).isZero();
     }
 
     @Test
@@ -218,7 +224,7 @@ class PermissionTableIT {
         Map<String, Object> none = admin.object("/jwd/admin/api/explain?url=/webdynpro/x");
         assertThat((Map<String, Object>) none.get("permission")).containsEntry("rule", null)
                 .containsEntry("verdict", "no rule matched: permitted");
-        assertThat(backend.requestCount()).isZero();
+        assertThat(forwarded()).isZero();
     }
 
     @Test
