@@ -26,6 +26,7 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
+import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
@@ -170,20 +171,22 @@ public class DispatcherServlet extends AsyncProxyServlet {
     /**
      * Jetty drops the hop-by-hop headers of {@link #HOP_HEADERS} both ways, and on the way to the server also
      * those the client's {@code Connection} header names; on the way back it does not look at the server's
-     * {@code Connection} header. The headers it names are this hop's only: they stop here too.
+     * {@code Connection} header. The headers it names are this hop's only: they stop here too. (Overrides the
+     * {@code HttpField} variant: in Jetty 12.1.12 a {@code null} from the {@code String} variant does not drop
+     * the header, it is sent with the value "null" appended.)
      */
     @Override
-    protected String filterServerResponseHeader(HttpServletRequest clientRequest, Response serverResponse,
-                                                String headerName, String headerValue) {
+    protected HttpField filterServerResponseHeader(HttpServletRequest clientRequest, Response serverResponse,
+                                                   HttpField field) {
         HttpFields fields = serverResponse.getHeaders();
         if (fields.contains(HttpHeader.CONNECTION)) {
             for (String token : fields.getCSV(HttpHeader.CONNECTION, false)) {
-                if (token.equalsIgnoreCase(headerName)) {
+                if (token.equalsIgnoreCase(field.getName())) {
                     return null;
                 }
             }
         }
-        return super.filterServerResponseHeader(clientRequest, serverResponse, headerName, headerValue);
+        return super.filterServerResponseHeader(clientRequest, serverResponse, field);
     }
 
     @Override
