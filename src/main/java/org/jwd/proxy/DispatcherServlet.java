@@ -173,7 +173,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
      * those the client's {@code Connection} header names; on the way back it does not look at the server's
      * {@code Connection} header. The headers it names are this hop's only: they stop here too. (Overrides the
      * {@code HttpField} variant: in Jetty 12.1.12 a {@code null} from the {@code String} variant does not drop
-     * the header, it is sent with the value "null" appended.)
+     * the header; ForwardedHeadersIT saw it arrive as {@code server secret, null}.)
      */
     @Override
     protected HttpField filterServerResponseHeader(HttpServletRequest clientRequest, Response serverResponse,
