@@ -219,6 +219,7 @@ final class DemoServlet extends HttpServlet {
                 case "upload" -> upload(req, resp);
                 case "download" -> download(req, resp);
                 case "status" -> status(req, resp);
+                case "hop" -> hop(resp);
                 default -> page(resp, path, session);
             }
         } finally {
@@ -421,6 +422,21 @@ final class DemoServlet extends HttpServlet {
             out.write(PATTERN_CHUNK, 0, len);
             left -= len;
         }
+    }
+
+    /**
+     * Answers with hop-by-hop headers a proxy must not pass on (one named by {@code Connection}, and the standard
+     * ones), next to an end-to-end header it must pass on.
+     */
+    private void hop(HttpServletResponse resp) throws IOException {
+        resp.setHeader("Connection", "X-Server-Hop");
+        resp.setHeader("X-Server-Hop", "server secret");
+        resp.setHeader("Keep-Alive", "timeout=5, max=100");
+        resp.setHeader("Proxy-Authenticate", "Basic realm=\"server\"");
+        resp.setHeader("Upgrade", "demo/1");
+        resp.setHeader("Proxy-Connection", "keep-alive");
+        resp.setHeader("X-End-To-End", "kept");
+        text(resp, 200, "hop from " + id);
     }
 
     private void status(HttpServletRequest req, HttpServletResponse resp) throws IOException {

@@ -335,7 +335,8 @@ public final class Reloader implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("a StringWriter does not fail", e);
         }
-        DispatcherConfig config = ConfigParser.parse(text.toString(), file.toString());
+        DispatcherConfig config = ConfigParser.parse(text.toString(), file.toString(),
+                file.toAbsolutePath().getParent());
         ClusterConfig.check(config, file.toString());
         return config;
     }

@@ -24,6 +24,7 @@ import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Classification;
+import org.jwd.filter.PermissionTable;
 import org.jwd.routing.Explanation;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingRequest;
@@ -388,7 +389,23 @@ public final class AdminApi {
                 "bound", e.bound(),
                 "target", e.target(),
                 "status", e.errorStatus() == 0 ? 200 : e.errorStatus(),
-                "error", e.errorMessage()));
+                "error", e.errorMessage(),
+                "permission", permission(snapshot.router().permissionTable(), e.permissionRule())));
+    }
+
+    /** The URL filter's part of an explanation: the line that matched (file, line, text), or that none did. */
+    private static Map<String, Object> permission(PermissionTable table, PermissionTable.Rule rule) {
+        if (rule == null) {
+            return Json.obj("rule", null, "verdict", table.isConfigured()
+                    ? "no rule matched: permitted" : "no permission table: permitted");
+        }
+        String verdict = switch (rule.action()) {
+            case PERMIT -> "permitted";
+            case DENY -> "denied";
+            case SECURE_ONLY -> "permitted over HTTPS only";
+        };
+        return Json.obj("rule", Json.obj("file", rule.file(), "line", rule.line(), "text", rule.text()),
+                "verdict", verdict);
     }
 
     /** {@code POST api/servers/<id>/<action>}: {@code drain}, {@code disable} or {@code enable}. */

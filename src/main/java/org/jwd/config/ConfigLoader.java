@@ -36,7 +36,8 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new ConfigException("configuration file " + file.toAbsolutePath() + " cannot be read: " + e);
         }
-        DispatcherConfig config = ConfigParser.parse(text, file.toString());
+        DispatcherConfig config = ConfigParser.parse(text, file.toString(),
+                file.toAbsolutePath().getParent());
         ClusterConfig.check(config, file.toString());
         return config;
     }

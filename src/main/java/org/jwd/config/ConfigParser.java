@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +21,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
+import org.jwd.filter.PermissionTable;
 import org.jwd.topology.ServerType;
 
 /**
@@ -58,20 +61,34 @@ public final class ConfigParser {
             "jwd.config_watch");
 
     private final String source;
+    /** Where relative file names in the configuration are resolved: the properties file's directory. */
+    private final Path directory;
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Integer> lineOf = new HashMap<>();
     private final Map<String, String> values = new LinkedHashMap<>();
 
-    private ConfigParser(String source) {
+    private ConfigParser(String source, Path directory) {
         this.source = source;
+        this.directory = directory;
     }
 
     /**
+     * Parses with relative file names (such as {@code wdisp/permission_table}) resolved against the working
+     * directory.
+     *
      * @param text   the file's content
      * @param source how to name the file in messages, e.g. its path
      */
     public static DispatcherConfig parse(String text, String source) throws ConfigException {
-        return new ConfigParser(source).run(text);
+        return parse(text, source, Path.of(""));
+    }
+
+    /**
+     * @param directory where relative file names in the configuration are resolved: the properties file's
+     *                  directory, so a configuration and its permission table move together
+     */
+    public static DispatcherConfig parse(String text, String source, Path directory) throws ConfigException {
+        return new ConfigParser(source, directory).run(text);
     }
 
     private DispatcherConfig run(String text) throws ConfigException {
@@ -156,6 +173,9 @@ public final class ConfigParser {
                 optional("health.rise", ConfigParser::positiveInt, 2, "a positive integer"),
                 optional("health.fall", ConfigParser::positiveInt, 3, "a positive integer"));
 
+        PermissionTable permissionTable = permissionTable();
+        TrustedProxies trustedProxies = trustedProxies();
+
         for (ServerConfig s : servers) {
             for (String g : s.logonGroups()) {
                 if (groups.stream().noneMatch(lg -> lg.name().equals(g))) {
@@ -169,7 +189,50 @@ public final class ConfigParser {
         }
         return new DispatcherConfig(servers, urlPrefixes, prefixesUrl, autoRefresh, rootHandler, groups,
                 autoAbapTime, strategy, tableTimeout, maxEntries, heapEntries, offHeapMb, addSaplb, debugHeaders,
-                connectTimeout, idleTimeout, requestTimeout, health, values);
+                connectTimeout, idleTimeout, requestTimeout, health, values, permissionTable, trustedProxies);
+    }
+
+    /** {@code wdisp/permission_table}: read now, so that the table is part of the configuration value. */
+    private PermissionTable permissionTable() {
+        String key = "wdisp/permission_table";
+        String value = values.get(key);
+        if (value == null || value.isEmpty()) {
+            return PermissionTable.NONE;
+        }
+        Path file;
+        try {
+            file = directory.resolve(value);
+        } catch (InvalidPathException e) {
+            problem(key, value, "the path of a permission table file");
+            return PermissionTable.NONE;
+        }
+        try {
+            return PermissionTable.load(file, file.toString());
+        } catch (ConfigException e) {
+            Integer line = lineOf.get(key);
+            String where = source + (line == null ? "" : ":" + line) + ": " + key + " = '" + value + "': ";
+            for (String p : e.problems()) {
+                // A bad line names the table's file and line itself; a missing file is named after the key.
+                problems.add(p.startsWith(file + ":") ? p : where + p);
+            }
+            return PermissionTable.NONE;
+        }
+    }
+
+    /** {@code jwd.trusted_proxies}: the peers whose X-Forwarded-* headers are kept and appended to. */
+    private TrustedProxies trustedProxies() {
+        String key = "jwd.trusted_proxies";
+        String value = values.get(key);
+        if (value == null || value.isBlank()) {
+            return TrustedProxies.NONE;
+        }
+        TrustedProxies.Parsed parsed = TrustedProxies.parse(value);
+        for (String bad : parsed.badEntries()) {
+            Integer line = lineOf.get(key);
+            problems.add(source + (line == null ? "" : ":" + line) + ": " + key + " entry '" + bad
+                    + "': expected an IP address or a CIDR range (127.0.0.1, 10.0.0.0/8, ::1, fd00::/8)");
+        }
+        return parsed.proxies();
     }
 
     private ServerConfig server(String id, Map<String, String> keys) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.jwd.filter.PermissionTable;
 import org.jwd.topology.ServerType;
 
 /**
@@ -20,6 +21,9 @@ import org.jwd.topology.ServerType;
  * @param requestTimeout      the whole request, SAP's PROCTIMEOUT: past it the client gets 504
  * @param health              active and passive health checks of the servers
  * @param properties          every key as written, for the admin page's "configuration in force"
+ * @param permissionTable     the URL filter ({@code wdisp/permission_table}), read with the configuration;
+ *                            {@link PermissionTable#NONE} without one
+ * @param trustedProxies      the peers whose X-Forwarded-* headers are kept ({@code jwd.trusted_proxies})
  */
 public record DispatcherConfig(
         List<ServerConfig> servers,
@@ -40,7 +44,9 @@ public record DispatcherConfig(
         Duration idleTimeout,
         Duration requestTimeout,
         HealthConfig health,
-        Map<String, String> properties) {
+        Map<String, String> properties,
+        PermissionTable permissionTable,
+        TrustedProxies trustedProxies) {
 
     public static final String WEIGHTED_ROUND_ROBIN = "weighted_round_robin";
     public static final String SIMPLE_WEIGHTED_ROUND_ROBIN = "simple_weighted_round_robin";

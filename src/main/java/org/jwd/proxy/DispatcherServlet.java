@@ -26,6 +26,8 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.jwd.Dispatcher;
@@ -50,7 +52,10 @@ public class DispatcherServlet extends AsyncProxyServlet {
     private static final String START_ATTRIBUTE = DispatcherServlet.class.getName() + ".start";
     /** The configuration, topology and router the request was routed with: one request, one configuration. */
     private static final String SNAPSHOT_ATTRIBUTE = Dispatcher.Snapshot.class.getName();
-    /** Headers that only jwd may set towards the servers: a client's values would be believed there. */
+    /**
+     * Removed from what the client sent, then set by jwd: a server would believe a client's values. Only a
+     * trusted proxy's X-Forwarded-For/-Proto/-Host/-Port survive, through {@link ForwardedHeaders}.
+     */
     private static final List<HttpHeader> FORWARDING_HEADERS = List.of(HttpHeader.X_FORWARDED_FOR,
             HttpHeader.X_FORWARDED_PROTO, HttpHeader.X_FORWARDED_HOST, HttpHeader.X_FORWARDED_SERVER,
             HttpHeader.X_FORWARDED_PORT, HttpHeader.FORWARDED);
@@ -146,15 +151,46 @@ public class DispatcherServlet extends AsyncProxyServlet {
             // HTTP/2 carries the host in its :authority pseudo-header, which is no Host header.
             host = clientRequest.getServerName() + ":" + clientRequest.getServerPort();
         }
-        String forwardedHost = host;
+        String peer = clientRequest.getRemoteAddr();
+        boolean trusted = snapshot(clientRequest).config().trustedProxies().trusts(peer);
+        ForwardedHeaders forwarded = ForwardedHeaders.of(trusted, peer,
+                trusted ? Collections.list(clientRequest.getHeaders("X-Forwarded-For")) : List.of(),
+                trusted ? clientRequest.getHeader("X-Forwarded-Proto") : null,
+                trusted ? clientRequest.getHeader("X-Forwarded-Host") : null,
+                trusted ? clientRequest.getHeader("X-Forwarded-Port") : null,
+                clientRequest.getScheme(), host);
         proxyRequest.headers(headers -> {
             FORWARDING_HEADERS.forEach(headers::remove);
-            headers.put(HttpHeader.X_FORWARDED_FOR, clientRequest.getRemoteAddr());
-            headers.put(HttpHeader.X_FORWARDED_PROTO, clientRequest.getScheme());
-            if (forwardedHost != null) {
-                headers.put(HttpHeader.X_FORWARDED_HOST, forwardedHost);
+            headers.put(HttpHeader.X_FORWARDED_FOR, forwarded.forwardedFor());
+            headers.put(HttpHeader.X_FORWARDED_PROTO, forwarded.proto());
+            if (forwarded.host() != null) {
+                headers.put(HttpHeader.X_FORWARDED_HOST, forwarded.host());
+            }
+            if (forwarded.port() != null) {
+                headers.put(HttpHeader.X_FORWARDED_PORT, forwarded.port());
             }
         });
+    }
+
+    /**
+     * Jetty drops the hop-by-hop headers of {@link #HOP_HEADERS} both ways, and on the way to the server also
+     * those the client's {@code Connection} header names; on the way back it does not look at the server's
+     * {@code Connection} header. The headers it names are this hop's only: they stop here too. (Overrides the
+     * {@code HttpField} variant: in Jetty 12.1.12 a {@code null} from the {@code String} variant does not drop
+     * the header; ForwardedHeadersIT saw it arrive as {@code server secret, null}.)
+     */
+    @Override
+    protected HttpField filterServerResponseHeader(HttpServletRequest clientRequest, Response serverResponse,
+                                                   HttpField field) {
+        HttpFields fields = serverResponse.getHeaders();
+        if (fields.contains(HttpHeader.CONNECTION)) {
+            for (String token : fields.getCSV(HttpHeader.CONNECTION, false)) {
+                if (token.equalsIgnoreCase(field.getName())) {
+                    return null;
+                }
+            }
+        }
+        return super.filterServerResponseHeader(clientRequest, serverResponse, field);
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.jwd.affinity.SessionTable;
 import org.jwd.balancing.Balancer;
 import org.jwd.balancing.Balancers;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.filter.PermissionTable;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
@@ -91,6 +92,7 @@ public final class Router {
         }
     };
     private final SslEncrypt sslEncrypt;
+    private final PermissionTable permissionTable;
 
     public Router(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> urlMappingTable,
                   SessionTable sessionTable) {
@@ -99,6 +101,7 @@ public final class Router {
         this.topology = topology;
         this.sessionTable = sessionTable;
         this.sslEncrypt = SslEncrypt.of(config);
+        this.permissionTable = config.permissionTable();
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }
@@ -110,6 +113,13 @@ public final class Router {
             path = PathNormalizer.normalize(request.rawPath());
         } catch (BadPathException e) {
             return RoutingDecision.reject(400, "jwd: bad path: " + e.getMessage(), null, null, "bad path");
+        }
+        // The URL filter: on the normalized path, so no encoding gets a URL past it; before any session is
+        // looked at, so a refused request binds nothing and counts on no server.
+        PermissionTable.Rule rule = permissionTable.match(path.path());
+        if (rule != null && !rule.permits(request.secure())) {
+            return RoutingDecision.reject(403, rule.refusal(request.secure()), path.path(), null,
+                    "permission table line " + rule.line());
         }
         SessionIdentifiers ids = SessionCookies.parse(request.cookieHeaders(), path.parameter("jsessionid"),
                 path.parameter("sap-ext-sid"));
@@ -144,25 +154,30 @@ public final class Router {
             path = PathNormalizer.normalize(request.rawPath());
         } catch (BadPathException e) {
             return new Explanation(request.rawPath(), null, SessionIdentifiers.NONE, null, "bad path", false, 400,
-                    "jwd: bad path: " + e.getMessage(), null);
+                    "jwd: bad path: " + e.getMessage(), null, null);
         }
         SessionIdentifiers ids = SessionCookies.parse(request.cookieHeaders(), path.parameter("jsessionid"),
                 path.parameter("sap-ext-sid"));
+        PermissionTable.Rule rule = permissionTable.match(path.path());
         Classification classification = resolver.classify(path, false, !ids.isEmpty());
+        if (rule != null && !rule.permits(request.secure())) {
+            return new Explanation(request.rawPath(), classification, ids, null,
+                    "permission table line " + rule.line(), false, 403, rule.refusal(request.secure()), null, rule);
+        }
         if (classification.isError()) {
             return new Explanation(request.rawPath(), classification, ids, null, classification.reason(), false,
-                    classification.errorStatus(), "jwd: " + classification.errorMessage(), null);
+                    classification.errorStatus(), "jwd: " + classification.errorMessage(), null, rule);
         }
         ServerGroup group = classification.group();
         Choice choice = group.type() == ServerType.ABAP ? abap(group, ids, dry) : j2ee(group, ids, dry);
         if (choice.server == null) {
             return new Explanation(request.rawPath(), classification, ids, null, choice.reason, false, 503,
-                    "jwd: no server of group " + group.name() + " can take the request", null);
+                    "jwd: no server of group " + group.name() + " can take the request", null, rule);
         }
         String target = choice.server.config().url() + path.forwardPath()
                 + (request.query() == null ? "" : "?" + request.query());
         return new Explanation(request.rawPath(), classification, ids, choice.server, choice.reason, choice.bound, 0,
-                null, target);
+                null, target, rule);
     }
 
     private Choice j2ee(ServerGroup group, SessionIdentifiers ids, Effects fx) {
@@ -292,6 +307,11 @@ public final class Router {
 
     public SessionTable sessionTable() {
         return sessionTable;
+    }
+
+    /** The URL filter this router applies. */
+    public PermissionTable permissionTable() {
+        return permissionTable;
     }
 
     private record Choice(Server server, String reason, boolean bound) {

@@ -1,0 +1,298 @@
+package org.jwd.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.jwd.admin.Json;
+import org.jwd.demo.DemoBackend;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What jwd tells the servers about the client, and which headers it passes on, through the real Jetty
+ * distribution. Requests are written on raw sockets, because a client library would refuse to send the
+ * hop-by-hop and Host headers under test. The test client runs on 127.0.0.1: {@code trusting} trusts it as a
+ * proxy ({@code jwd.trusted_proxies=127.0.0.1}), {@code distrusting} does not ({@code 10.0.0.0/8}).
+ */
+class ForwardedHeadersIT {
+    private static DemoBackend j2ee;
+    private static DemoBackend abap;
+    private static JwdProcess trusting;
+    private static JwdProcess distrusting;
+
+    @BeforeAll
+    static void start() {
+        j2ee = DemoBackend.start(DemoBackend.Options.j2ee("j"));
+        abap = DemoBackend.start(DemoBackend.Options.abap("b"));
+        String servers = """
+                server.j.url=%s
+                server.j.type=j2ee
+                server.b.url=%s
+                server.b.type=abap
+                icf.url_prefixes=/sap/
+                jwd.debug_headers=true
+                """.formatted(j2ee.url(), abap.url());
+        trusting = JwdProcess.start(servers + "jwd.trusted_proxies=::1, 127.0.0.1\n");
+        distrusting = JwdProcess.start(servers + "jwd.trusted_proxies=10.0.0.0/8\n");
+    }
+
+    @AfterAll
+    static void stop() {
+        for (JwdProcess jwd : new JwdProcess[] {trusting, distrusting}) {
+            if (jwd != null) {
+                jwd.close();
+            }
+        }
+        for (DemoBackend b : new DemoBackend[] {j2ee, abap}) {
+            if (b != null) {
+                b.close();
+            }
+        }
+    }
+
+    /** An answer read off a raw socket: status, headers (names in lower case) and body. */
+    private record Answer(int status, List<String[]> headers, String body) {
+        List<String> all(String name) {
+            return headers.stream().filter(h -> h[0].equals(name.toLowerCase(Locale.ROOT))).map(h -> h[1]).toList();
+        }
+
+        String first(String name) {
+            List<String> values = all(name);
+            return values.isEmpty() ? null : values.get(0);
+        }
+
+        /** The headers the echo endpoint says the server received, names in lower case. */
+        @SuppressWarnings("unchecked")
+        Map<String, List<String>> received() {
+            Map<String, Object> json = (Map<String, Object>) Json.parse(body);
+            Map<String, List<String>> result = new java.util.TreeMap<>();
+            ((Map<String, Object>) json.get("headers")).forEach((k, v) ->
+                    result.put(k.toLowerCase(Locale.ROOT), (List<String>) v));
+            return result;
+        }
+
+        String receivedBy() {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> json = (Map<String, Object>) Json.parse(body);
+            return json.get("server") + " " + json.get("path");
+        }
+    }
+
+    /** Sends a GET with {@code headers} ("Name: value" lines; a Host line unless one is given). */
+    private static Answer get(JwdProcess jwd, String path, String... headers) throws IOException {
+        StringBuilder request = new StringBuilder("GET " + path + " HTTP/1.1\r\n");
+        boolean host = false;
+        for (String h : headers) {
+            request.append(h).append("\r\n");
+            host |= h.toLowerCase(Locale.ROOT).startsWith("host:");
+        }
+        if (!host) {
+            request.append("Host: 127.0.0.1:").append(jwd.port()).append("\r\n");
+        }
+        boolean close = List.of(headers).stream().anyMatch(h -> h.toLowerCase(Locale.ROOT).startsWith("connection:"));
+        if (!close) {
+            request.append("Connection: close\r\n");
+        }
+        request.append("\r\n");
+        try (Socket socket = new Socket("127.0.0.1", jwd.port())) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            return parse(readAll(socket.getInputStream()));
+        }
+    }
+
+    private static String readAll(InputStream in) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        in.transferTo(bytes);
+        return bytes.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    private static Answer parse(String raw) {
+        int end = raw.indexOf("\r\n\r\n");
+        assertThat(end).as("a complete head: " + raw).isPositive();
+        String[] lines = raw.substring(0, end).split("\r\n");
+        List<String[]> headers = new ArrayList<>();
+        for (int i = 1; i < lines.length; i++) {
+            int colon = lines[i].indexOf(':');
+            headers.add(new String[] {lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                    lines[i].substring(colon + 1).strip()});
+        }
+        String body = raw.substring(end + 4);
+        if (headers.stream().anyMatch(h -> h[0].equals("transfer-encoding") && h[1].contains("chunked"))) {
+            body = dechunk(body);
+        }
+        return new Answer(Integer.parseInt(lines[0].split(" ")[1]), headers, body);
+    }
+
+    private static String dechunk(String chunked) {
+        StringBuilder body = new StringBuilder();
+        int at = 0;
+        while (true) {
+            int lineEnd = chunked.indexOf("\r\n", at);
+            int size = Integer.parseInt(chunked.substring(at, lineEnd).split(";")[0].strip(), 16);
+            if (size == 0) {
+                return body.toString();
+            }
+            body.append(chunked, lineEnd + 2, lineEnd + 2 + size);
+            at = lineEnd + 2 + size + 2;
+        }
+    }
+
+    @Test
+    void aTrustedProxysChainIsKeptAndThePeerAppended() throws Exception {
+        Answer answer = get(trusting, "/irj/echo", "X-Forwarded-For: 198.51.100.1, 10.1.1.1",
+                "X-Forwarded-For: 10.2.2.2", "X-Forwarded-Proto: https", "X-Forwarded-Host: portal.example.com",
+                "X-Forwarded-Port: 443", "Forwarded: for=6.6.6.6", "X-Forwarded-Server: evil");
+
+        Map<String, List<String>> received = answer.received();
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(received.get("x-forwarded-for")).containsExactly("198.51.100.1, 10.1.1.1, 10.2.2.2, 127.0.0.1");
+        assertThat(received.get("x-forwarded-proto")).containsExactly("https");
+        assertThat(received.get("x-forwarded-host")).containsExactly("portal.example.com");
+        assertThat(received.get("x-forwarded-port")).containsExactly("443");
+        // Never passed on, not even from a trusted proxy: jwd does not speak RFC 7239 Forwarded.
+        assertThat(received).doesNotContainKeys("forwarded", "x-forwarded-server");
+    }
+
+    @Test
+    void aTrustedProxyThatSentNoChainIsTheClient() throws Exception {
+        Answer answer = get(trusting, "/irj/echo");
+
+        Map<String, List<String>> received = answer.received();
+        assertThat(received.get("x-forwarded-for")).containsExactly("127.0.0.1");
+        assertThat(received.get("x-forwarded-proto")).containsExactly("http");
+        assertThat(received.get("x-forwarded-host")).containsExactly("127.0.0.1:" + trusting.port());
+        assertThat(received).doesNotContainKey("x-forwarded-port");
+    }
+
+    @Test
+    void anUntrustedPeersForwardingHeadersAreReplaced() throws Exception {
+        Answer answer = get(distrusting, "/irj/echo", "X-Forwarded-For: 198.51.100.1",
+                "X-Forwarded-Proto: https", "X-Forwarded-Host: portal.example.com", "X-Forwarded-Port: 443",
+                "Forwarded: for=6.6.6.6;proto=https", "X-Forwarded-Server: evil");
+
+        Map<String, List<String>> received = answer.received();
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(received.get("x-forwarded-for")).containsExactly("127.0.0.1");
+        assertThat(received.get("x-forwarded-proto")).containsExactly("http");
+        assertThat(received.get("x-forwarded-host")).containsExactly("127.0.0.1:" + distrusting.port());
+        assertThat(received).doesNotContainKeys("x-forwarded-port", "forwarded", "x-forwarded-server");
+    }
+
+    @Test
+    void theClientsHopByHopHeadersStopAtJwd() throws Exception {
+        for (JwdProcess jwd : new JwdProcess[] {trusting, distrusting}) {
+            Answer answer = get(jwd, "/irj/echo", "Connection: close, X-Client-Hop", "X-Client-Hop: client secret",
+                    "Keep-Alive: timeout=5", "TE: trailers", "Trailer: X-Checksum",
+                    "Proxy-Authorization: Basic c2VjcmV0OnNlY3JldA==", "Proxy-Connection: keep-alive",
+                    "X-End-To-End: kept");
+
+            Map<String, List<String>> received = answer.received();
+            assertThat(answer.status()).isEqualTo(200);
+            assertThat(received.get("x-end-to-end")).containsExactly("kept");
+            assertThat(received).doesNotContainKeys("x-client-hop", "keep-alive", "te", "trailer",
+                    "proxy-authorization", "proxy-connection");
+            // jwd's own connection to the server may carry a Connection header, never the client's tokens.
+            assertThat(String.valueOf(received.get("connection"))).doesNotContainIgnoringCase("x-client-hop");
+        }
+    }
+
+    @Test
+    void anUpgradeThatIsNoneIsRefusedBeforeRouting() throws Exception {
+        long before = j2ee.requestCount("/irj/echo");
+
+        // Jetty refuses an Upgrade it does not speak, before jwd sees the request.
+        Answer answer = get(trusting, "/irj/echo", "Upgrade: demo/1");
+
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(j2ee.requestCount("/irj/echo")).isEqualTo(before);
+    }
+
+    @Test
+    void theServersHopByHopHeadersStopAtJwd() throws Exception {
+        // The server answers /hop with Connection: X-Server-Hop, X-Server-Hop, Keep-Alive, Proxy-Authenticate,
+        // Upgrade and Proxy-Connection, and the end-to-end X-End-To-End.
+        Answer direct = parse(rawGet(j2ee.port(), "/irj/hop"));
+        assertThat(direct.first("x-server-hop")).as("the server does send them").isEqualTo("server secret");
+
+        Answer answer = get(trusting, "/irj/hop");
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.body()).isEqualTo("hop from j\n");
+        assertThat(answer.first("x-end-to-end")).isEqualTo("kept");
+        assertThat(answer.all("x-server-hop")).isEmpty();
+        assertThat(answer.all("keep-alive")).isEmpty();
+        assertThat(answer.all("proxy-authenticate")).isEmpty();
+        assertThat(answer.all("upgrade")).isEmpty();
+        assertThat(answer.all("proxy-connection")).isEmpty();
+        assertThat(String.join(",", answer.all("connection"))).doesNotContainIgnoringCase("x-server-hop");
+    }
+
+    private static String rawGet(int port, String path) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            return readAll(socket.getInputStream());
+        }
+    }
+
+    /**
+     * Only the path (with its documented cookies and path parameters) routes a request: headers that other
+     * proxies and servers honour as the "real" URL or host change nothing, even from a trusted proxy.
+     */
+    @Test
+    void noRequestHeaderChangesWhereARequestGoes() throws Exception {
+        String[][] headerSets = {
+                {},
+                {"X-Original-URL: /sap/bc/echo"},
+                {"X-Rewrite-URL: /sap/bc/echo"},
+                {"X-Forwarded-Prefix: /sap"},
+                {"X-Forwarded-Host: sap.example.com", "X-Forwarded-Proto: https", "X-Forwarded-Port: 443"},
+                {"Host: sap.example.com"},
+                {"Host: 127.0.0.1:1"},
+                {"Host: 127.0.0.1:1/sap/bc"},
+                {"X-HTTP-Method-Override: POST", "X-Original-Host: sap.example.com"},
+                {"Referer: http://127.0.0.1/sap/bc/echo", "Origin: http://sap.example.com"},
+                {"X-Jwd-Route: group=!DIAG; server=b; reason=forced"},
+        };
+        for (JwdProcess jwd : new JwdProcess[] {trusting, distrusting}) {
+            for (String[] headers : headerSets) {
+                String what = jwd.port() + " " + String.join(" | ", headers);
+                Answer toJ2ee = get(jwd, "/irj/echo", headers);
+                Answer toAbap = get(jwd, "/sap/bc/echo", with(headers, "X-Original-URL: /irj/echo"));
+
+                if (toJ2ee.status() == 400) {
+                    // Jetty itself refuses a Host it cannot parse: then nothing was routed at all.
+                    assertThat(String.join(" ", headers)).as(what).contains("Host: 127.0.0.1:1/sap/bc");
+                    continue;
+                }
+                assertThat(toJ2ee.status()).as(what).isEqualTo(200);
+                assertThat(toJ2ee.receivedBy()).as(what).isEqualTo("j /irj/echo");
+                assertThat(toJ2ee.first("x-jwd-route")).as(what).isEqualTo("group=!J2EE; server=j; reason=balanced");
+                assertThat(toAbap.status()).as(what).isEqualTo(200);
+                assertThat(toAbap.receivedBy()).as(what).isEqualTo("b /sap/bc/echo");
+                assertThat(toAbap.first("x-jwd-route")).as(what).isEqualTo("group=!DIAG; server=b; reason=balanced");
+            }
+        }
+    }
+
+    private static String[] with(String[] headers, String more) {
+        String[] all = java.util.Arrays.copyOf(headers, headers.length + 1);
+        all[headers.length] = more;
+        return all;
+    }
+}

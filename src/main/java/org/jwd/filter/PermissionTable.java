@@ -1,0 +1,207 @@
+package org.jwd.filter;
+
+import java.io.IOException;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jwd.config.ConfigException;
+
+/**
+ * The URL filter ({@code wdisp/permission_table}): SAP Web Dispatcher's permission table, the second stage of a
+ * request's way, after administration requests and before the server group is determined.
+ *
+ * <p>One rule a line: {@code P <pattern>} permits, {@code D <pattern>} denies, {@code S <pattern>} permits over
+ * HTTPS only (over plain HTTP it denies). Blank lines and {@code #} comments are ignored, also after a pattern.
+ * A pattern is matched against the whole normalized path, case-sensitively: {@code *} stands for any text and
+ * may only stand at its start or its end ({@code /sap/bc/*}, {@code *.cgi}, {@code *}). The first rule that
+ * matches decides; a path that no rule matches is permitted, as in SAP: the table restricts what it names, so
+ * a table that permits only what it lists ends with {@code D *}.
+ *
+ * <p>Immutable. Each rule's pattern is taken apart once, when the file is read, into the literal it compares
+ * and where the wildcards stand, so a request costs one {@code startsWith}/{@code endsWith}/{@code equals} per
+ * rule until the first match, and no regular expression.
+ */
+public final class PermissionTable {
+    /** No table configured: every URL is permitted. */
+    public static final PermissionTable NONE = new PermissionTable(null, List.of());
+
+    private static final String EXPECTED = "P, D or S, a blank and a URL pattern that starts with '/' or '*'"
+            + " (e.g. 'D /sap/bc/*'), optionally followed by a # comment";
+
+    /** What a rule does with a request whose path it matches. */
+    public enum Action {
+        /** {@code P}: the request goes on. */
+        PERMIT,
+        /** {@code D}: the request is refused. */
+        DENY,
+        /** {@code S}: the request goes on if it came over HTTPS, else it is refused. */
+        SECURE_ONLY
+    }
+
+    /**
+     * One line of the table.
+     *
+     * @param file the table's file as configured, for messages and the explain endpoint
+     * @param line its line number, from 1
+     * @param text the line as written, without surrounding blanks
+     */
+    public record Rule(Action action, String pattern, String file, int line, String text,
+                       boolean anyStart, boolean anyEnd, String literal) {
+        /** Whether this rule covers {@code path}, the normalized path. */
+        public boolean matches(String path) {
+            if (anyStart) {
+                return anyEnd ? path.contains(literal) : path.endsWith(literal);
+            }
+            return anyEnd ? path.startsWith(literal) : path.equals(literal);
+        }
+
+        /** Whether a request it matches goes on, {@code secure} saying whether the client came over TLS. */
+        public boolean permits(boolean secure) {
+            return action == Action.PERMIT || (action == Action.SECURE_ONLY && secure);
+        }
+
+        /** What a refused client is told: that the URL is not permitted and by which line, nothing else. */
+        public String refusal(boolean secure) {
+            return action == Action.SECURE_ONLY && !secure
+                    ? "jwd: this URL is permitted over HTTPS only (permission table, line " + line + ")"
+                    : "jwd: this URL is not permitted (permission table, line " + line + ")";
+        }
+
+        @Override
+        public String toString() {
+            return file + ":" + line + ": " + text;
+        }
+    }
+
+    private final String file;
+    private final Rule[] rules;
+
+    private PermissionTable(String file, List<Rule> rules) {
+        this.file = file;
+        this.rules = rules.toArray(new Rule[0]);
+    }
+
+    /**
+     * Reads the table from {@code path}; {@code name} is how messages name it (the value as configured).
+     *
+     * @throws ConfigException naming the file, and for a bad line its number and what is expected
+     */
+    public static PermissionTable load(Path path, String name) throws ConfigException {
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("permission table " + path.toAbsolutePath()
+                    + " does not exist: expected a file of P/D/S lines");
+        } catch (MalformedInputException e) {
+            throw new ConfigException("permission table " + path.toAbsolutePath()
+                    + " cannot be read: expected UTF-8 text");
+        } catch (IOException e) {
+            throw new ConfigException("permission table " + path.toAbsolutePath() + " cannot be read: " + e);
+        }
+        return parse(text, name);
+    }
+
+    /**
+     * Parses the text of a table; every malformed line is reported, each with {@code file:line}.
+     *
+     * @param file how messages and the explain endpoint name the table
+     */
+    public static PermissionTable parse(String text, String file) throws ConfigException {
+        List<Rule> rules = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        String[] lines = text.split("\r\n|\r|\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String problem = problem(line);
+            if (problem != null) {
+                problems.add(file + ":" + (i + 1) + ": '" + line + "': " + problem);
+            } else {
+                rules.add(rule(line, file, i + 1));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new PermissionTable(file, rules);
+    }
+
+    /** What is wrong with a line that is neither blank nor a comment, or {@code null}. */
+    private static String problem(String line) {
+        String[] words = words(line);
+        if (words[0].length() != 1 || "PDS".indexOf(words[0].charAt(0)) < 0) {
+            return "expected " + EXPECTED;
+        }
+        if (words.length < 2) {
+            return "the URL pattern is missing: expected " + EXPECTED;
+        }
+        if (words.length > 2 && !words[2].startsWith("#")) {
+            return "expected one URL pattern, then nothing but a # comment (a pattern has no blanks)";
+        }
+        String pattern = words[1];
+        if (!pattern.startsWith("/") && !pattern.startsWith("*")) {
+            return "the pattern '" + pattern + "' must start with '/' or '*': it is matched against the path";
+        }
+        int star = pattern.indexOf('*', 1);
+        if (star >= 0 && star < pattern.length() - 1) {
+            return "'*' stands in the middle of '" + pattern + "': expected it only at the start or the end";
+        }
+        return null;
+    }
+
+    /** The line's words: the letter, the pattern, and whatever follows (a comment). */
+    private static String[] words(String line) {
+        return line.split("\\s+", 3);
+    }
+
+    private static Rule rule(String line, String file, int number) {
+        String[] words = words(line);
+        Action action = switch (words[0].charAt(0)) {
+            case 'P' -> Action.PERMIT;
+            case 'D' -> Action.DENY;
+            default -> Action.SECURE_ONLY;
+        };
+        String pattern = words[1];
+        boolean anyStart = pattern.startsWith("*");
+        boolean anyEnd = pattern.length() > 1 && pattern.endsWith("*");
+        String literal = pattern.substring(anyStart ? 1 : 0, pattern.length() - (anyEnd ? 1 : 0));
+        return new Rule(action, pattern, file, number, line, anyStart, anyEnd, literal);
+    }
+
+    /** The first rule that matches {@code path} (the normalized path), or {@code null}: then it is permitted. */
+    public Rule match(String path) {
+        for (Rule rule : rules) {
+            if (rule.matches(path)) {
+                return rule;
+            }
+        }
+        return null;
+    }
+
+    /** Whether a table is configured at all. */
+    public boolean isConfigured() {
+        return file != null;
+    }
+
+    /** The table's file as configured, or {@code null} without a table. */
+    public String file() {
+        return file;
+    }
+
+    public List<Rule> rules() {
+        return List.of(rules);
+    }
+
+    @Override
+    public String toString() {
+        return file == null ? "PermissionTable[none]" : "PermissionTable[" + file + ", " + rules.length + " rules]";
+    }
+}
