@@ -2,6 +2,7 @@ package org.jwd;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,8 @@ import org.jwd.admin.AdminConfig;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
 import org.jwd.config.ConfigException;
+import org.jwd.limits.LimitsConfig;
+import org.jwd.limits.ServerSlots;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
@@ -54,6 +57,9 @@ public final class Dispatcher implements AutoCloseable {
     private final DispatcherConfig config;
     private final AdminConfig admin;
     private final TlsConfig tls;
+    private final LimitsConfig limits;
+    /** server id -> its connection slots, kept across topologies so that requests in flight release theirs */
+    private final Map<String, ServerSlots> slots = new HashMap<>();
     private final UrlPrefixLoader urlPrefixes;
     private final SessionTable sessionTable;
     private final HealthChecker health;
@@ -67,7 +73,10 @@ public final class Dispatcher implements AutoCloseable {
         this.config = config;
         this.admin = AdminConfig.of(config);
         this.tls = TlsConfig.from(config);
+        this.limits = LimitsConfig.from(config);
+        limits.servers().forEach((id, limit) -> slots.put(id, new ServerSlots(limit.maxConnections(), limit.maxQueue())));
         Topology topology = Topology.of(config);
+        useSlots(topology);
         this.urlPrefixes = new UrlPrefixLoader(config);
         this.sessionTable = SessionTables.create(config);
         this.health = new HealthChecker(topology.servers().values(), config.health());
@@ -94,6 +103,7 @@ public final class Dispatcher implements AutoCloseable {
     public static void check(DispatcherConfig config) throws ConfigException {
         AdminConfig.of(config);
         TlsConfig.from(config);
+        LimitsConfig.from(config);
     }
 
     /** Starts what runs in the background: URL prefix reloads, health checks, expiry of registered servers. */
@@ -123,6 +133,15 @@ public final class Dispatcher implements AutoCloseable {
     /** Re-encryption to the servers, termination and end-to-end TLS. */
     public TlsConfig tls() {
         return tls;
+    }
+
+    /** Header, body and connection limits. */
+    public LimitsConfig limits() {
+        return limits;
+    }
+
+    private void useSlots(Topology topology) {
+        topology.servers().values().forEach(s -> s.useSlots(slots.getOrDefault(s.id(), ServerSlots.UNLIMITED)));
     }
 
     /** The topology and router in force, as one consistent value. */
@@ -231,6 +250,7 @@ public final class Dispatcher implements AutoCloseable {
             servers.put(sc.id(), s);
         }
         Topology topology = Topology.of(servers.values(), config.logonGroups());
+        useSlots(topology);
         current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable)));
         health.track(topology.servers().values());
     }

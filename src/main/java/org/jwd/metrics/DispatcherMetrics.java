@@ -32,6 +32,10 @@ import org.jwd.topology.Topology;
  * <li>{@code jwd_server_in_flight}, {@code jwd_server_capacity}, {@code jwd_server_state{state}} (1 for the state
  *     the server is in), {@code jwd_server_requests_total}, {@code jwd_server_errors_total},
  *     {@code jwd_server_stateful_requests_total}: per server, read from the servers when scraped.</li>
+ * <li>{@code jwd_server_max_connections}, {@code jwd_server_queue_length} (gauges) and
+ *     {@code jwd_server_queue_rejected_total{server,reason}}: connection limits, per server;
+ *     {@code jwd_server_aborts_total{server}}: answers broken off by the server;
+ *     {@code jwd_limit_rejections_total{limit}}: requests refused for their header or body size.</li>
  * <li>{@code jwd_session_table_entries} and {@code jwd_session_table_{hits,misses,bindings,rebindings,expirations,
  *     rejected}_total}.</li>
  * </ul>
@@ -48,6 +52,8 @@ public final class DispatcherMetrics {
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Counter requests;
     private final Histogram duration;
+    private final Counter limitRejections;
+    private final Counter serverAborts;
     /** group name -> server id -> its label children */
     private final ConcurrentHashMap<String, ConcurrentHashMap<String, Children>> children = new ConcurrentHashMap<>();
     private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
@@ -89,6 +95,27 @@ public final class DispatcherMetrics {
                 .classicOnly().classicUpperBounds(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
                 .withoutExemplars().register(registry);
 
+        limitRejections = Counter.builder().name("jwd_limit_rejections_total")
+                .help("Requests refused for a limit: the key of the limit (jwd.max_header_size, "
+                        + "icm/HTTP/max_request_size_KB)").labelNames("limit").withoutExemplars().register(registry);
+        serverAborts = Counter.builder().name("jwd_server_aborts_total")
+                .help("Answers the server broke off after they had begun: the client's connection was aborted")
+                .labelNames("server").withoutExemplars().register(registry);
+        GaugeWithCallback.builder().name("jwd_server_max_connections")
+                .help("The server's connection limit (server.<id>.max_connections); 0: none").labelNames("server")
+                .callback(cb -> topology.get().servers().values()
+                        .forEach(s -> cb.call(s.slots().maxConnections(), s.id()))).register(registry);
+        GaugeWithCallback.builder().name("jwd_server_queue_length")
+                .help("Requests waiting for a connection slot of the server").labelNames("server")
+                .callback(cb -> topology.get().servers().values()
+                        .forEach(s -> cb.call(s.slots().queued(), s.id()))).register(registry);
+        CounterWithCallback.builder().name("jwd_server_queue_rejected_total")
+                .help("Requests answered 503 for want of a connection slot: the queue was full (queue_full) or "
+                        + "they waited past jwd.queue_timeout (queue_timeout)").labelNames("server", "reason")
+                .callback(cb -> topology.get().servers().values().forEach(s -> {
+                    cb.call(s.slots().rejected(), s.id(), "queue_full");
+                    cb.call(s.slots().timedOut(), s.id(), "queue_timeout");
+                })).register(registry);
         GaugeWithCallback.builder().name("jwd_server_in_flight").help("Requests sent to the server, not answered yet")
                 .labelNames("server").callback(cb -> topology.get().servers().values()
                         .forEach(s -> cb.call(s.inFlight(), s.id()))).register(registry);
@@ -161,6 +188,16 @@ public final class DispatcherMetrics {
         int statusClass = status >= 100 && status < 600 ? status / 100 : 0;
         c.requests(statusClass).inc();
         c.duration.observe(durationNanos / 1e9);
+    }
+
+    /** A request was refused for the limit set by {@code key}. */
+    public void limitRejected(String key) {
+        limitRejections.labelValues(key).inc();
+    }
+
+    /** The server broke off an answer that had begun. */
+    public void serverAborted(Server server) {
+        serverAborts.labelValues(server.id()).inc();
     }
 
     /** Writes every metric in the Prometheus text format. */

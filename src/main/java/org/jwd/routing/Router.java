@@ -48,7 +48,7 @@ public final class Router {
     private final Effects live = new Effects() {
         @Override
         public Server pick(ServerGroup group) {
-            return balancers.get(group).pick();
+            return pickWithRoom(balancers.get(group), group);
         }
 
         @Override
@@ -100,6 +100,37 @@ public final class Router {
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }
+    }
+
+    /**
+     * The balancer's pick, but not a server whose connection slots are all taken ({@code server.<id>.max_connections})
+     * while another member has room: the request would wait there for nothing. The balancer is asked again until
+     * it names a member with room (each pick counts as a dispatch, which a full member can take); when every
+     * member is full, the first pick stands and the request waits in its queue.
+     */
+    private static Server pickWithRoom(Balancer balancer, ServerGroup group) {
+        Server first = balancer.pick();
+        if (first == null || first.slots().hasRoom()) {
+            return first;
+        }
+        int rounds = 0;
+        boolean room = false;
+        for (Server member : group.members()) {
+            rounds += member.capacity();
+            room |= member.takesNewRequests() && member.slots().hasRoom();
+        }
+        // simple_weighted_round_robin gives a member of capacity k k picks in a row: one round of the
+        // capacities visits every member.
+        for (int i = 0; room && i < Math.min(rounds, 10_000); i++) {
+            Server next = balancer.pick();
+            if (next == null) {
+                break;
+            }
+            if (next.slots().hasRoom()) {
+                return next;
+            }
+        }
+        return first;
     }
 
     public RoutingDecision route(RoutingRequest request) {
