@@ -262,9 +262,15 @@ public class DispatcherServlet extends AsyncProxyServlet {
         // chunk, a reset): the proxy request then fails, and the answer must blame the client, not the server.
         // A failure on the way to the server reaches the reader too, but never through this stream.
         HttpServletRequest reading = new HttpServletRequestWrapper(clientRequest) {
+            /** one for the request: it counts the body's bytes across the reader's calls */
+            private ClientBodyStream body;
+
             @Override
             public ServletInputStream getInputStream() throws IOException {
-                return new ClientBodyStream(clientRequest, dispatcher.limits().maxRequestBytes());
+                if (body == null) {
+                    body = new ClientBodyStream(clientRequest, dispatcher.limits().maxRequestBytes());
+                }
+                return body;
             }
         };
         ReadListener reader = super.newReadListener(reading, proxyResponse, proxyRequest, content);
@@ -384,8 +390,9 @@ public class DispatcherServlet extends AsyncProxyServlet {
         if (serverResponse == null || serverResponse.getStatus() == 0) {
             dispatcher.health().requestFailed(decision.server(), failure);
         }
-        if (proxyResponse.isCommitted()) {
-            // The server broke off an answer already under way: the client's connection is aborted below.
+        if (serverResponse != null && serverResponse.getStatus() != 0) {
+            // The server broke off an answer it had begun. When part of it went out to the client already, the
+            // client's connection is aborted below (never a clean short answer); otherwise the client gets 502.
             dispatcher.metrics().serverAborted(decision.server());
         }
         if (isTlsFailure(failure)) {
@@ -485,6 +492,10 @@ public class DispatcherServlet extends AsyncProxyServlet {
             return "TLS handshake failed: " + text + " (its certificate is checked against "
                     + TlsConfig.TRUSTSTORE + " and, unless " + TlsConfig.VERIFY_HOSTNAME + "=false, must name the"
                     + " host of its https_url)";
+        }
+        if (root instanceof java.io.EOFException) {
+            // Jetty's message would be its connection's whole state.
+            return "it closed the connection before its answer was complete";
         }
         return root instanceof java.net.ConnectException ? "connection refused (" + text + ")" : text;
     }

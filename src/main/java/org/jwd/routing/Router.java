@@ -104,33 +104,24 @@ public final class Router {
 
     /**
      * The balancer's pick, but not a server whose connection slots are all taken ({@code server.<id>.max_connections})
-     * while another member has room: the request would wait there for nothing. The balancer is asked again until
-     * it names a member with room (each pick counts as a dispatch, which a full member can take); when every
-     * member is full, the first pick stands and the request waits in its queue.
+     * while another member has room: the request would wait there for nothing. It goes instead to the member with
+     * room that has the fewest requests in flight per capacity (the balancers' own first measure; asking the
+     * balancer again would not do, as weighted_round_robin picks by that measure and would name the full member
+     * again). When every member is full, the pick stands and the request waits in its server's queue.
      */
     private static Server pickWithRoom(Balancer balancer, ServerGroup group) {
-        Server first = balancer.pick();
-        if (first == null || first.slots().hasRoom()) {
-            return first;
+        Server pick = balancer.pick();
+        if (pick == null || pick.slots().hasRoom()) {
+            return pick;
         }
-        int rounds = 0;
-        boolean room = false;
+        Server best = null;
         for (Server member : group.members()) {
-            rounds += member.capacity();
-            room |= member.takesNewRequests() && member.slots().hasRoom();
-        }
-        // simple_weighted_round_robin gives a member of capacity k k picks in a row: one round of the
-        // capacities visits every member.
-        for (int i = 0; room && i < Math.min(rounds, 10_000); i++) {
-            Server next = balancer.pick();
-            if (next == null) {
-                break;
-            }
-            if (next.slots().hasRoom()) {
-                return next;
+            if (member.takesNewRequests() && member.slots().hasRoom() && (best == null
+                    || (long) member.inFlight() * best.capacity() < (long) best.inFlight() * member.capacity())) {
+                best = member;
             }
         }
-        return first;
+        return best == null ? pick : best;
     }
 
     public RoutingDecision route(RoutingRequest request) {
