@@ -208,8 +208,10 @@ class LimitsIT {
             List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 held.add(hold(jwd));
+                int sent = i + 1;
+                // one after the other: each is routed knowing where the ones before it went
+                await().atMost(Duration.ofSeconds(20)).until(() -> a.held() + b.held() == sent);
             }
-            await().atMost(Duration.ofSeconds(20)).until(() -> a.held() + b.held() == 6);
 
             assertThat(a.held()).isEqualTo(1);
             assertThat(b.held()).isEqualTo(5);

@@ -81,6 +81,10 @@ public class DispatcherServlet extends AsyncProxyServlet {
         client.setConnectTimeout(config.connectTimeout().toMillis());
         client.setIdleTimeout(config.idleTimeout().toMillis());
         setTimeout(config.requestTimeout().toMillis());
+        // A header jwd lets through (jwd.max_header_size) must fit into the request it forwards; the client's
+        // own bound (8 KB) would fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
+        client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(),
+                dispatcher.limits().maxHeaderSize() + 4096));
         return client;
     }
 

@@ -14,6 +14,7 @@ import org.jwd.affinity.SessionIdentifiers;
 import org.jwd.affinity.SessionTable;
 import org.jwd.balancing.Balancer;
 import org.jwd.balancing.Balancers;
+import org.jwd.limits.ServerSlots;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
@@ -111,17 +112,27 @@ public final class Router {
      */
     private static Server pickWithRoom(Balancer balancer, ServerGroup group) {
         Server pick = balancer.pick();
-        if (pick == null || pick.slots().hasRoom()) {
+        if (pick == null || hasRoom(pick)) {
             return pick;
         }
         Server best = null;
         for (Server member : group.members()) {
-            if (member.takesNewRequests() && member.slots().hasRoom() && (best == null
+            if (member.takesNewRequests() && hasRoom(member) && (best == null
                     || (long) member.inFlight() * best.capacity() < (long) best.inFlight() * member.capacity())) {
                 best = member;
             }
         }
         return best == null ? pick : best;
+    }
+
+    /**
+     * Whether a request routed now would get a slot at once. The requests routed to the server count as well as
+     * those holding a slot: a request takes its slot only once it is sent, a moment after routing. (Requests
+     * routed in that moment by other threads may still queue at a server that just filled up.)
+     */
+    private static boolean hasRoom(Server server) {
+        ServerSlots slots = server.slots();
+        return slots.hasRoom() && (!slots.isLimited() || server.inFlight() < slots.maxConnections());
     }
 
     public RoutingDecision route(RoutingRequest request) {
