@@ -291,6 +291,8 @@ public final class DemoBackend implements AutoCloseable {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
+        // As big as the dispatcher's own bound: headers it lets through must reach the server process.
+        http.setRequestHeaderSize(64 * 1024);
         // Accept whatever a dispatcher forwards; judging odd URIs is the dispatcher's job.
         http.setUriCompliance(UriCompliance.LEGACY);
         ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
@@ -440,6 +442,21 @@ public final class DemoBackend implements AutoCloseable {
     /** Requests currently being handled (e.g. sleeping in a delay). */
     public int inFlight() {
         return servlet.inFlight();
+    }
+
+    /** {@code /hold} requests waiting for {@link #release(int)} now. */
+    public int held() {
+        return servlet.held();
+    }
+
+    /** The most {@code /hold} requests that ever waited at once. */
+    public int maxHeld() {
+        return servlet.maxHeld();
+    }
+
+    /** Lets {@code n} {@code /hold} requests (waiting now or to come) answer. */
+    public void release(int n) {
+        servlet.release(n);
     }
 
     /** Resets {@link #requestCount()} and the per-path counts to zero. */

@@ -107,6 +107,10 @@ final class DemoServlet extends HttpServlet {
     private final transient AtomicInteger inFlight = new AtomicInteger();
     private volatile long delayMillis;
     private volatile long iviewDelayMillis;
+    /** {@code /hold} requests wait for a permit of this gate, given by the test. */
+    private final transient java.util.concurrent.Semaphore gate = new java.util.concurrent.Semaphore(0);
+    private final transient AtomicInteger held = new AtomicInteger();
+    private final transient AtomicInteger maxHeld = new AtomicInteger();
 
     DemoServlet(Options options) {
         this.options = options;
@@ -162,6 +166,18 @@ final class DemoServlet extends HttpServlet {
 
     long iviewDelayMillis() {
         return iviewDelayMillis;
+    }
+
+    int held() {
+        return held.get();
+    }
+
+    int maxHeld() {
+        return maxHeld.get();
+    }
+
+    void release(int requests) {
+        gate.release(requests);
     }
 
     int sessionCount() {
@@ -220,6 +236,8 @@ final class DemoServlet extends HttpServlet {
                 case "download" -> download(req, resp);
                 case "status" -> status(req, resp);
                 case "hop" -> hop(resp);
+                case "hold" -> hold(resp);
+                case "abort" -> abort(req, resp);
                 default -> page(resp, path, session);
             }
         } finally {
@@ -460,6 +478,43 @@ final class DemoServlet extends HttpServlet {
             return;
         }
         text(resp, code, "status " + code + " from " + id);
+    }
+
+    /** Waits until the test releases it: the number waiting at once is exactly the concurrency jwd lets through. */
+    private void hold(HttpServletResponse resp) throws IOException {
+        maxHeld.accumulateAndGet(held.incrementAndGet(), Math::max);
+        boolean released;
+        try {
+            released = gate.tryAcquire(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        } finally {
+            held.decrementAndGet();
+        }
+        text(resp, released ? 200 : 500, released ? "released by " + id : "never released");
+    }
+
+    /**
+     * Begins an answer of 1 MB (with Content-Length, or chunked with {@code ?chunked=1}), sends {@code ?sent=N}
+     * bytes of it (default 256 KB: more than a proxy buffers), then closes the connection: a server process that
+     * crashes mid-answer.
+     */
+    private void abort(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        resp.setStatus(200);
+        resp.setContentType("application/octet-stream");
+        if (req.getParameter("chunked") == null) {
+            resp.setContentLength(1024 * 1024);
+        }
+        String sentParameter = req.getParameter("sent");
+        long sent = sentParameter == null ? 256 * 1024 : Long.parseLong(sentParameter);
+        OutputStream out = resp.getOutputStream();
+        for (long left = sent; left > 0; left -= CHUNK) {
+            out.write(PATTERN_CHUNK, 0, (int) Math.min(CHUNK, left));
+        }
+        out.flush();
+        org.eclipse.jetty.ee10.servlet.ServletContextRequest.getServletContextRequest(req).getConnectionMetaData()
+                .getConnection().getEndPoint().close();
     }
 
     private void portal(HttpServletResponse resp, String path, SessionRef session) throws IOException {

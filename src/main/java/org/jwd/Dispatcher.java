@@ -2,6 +2,7 @@ package org.jwd;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,8 @@ import org.jwd.admin.AdminConfig;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
 import org.jwd.config.ConfigException;
+import org.jwd.limits.LimitsConfig;
+import org.jwd.limits.ServerSlots;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
@@ -59,6 +62,13 @@ public final class Dispatcher implements AutoCloseable {
     private final DispatcherConfig initial;
     private final AdminConfig admin;
     private final TlsConfig tls;
+    /** Replaced by a reload; the header size limit keeps its first value (the proxy's client is built with it). */
+    private volatile LimitsConfig limits;
+    /**
+     * server id -> its connection slots, kept across topologies (and reloads that keep the server's limit) so that
+     * requests in flight release theirs; guarded by this.
+     */
+    private final Map<String, ServerSlots> slots = new HashMap<>();
     /** Replaced when a reload changes the URL mapping table's keys; guarded by this for writes. */
     private volatile UrlPrefixLoader urlPrefixes;
     private final SessionTable sessionTable;
@@ -76,7 +86,10 @@ public final class Dispatcher implements AutoCloseable {
         this.admin = AdminConfig.of(config);
         this.tls = TlsConfig.from(config);
         Reloader.watchInterval(config);
+        this.limits = LimitsConfig.from(config);
+        updateSlots(limits);
         Topology topology = Topology.of(config);
+        useSlots(topology);
         this.urlPrefixes = new UrlPrefixLoader(config);
         this.sessionTable = SessionTables.create(config);
         this.health = new HealthChecker(topology.servers().values(), config.health());
@@ -105,6 +118,7 @@ public final class Dispatcher implements AutoCloseable {
         AdminConfig.of(config);
         TlsConfig.from(config);
         Reloader.watchInterval(config);
+        LimitsConfig.from(config);
     }
 
     /**
@@ -162,6 +176,30 @@ public final class Dispatcher implements AutoCloseable {
     /** Re-encryption to the servers, termination and end-to-end TLS. */
     public TlsConfig tls() {
         return tls;
+    }
+
+    /** Header, body and connection limits. */
+    public LimitsConfig limits() {
+        return limits;
+    }
+
+    /**
+     * Gives each server with a limit its slots: a server whose limit is unchanged keeps its slots object (with the
+     * requests it holds and queues); a changed limit gets a new one, while the requests holding or waiting for the
+     * old slots finish under the old limit. Guarded by this (or called from the constructor).
+     */
+    private void updateSlots(LimitsConfig next) {
+        slots.keySet().retainAll(next.servers().keySet());
+        next.servers().forEach((id, limit) -> {
+            ServerSlots s = slots.get(id);
+            if (s == null || s.maxConnections() != limit.maxConnections() || s.maxQueue() != limit.maxQueue()) {
+                slots.put(id, new ServerSlots(limit.maxConnections(), limit.maxQueue()));
+            }
+        });
+    }
+
+    private void useSlots(Topology topology) {
+        topology.servers().values().forEach(s -> s.useSlots(slots.getOrDefault(s.id(), ServerSlots.UNLIMITED)));
     }
 
     /** The topology and router in force, as one consistent value. */
@@ -264,6 +302,7 @@ public final class Dispatcher implements AutoCloseable {
      */
     public synchronized void apply(DispatcherConfig next) throws ConfigException {
         DispatcherConfig before = config();
+        LimitsConfig nextLimits = LimitsConfig.from(next);
         UrlPrefixLoader prefixes = urlPrefixes;
         boolean newPrefixes = !before.urlPrefixes().equals(next.urlPrefixes())
                 || !java.util.Objects.equals(before.urlPrefixesUrl(), next.urlPrefixesUrl())
@@ -291,6 +330,8 @@ public final class Dispatcher implements AutoCloseable {
         UrlPrefixLoader old = urlPrefixes;
         urlPrefixes = prefixes;
         health.reconfigure(next.health());
+        limits = nextLimits;
+        updateSlots(nextLimits);
         rebuild(next);
         if (old != prefixes) {
             old.close();
@@ -323,6 +364,7 @@ public final class Dispatcher implements AutoCloseable {
             servers.put(sc.id(), s);
         }
         Topology topology = Topology.of(servers.values(), config.logonGroups());
+        useSlots(topology);
         current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable),
                 config));
         health.track(topology.servers().values());

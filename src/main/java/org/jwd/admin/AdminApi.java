@@ -28,6 +28,7 @@ import org.jwd.filter.PermissionTable;
 import org.jwd.routing.Explanation;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingRequest;
+import org.jwd.limits.ServerSlots;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 import org.jwd.topology.ServerType;
@@ -159,7 +160,16 @@ public final class AdminApi {
                 "stateless", Math.max(0, served + inFlight - stateful),
                 "errors", s.errors(),
                 "health_path", c.healthPath(),
-                "last_check", s.lastCheck());
+                "last_check", s.lastCheck(),
+                "connections", connections(s.slots()));
+    }
+
+    /** {@code server.<id>.max_connections} and its queue: null limits mean none. */
+    private static Map<String, Object> connections(ServerSlots slots) {
+        return Json.obj("max_connections", slots.isLimited() ? slots.maxConnections() : null,
+                "max_queue", slots.isLimited() && slots.maxQueue() >= 0 ? slots.maxQueue() : null,
+                "active", slots.active(), "queued", slots.queued(), "rejected", slots.rejected(),
+                "queue_timeouts", slots.timedOut());
     }
 
     private static BalancerSnapshot balancer(Router router, ServerGroup group) {

@@ -34,6 +34,10 @@ import org.jwd.topology.Topology;
  * <li>{@code jwd_server_in_flight}, {@code jwd_server_capacity}, {@code jwd_server_state{state}} (1 for the state
  *     the server is in), {@code jwd_server_requests_total}, {@code jwd_server_errors_total},
  *     {@code jwd_server_stateful_requests_total}: per server, read from the servers when scraped.</li>
+ * <li>{@code jwd_server_max_connections}, {@code jwd_server_queue_length} (gauges) and
+ *     {@code jwd_server_queue_rejected_total{server,reason}}: connection limits, per server;
+ *     {@code jwd_server_aborts_total{server}}: answers broken off by the server;
+ *     {@code jwd_limit_rejections_total{limit}}: requests refused for their header or body size.</li>
  * <li>{@code jwd_session_table_entries} and {@code jwd_session_table_{hits,misses,bindings,rebindings,expirations,
  *     rejected}_total}.</li>
  * <li>Cluster mode: {@code jwd_session_table_cluster_state{state}} (1 for none, connecting, connected or
@@ -56,6 +60,8 @@ public final class DispatcherMetrics {
     private final Histogram duration;
     private final Counter reloads;
     private final io.prometheus.metrics.core.metrics.Gauge lastReload;
+    private final Counter limitRejections;
+    private final Counter serverAborts;
     /** group name -> server id -> its label children */
     private final ConcurrentHashMap<String, ConcurrentHashMap<String, Children>> children = new ConcurrentHashMap<>();
     private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
@@ -107,6 +113,27 @@ public final class DispatcherMetrics {
                 .help("When the configuration was last reloaded (applied or rejected), in seconds since the epoch")
                 .withoutExemplars().register(registry);
 
+        limitRejections = Counter.builder().name("jwd_limit_rejections_total")
+                .help("Requests refused for a limit: the key of the limit (jwd.max_header_size, "
+                        + "icm/HTTP/max_request_size_KB)").labelNames("limit").withoutExemplars().register(registry);
+        serverAborts = Counter.builder().name("jwd_server_aborts_total")
+                .help("Answers the server broke off after they had begun: the client's connection was aborted")
+                .labelNames("server").withoutExemplars().register(registry);
+        GaugeWithCallback.builder().name("jwd_server_max_connections")
+                .help("The server's connection limit (server.<id>.max_connections); 0: none").labelNames("server")
+                .callback(cb -> topology.get().servers().values()
+                        .forEach(s -> cb.call(s.slots().maxConnections(), s.id()))).register(registry);
+        GaugeWithCallback.builder().name("jwd_server_queue_length")
+                .help("Requests waiting for a connection slot of the server").labelNames("server")
+                .callback(cb -> topology.get().servers().values()
+                        .forEach(s -> cb.call(s.slots().queued(), s.id()))).register(registry);
+        CounterWithCallback.builder().name("jwd_server_queue_rejected_total")
+                .help("Requests answered 503 for want of a connection slot: the queue was full (queue_full) or "
+                        + "they waited past jwd.queue_timeout (queue_timeout)").labelNames("server", "reason")
+                .callback(cb -> topology.get().servers().values().forEach(s -> {
+                    cb.call(s.slots().rejected(), s.id(), "queue_full");
+                    cb.call(s.slots().timedOut(), s.id(), "queue_timeout");
+                })).register(registry);
         GaugeWithCallback.builder().name("jwd_server_in_flight").help("Requests sent to the server, not answered yet")
                 .labelNames("server").callback(cb -> topology.get().servers().values()
                         .forEach(s -> cb.call(s.inFlight(), s.id()))).register(registry);
@@ -209,6 +236,16 @@ public final class DispatcherMetrics {
     public void configReloaded(boolean applied, long epochMillis) {
         reloads.labelValues(applied ? "applied" : "rejected").inc();
         lastReload.set(epochMillis / 1000.0);
+    }
+
+    /** A request was refused for the limit set by {@code key}. */
+    public void limitRejected(String key) {
+        limitRejections.labelValues(key).inc();
+    }
+
+    /** The server broke off an answer that had begun. */
+    public void serverAborted(Server server) {
+        serverAborts.labelValues(server.id()).inc();
     }
 
     /** Writes every metric in the Prometheus text format. */

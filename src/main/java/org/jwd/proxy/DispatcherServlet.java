@@ -34,6 +34,8 @@ import org.jwd.Dispatcher;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.health.HealthChecker;
+import org.jwd.limits.LimitsConfig;
+import org.jwd.limits.ServerSlots;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.tls.TlsConfig;
@@ -50,6 +52,10 @@ public class DispatcherServlet extends AsyncProxyServlet {
     private static final String RETRIED_ATTRIBUTE = DispatcherServlet.class.getName() + ".retried";
     private static final String CLIENT_FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".clientFailure";
     private static final String START_ATTRIBUTE = DispatcherServlet.class.getName() + ".start";
+    /** The {@link ServerSlots} whose slot the request holds, until its exchange with the server is over. */
+    private static final String SLOT_ATTRIBUTE = DispatcherServlet.class.getName() + ".slot";
+    /** Set when the request was answered 503 for want of a slot: no later failure may answer it again. */
+    private static final String REFUSED_ATTRIBUTE = DispatcherServlet.class.getName() + ".refused";
     /** The configuration, topology and router the request was routed with: one request, one configuration. */
     private static final String SNAPSHOT_ATTRIBUTE = Dispatcher.Snapshot.class.getName();
     /**
@@ -82,6 +88,10 @@ public class DispatcherServlet extends AsyncProxyServlet {
         client.setConnectTimeout(config.connectTimeout().toMillis());
         client.setIdleTimeout(config.idleTimeout().toMillis());
         setTimeout(config.requestTimeout().toMillis());
+        // A header jwd lets through (jwd.max_header_size) must fit into the request it forwards; the client's
+        // own bound (8 KB) would fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
+        client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(),
+                dispatcher.limits().maxHeaderSize() + 4096));
         return client;
     }
 
@@ -106,6 +116,9 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
             throws ServletException, IOException {
         long start = System.nanoTime();
+        if (RequestLimits.refuse(clientRequest, proxyResponse, dispatcher)) {
+            return;
+        }
         Dispatcher.Snapshot snapshot = dispatcher.snapshot();
         RoutingDecision decision = snapshot.router().route(routingRequest(clientRequest));
         if (decision.isRejected()) {
@@ -120,6 +133,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         try {
             super.service(clientRequest, proxyResponse);
         } catch (ServletException | IOException | RuntimeException e) {
+            releaseSlot(clientRequest);
             decision.finish(true);
             completed(clientRequest, decision, HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
             throw e;
@@ -136,6 +150,69 @@ public class DispatcherServlet extends AsyncProxyServlet {
         return new RoutingRequest(clientRequest.getMethod(), clientRequest.getRequestURI(),
                 clientRequest.getQueryString(), Collections.list(clientRequest.getHeaders("Cookie")),
                 clientRequest.isSecure());
+    }
+
+    /**
+     * Sends the request once its server has a free connection slot ({@code server.<id>.max_connections}): at
+     * once, or when a request ahead of it ends; a full queue or a wait past {@code jwd.queue_timeout} gets 503.
+     * While it waits no thread is held and at most one buffer of its body is read.
+     */
+    @Override
+    protected void sendProxyRequest(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                    Request proxyRequest) {
+        ServerSlots slots = decision(clientRequest).server().slots();
+        ServerSlots.Waiter waiter = () -> {
+            clientRequest.setAttribute(SLOT_ATTRIBUTE, slots);
+            super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest);
+        };
+        switch (slots.acquire(waiter)) {
+            case ADMITTED -> waiter.admitted();
+            case QUEUED -> getHttpClient().getScheduler().schedule(() -> {
+                if (slots.abandon(waiter, true)) {
+                    refuseForSlots(clientRequest, proxyResponse, proxyRequest, "waited "
+                            + Durations.format(dispatcher.limits().queueTimeout()) + " (" + LimitsConfig.QUEUE_TIMEOUT
+                            + ") in the queue for a connection slot");
+                }
+            }, dispatcher.limits().queueTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            case REJECTED -> refuseForSlots(clientRequest, proxyResponse, proxyRequest,
+                    "has all its connection slots taken and its queue full");
+        }
+    }
+
+    /** 503 for a request that got no connection slot; the server never saw it. */
+    private void refuseForSlots(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                Request proxyRequest, String what) {
+        RoutingDecision decision = decision(clientRequest);
+        ServerSlots slots = decision.server().slots();
+        decision.finish(false);
+        completed(clientRequest, decision, HttpServletResponse.SC_SERVICE_UNAVAILABLE);
+        clientRequest.setAttribute(REFUSED_ATTRIBUTE, Boolean.TRUE);
+        try {
+            if (hasContent(clientRequest)) {
+                // The body is not read: the connection cannot carry another request.
+                proxyResponse.setHeader("Connection", "close");
+            }
+            sendText(proxyResponse, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "jwd: server "
+                    + decision.server().id() + " " + what + " (server." + decision.server().id() + "."
+                    + slots.describe().replace(", max_queue", ", server." + decision.server().id() + ".max_queue")
+                    + ")");
+        } catch (IOException | IllegalStateException e) {
+            _log.debug("cannot send the 503 answer", e);
+        } finally {
+            if (clientRequest.isAsyncStarted()) {
+                clientRequest.getAsyncContext().complete();
+            }
+            // Stops reading the body, if any: nothing goes to the server.
+            proxyRequest.abort(new IllegalStateException("no connection slot"));
+        }
+    }
+
+    /** The request's exchange with its server is over: its connection slot, if it holds one, passes on. */
+    private static void releaseSlot(HttpServletRequest clientRequest) {
+        if (clientRequest.getAttribute(SLOT_ATTRIBUTE) instanceof ServerSlots slots) {
+            clientRequest.removeAttribute(SLOT_ATTRIBUTE);
+            slots.release();
+        }
     }
 
     @Override
@@ -216,6 +293,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void onProxyResponseSuccess(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                           Response serverResponse) {
         RoutingDecision decision = decision(clientRequest);
+        releaseSlot(clientRequest);
         decision.finish(false);
         decision.server().resetFailures();
         completed(clientRequest, decision, proxyResponse.getStatus());
@@ -229,9 +307,15 @@ public class DispatcherServlet extends AsyncProxyServlet {
         // chunk, a reset): the proxy request then fails, and the answer must blame the client, not the server.
         // A failure on the way to the server reaches the reader too, but never through this stream.
         HttpServletRequest reading = new HttpServletRequestWrapper(clientRequest) {
+            /** one for the request: it counts the body's bytes across the reader's calls */
+            private ClientBodyStream body;
+
             @Override
             public ServletInputStream getInputStream() throws IOException {
-                return new ClientBodyStream(clientRequest);
+                if (body == null) {
+                    body = new ClientBodyStream(clientRequest, dispatcher.limits().maxRequestBytes());
+                }
+                return body;
             }
         };
         ReadListener reader = super.newReadListener(reading, proxyResponse, proxyRequest, content);
@@ -259,16 +343,22 @@ public class DispatcherServlet extends AsyncProxyServlet {
     private static final class ClientBodyStream extends ServletInputStream {
         private final HttpServletRequest clientRequest;
         private final ServletInputStream in;
+        /** icm/HTTP/max_request_size_KB in bytes, or -1 */
+        private final long limit;
+        private long read;
 
-        ClientBodyStream(HttpServletRequest clientRequest) throws IOException {
+        ClientBodyStream(HttpServletRequest clientRequest, long limit) throws IOException {
             this.clientRequest = clientRequest;
             this.in = clientRequest.getInputStream();
+            this.limit = limit;
         }
 
         @Override
         public int read() throws IOException {
             try {
-                return in.read();
+                int b = in.read();
+                counted(b < 0 ? -1 : 1);
+                return b;
             } catch (IOException | RuntimeException e) {
                 clientRequest.setAttribute(CLIENT_FAILURE_ATTRIBUTE, e);
                 throw e;
@@ -278,11 +368,19 @@ public class DispatcherServlet extends AsyncProxyServlet {
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
             try {
-                return in.read(b, off, len);
+                return counted(in.read(b, off, len));
             } catch (IOException | RuntimeException e) {
                 clientRequest.setAttribute(CLIENT_FAILURE_ATTRIBUTE, e);
                 throw e;
             }
+        }
+
+        /** A body without Content-Length (chunked) may grow past the limit while it streams: it stops there. */
+        private int counted(int n) throws RequestLimits.BodyTooLargeException {
+            if (n > 0 && limit >= 0 && (read += n) > limit) {
+                throw new RequestLimits.BodyTooLargeException(limit);
+            }
+            return n;
         }
 
         @Override
@@ -315,6 +413,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         // The failure's classes come from the server's class loader, not the webapp's: match on nothing
         // but the timeout; a client that sent a broken body made a bad request.
         return failure instanceof TimeoutException ? HttpServletResponse.SC_REQUEST_TIMEOUT
+                : failure instanceof RequestLimits.BodyTooLargeException ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE
                 : HttpServletResponse.SC_BAD_REQUEST;
     }
 
@@ -322,8 +421,12 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void onProxyResponseFailure(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                           Response serverResponse, Throwable failure) {
         Throwable clientFailure = (Throwable) clientRequest.getAttribute(CLIENT_FAILURE_ATTRIBUTE);
+        releaseSlot(clientRequest);
         decision(clientRequest).finish(clientFailure == null);
         if (clientFailure != null) {
+            if (clientFailure instanceof RequestLimits.BodyTooLargeException) {
+                dispatcher.metrics().limitRejected(LimitsConfig.MAX_REQUEST_SIZE);
+            }
             completed(clientRequest, decision(clientRequest), clientRequestStatus(clientFailure));
             sendProxyResponseError(clientRequest, proxyResponse, clientRequestStatus(clientFailure));
             return;
@@ -331,6 +434,11 @@ public class DispatcherServlet extends AsyncProxyServlet {
         RoutingDecision decision = decision(clientRequest);
         if (serverResponse == null || serverResponse.getStatus() == 0) {
             dispatcher.health().requestFailed(decision.server(), failure);
+        }
+        if (serverResponse != null && serverResponse.getStatus() != 0) {
+            // The server broke off an answer it had begun. When part of it went out to the client already, the
+            // client's connection is aborted below (never a clean short answer); otherwise the client gets 502.
+            dispatcher.metrics().serverAborted(decision.server());
         }
         if (isTlsFailure(failure)) {
             warnAboutTls(decision, failure);
@@ -376,6 +484,9 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void sendProxyResponseError(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                           int status) {
+        if (clientRequest.getAttribute(REFUSED_ATTRIBUTE) != null) {
+            return;
+        }
         if (proxyResponse.isCommitted()) {
             // Part of the answer is on its way: the only honest signal left is to abort the connection.
             super.sendProxyResponseError(clientRequest, proxyResponse, status);
@@ -389,12 +500,18 @@ public class DispatcherServlet extends AsyncProxyServlet {
             case HttpServletResponse.SC_GATEWAY_TIMEOUT -> "jwd: " + server + " did not answer within "
                     + Durations.format(snapshot(clientRequest).config().requestTimeout()) + " (jwd.request_timeout)";
             case HttpServletResponse.SC_BAD_GATEWAY -> "jwd: " + server + " failed: " + describe(failure);
+            case HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE -> RequestLimits.bodyTooLarge(
+                    dispatcher.limits().maxRequestBytes());
             default -> status < 500 ? "jwd: the request could not be read: " + describe(
                     (Throwable) clientRequest.getAttribute(CLIENT_FAILURE_ATTRIBUTE))
                     : "jwd: the request to " + server + " failed with status " + status;
         };
         try {
             proxyResponse.resetBuffer();
+            if (status == HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE) {
+                // The rest of the body stays unread: the connection cannot carry another request.
+                proxyResponse.setHeader("Connection", "close");
+            }
             sendText(proxyResponse, status, message);
         } catch (IOException | IllegalStateException e) {
             _log.debug("cannot send the error answer", e);
@@ -422,6 +539,10 @@ public class DispatcherServlet extends AsyncProxyServlet {
             return "TLS handshake failed: " + text + " (its certificate is checked against "
                     + TlsConfig.TRUSTSTORE + " and, unless " + TlsConfig.VERIFY_HOSTNAME + "=false, must name the"
                     + " host of its https_url)";
+        }
+        if (root instanceof java.io.EOFException) {
+            // Jetty's message would be its connection's whole state.
+            return "it closed the connection before its answer was complete";
         }
         return root instanceof java.net.ConnectException ? "connection refused (" + text + ")" : text;
     }

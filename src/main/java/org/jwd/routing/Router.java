@@ -14,6 +14,7 @@ import org.jwd.affinity.SessionIdentifiers;
 import org.jwd.affinity.SessionTable;
 import org.jwd.balancing.Balancer;
 import org.jwd.balancing.Balancers;
+import org.jwd.limits.ServerSlots;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.tls.SslEncrypt;
@@ -50,7 +51,7 @@ public final class Router {
     private final Effects live = new Effects() {
         @Override
         public Server pick(ServerGroup group) {
-            return balancers.get(group).pick();
+            return pickWithRoom(balancers.get(group), group);
         }
 
         @Override
@@ -105,6 +106,38 @@ public final class Router {
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }
+    }
+
+    /**
+     * The balancer's pick, but not a server whose connection slots are all taken ({@code server.<id>.max_connections})
+     * while another member has room: the request would wait there for nothing. It goes instead to the member with
+     * room that has the fewest requests in flight per capacity (the balancers' own first measure; asking the
+     * balancer again would not do, as weighted_round_robin picks by that measure and would name the full member
+     * again). When every member is full, the pick stands and the request waits in its server's queue.
+     */
+    private static Server pickWithRoom(Balancer balancer, ServerGroup group) {
+        Server pick = balancer.pick();
+        if (pick == null || hasRoom(pick)) {
+            return pick;
+        }
+        Server best = null;
+        for (Server member : group.members()) {
+            if (member.takesNewRequests() && hasRoom(member) && (best == null
+                    || (long) member.inFlight() * best.capacity() < (long) best.inFlight() * member.capacity())) {
+                best = member;
+            }
+        }
+        return best == null ? pick : best;
+    }
+
+    /**
+     * Whether a request routed now would get a slot at once. The requests routed to the server count as well as
+     * those holding a slot: a request takes its slot only once it is sent, a moment after routing. (Requests
+     * routed in that moment by other threads may still queue at a server that just filled up.)
+     */
+    private static boolean hasRoom(Server server) {
+        ServerSlots slots = server.slots();
+        return slots.hasRoom() && (!slots.isLimited() || server.inFlight() < slots.maxConnections());
     }
 
     public RoutingDecision route(RoutingRequest request) {
