@@ -61,7 +61,7 @@ class SessionCookiesPropertyTest {
         ids.saplbMatch("PORTAL", lbId -> true);
     }
 
-    @Property(tries = 2000)
+    @Property(tries = 1500)
     void aWellFormedJsessionidAmongOtherCookiesIsFound(@ForAll("sessionIds") String id,
                                                       @ForAll("otherCookies") List<String> before,
                                                       @ForAll("otherCookies") List<String> after,
@@ -73,7 +73,7 @@ class SessionCookiesPropertyTest {
         assertThat(ids.jsessionidRoute()).isEqualTo(SessionCookies.route(id));
     }
 
-    @Property(tries = 2000)
+    @Property(tries = 1000)
     void aWellFormedSapExtSidAmongOtherCookiesIsFound(@ForAll("sessionIds") String id,
                                                      @ForAll("otherCookies") List<String> before,
                                                      @ForAll("otherCookies") List<String> after,
@@ -83,7 +83,7 @@ class SessionCookiesPropertyTest {
         assertThat(ids.sapExtSid()).isEqualTo(id);
     }
 
-    @Property(tries = 2000)
+    @Property(tries = 1000)
     void aWellFormedSapContextidAmongOtherCookiesIsFound(@ForAll("serverNames") String server,
                                                         @ForAll("serverNames") String sid,
                                                         @ForAll("otherCookies") List<String> before,
@@ -98,7 +98,7 @@ class SessionCookiesPropertyTest {
         assertThat(ids.sapContextId()).isEqualTo(contextId);
     }
 
-    @Property(tries = 2000)
+    @Property(tries = 1000)
     void aWellFormedSaplbCookieAmongOtherCookiesIsFound(@ForAll("serverNames") String instance,
                                                        @ForAll("serverNames") String node,
                                                        @ForAll("otherCookies") List<String> before,
@@ -184,17 +184,22 @@ class SessionCookiesPropertyTest {
         return hostileHeader().injectNull(0.05).list().ofMinSize(0).ofMaxSize(3);
     }
 
-    /** 1 to 256 cookie-octets, often with a route suffix ({@code abc.node1}). */
+    /**
+     * 1 to 256 cookie-octets, often with a route suffix ({@code abc.node1}). The long ones are built by repetition:
+     * generating 256 characters one by one costs jqwik far more than the parser.
+     */
     @Provide
     Arbitrary<String> sessionIds() {
         Arbitrary<String> octets = Arbitraries.strings()
-                .withChars("!#$%&'()*+-./:<=>?@[]^_`{|}~").alpha().numeric().ofMinLength(1).ofMaxLength(240);
+                .withChars("!#$%&'()*+-./:<=>?@[]^_`{|}~").alpha().numeric().ofMinLength(1).ofMaxLength(40);
+        String allOctets = "!#$%&'()*+-./0123456789:<=>?@ABCXYZ[]^_`abcxyz{|}~";
+        Arbitrary<String> long_ = Arbitraries.integers().between(41, SessionCookies.MAX_SESSION_ID_LENGTH)
+                .map(n -> allOctets.repeat(n / allOctets.length() + 1).substring(0, n));
         return Arbitraries.frequencyOf(
                 Tuple.of(3, octets),
                 Tuple.of(2, Combinators.combine(octets, Arbitraries.strings().alpha().numeric().ofMinLength(1)
                         .ofMaxLength(12)).as((id, route) -> id + "." + route)),
-                Tuple.of(1, Arbitraries.strings().alpha().ofLength(SessionCookies.MAX_SESSION_ID_LENGTH)))
-                .filter(id -> id.length() <= SessionCookies.MAX_SESSION_ID_LENGTH);
+                Tuple.of(1, long_));
     }
 
     /** A server name, instance or SID: non-empty visible ASCII without separators, parentheses or '%'. */
