@@ -248,12 +248,22 @@ public final class SoakLoad {
                     next += settings.sampleEvery().toNanos();
                 }
             }));
+            Thread previous = null;
             for (int k = 0; k < settings.kills(); k++) {
                 if (!sleepUntil(start + (k + 1) * settings.killEvery().toNanos())) {
                     break;
                 }
+                // One server down at a time, as the targets assume: on a busy machine a restart can take longer
+                // than the interval, and then the next kill waits for it.
+                if (previous != null) {
+                    previous.join();
+                }
+                if (System.nanoTime() >= end) {
+                    break;
+                }
                 Backend victim = backends.get(k % backends.size());
-                helpers.add(start("soak-kill-" + k, () -> killAndRestart(victim)));
+                previous = start("soak-kill-" + k, () -> killAndRestart(victim));
+                helpers.add(previous);
             }
             sleepUntil(end);
         } finally {
