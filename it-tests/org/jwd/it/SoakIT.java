@@ -52,7 +52,7 @@ class SoakIT {
 
                 SoakLoad.Result result = new SoakLoad(settings, backends, System.out).run();
                 String report = result.report() + "jwd's log (warnings):\n" + String.join("\n",
-                        jwd.log().stream().filter(line -> line.contains("WARN")).toList());
+                        jwd.log().stream().filter(line -> line.contains("WARN")).toList()) + "\n";
                 System.out.print(report);
 
                 assertThat(result.kills()).as(report).hasSize(2);
