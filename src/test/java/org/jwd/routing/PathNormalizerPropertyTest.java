@@ -1,0 +1,244 @@
+package org.jwd.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import org.jwd.config.ConfigException;
+import org.jwd.config.ConfigParser;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.topology.Topology;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+
+/**
+ * Properties of {@link PathNormalizer} on generated paths: whatever comes in, the answer is a normalized path or
+ * a {@link BadPathException}, never another exception; a normalized path never leaves the root; normalizing
+ * the forwarded form changes nothing; and percent-encoding characters of a path does not change where it goes.
+ *
+ * <p>The generators favour what breaks normalizers: dot segments written raw and encoded, empty segments, path
+ * parameters, encoded separators, broken escapes, overlong UTF-8, NUL and control characters, surrogates, and
+ * very long paths.
+ */
+class PathNormalizerPropertyTest {
+
+    /** Pieces a hostile path is made of; any of them may follow any other. */
+    private static final String[] PIECES = {
+            "/", "/", "/", "//", ".", "..", "/..", "/../", "/./", "%2e", "%2E", "%2e%2e", ".%2E", "%2e.",
+            "%252e%252e", ";", ";jsessionid=ABC.node1", ";x=1", "..;x=y", ";=", ";;", "=", "%", "%4", "%zz", "%G0",
+            "%2F", "%2f", "%5C", "%5c", "%00", "%01", "%1f", "%7F", "%7f", "%25", "%3B", "%3b", "%3F", "%23",
+            "%C3%A9", "%c3%a9", "%C3", "%A9", "%c0%af", "%c0%ae", "%e0%80%ae", "%ed%a0%80", "%F0%9F%98%80",
+            "%f4%90%80%80", "%ff", "%C2%85", "%C2%A0", "\u0000", "\u0001", "\t", "\n", "\r", "\u007f", "\u0085",
+            "\\", "?", "#", " ", "é", "€", "\uD83D\uDE00", "\uD800", "\uDC00", "\uFFFF", "\uFEFF", "sap", "bc", "irj",
+            "a", "B", "~", "!$&'()*+,=:@", "(bD1lbiZjPTAwMQ==)"};
+
+    @Property(tries = 2500)
+    void aPathIsNormalizedOrRefusedWithBadPathExceptionOnly(@ForAll("hostilePaths") String raw) {
+        try {
+            NormalizedPath normalized = PathNormalizer.normalize(raw);
+            assertStaysBelowTheRoot(raw, normalized);
+        } catch (BadPathException e) {
+            assertThat(e.rawPath()).isEqualTo(raw);
+            assertThat(e.getMessage()).isNotBlank();
+        }
+    }
+
+    @Property(tries = 2500)
+    void normalizingTheForwardedPathAgainChangesNothing(@ForAll("hostilePaths") String raw) throws BadPathException {
+        NormalizedPath once;
+        try {
+            once = PathNormalizer.normalize(raw);
+        } catch (BadPathException refused) {
+            return;
+        }
+        NormalizedPath twice = PathNormalizer.normalize(once.forwardPath());
+
+        assertThat(twice).as("normalize(%s) then its forward path", raw).isEqualTo(once);
+        assertThat(twice.forwardPath()).isEqualTo(once.forwardPath());
+        assertThat(twice.parameters()).isEqualTo(once.parameters());
+    }
+
+    @Property(tries = 2000)
+    void percentEncodingSomeCharactersChangesNeitherThePathNorItsGroup(@ForAll("plainPaths") String plain,
+                                                                       @ForAll("encodingChoices") List<Integer> choices)
+            throws ConfigException {
+        String encoded = encodeSome(plain, choices);
+        GroupResolver resolver = resolver();
+
+        Object plainOutcome = outcome(resolver, plain);
+        Object encodedOutcome = outcome(resolver, encoded);
+
+        assertThat(encodedOutcome).as("%s encoded as %s", plain, encoded).isEqualTo(plainOutcome);
+    }
+
+    /** Where it goes (type, rule, prefix, group) and the normalized path; or the refusal, for '..' above the root. */
+    private static Object outcome(GroupResolver resolver, String raw) {
+        try {
+            NormalizedPath normalized = PathNormalizer.normalize(raw);
+            Classification c = resolver.classify(normalized, false, false);
+            return Arrays.asList(normalized, c.type(), c.rule(), c.matchedPrefix(), c.groupName(), c.errorStatus());
+        } catch (BadPathException e) {
+            return "refused";
+        }
+    }
+
+    /** Plain checks, failing with the path: AssertJ per segment would cost more than the normalizer. */
+    private static void assertStaysBelowTheRoot(String raw, NormalizedPath normalized) {
+        String path = normalized.path();
+        String forward = normalized.forwardPath();
+        String problem = null;
+        if (!path.startsWith("/") || path.contains("//")) {
+            problem = "path does not start with one '/' or has an empty segment";
+        } else if (hasDotSegment(path, false)) {
+            problem = "path has a '.' or '..' segment";
+        } else if (path.chars().anyMatch(Character::isISOControl)) {
+            problem = "path has a control character";
+        } else if (!forward.startsWith("/") || forward.contains("//") || hasDotSegment(forward, true)) {
+            problem = "forward path has an empty, '.' or '..' segment";
+        } else if (!forward.chars().allMatch(c -> c > 0x20 && c < 0x7F && c != '\\')) {
+            problem = "forward path is not printable ASCII without '\\'";
+        }
+        if (problem != null) {
+            throw new AssertionError(problem + ": " + BadPathException.quote(raw) + " -> " + normalized);
+        }
+    }
+
+    /** Does a segment (its name, before ';' when {@code parameters}) read '.' or '..'? */
+    private static boolean hasDotSegment(String path, boolean parameters) {
+        int start = 1;
+        while (start <= path.length()) {
+            int end = path.indexOf('/', start);
+            if (end < 0) {
+                end = path.length();
+            }
+            int nameEnd = start;
+            while (nameEnd < end && !(parameters && path.charAt(nameEnd) == ';')) {
+                nameEnd++;
+            }
+            String name = path.substring(start, nameEnd);
+            if (name.equals(".") || name.equals("..")) {
+                return true;
+            }
+            start = end + 1;
+        }
+        return false;
+    }
+
+    @Provide
+    Arbitrary<String> hostilePaths() {
+        Arbitrary<String> piece = Arbitraries.frequencyOf(
+                Tuple.of(6, Arbitraries.of(PIECES)),
+                Tuple.of(2, Arbitraries.strings().alpha().numeric().withChars("-._~").ofMinLength(1).ofMaxLength(8)),
+                Tuple.of(1, Arbitraries.strings().all().ofMaxLength(6)),
+                Tuple.of(1, percentEscape()));
+        Arbitrary<String> shortPath = piece.list().ofMaxSize(24).map(list -> String.join("", list));
+        // long paths: many segments (the parser's segment stack grows), or one very long segment; built by
+        // repeating a generated short path, as generating thousands of pieces one by one costs jqwik seconds
+        Arbitrary<String> longPath = Combinators.combine(shortPath, Arbitraries.integers().between(50, 2000))
+                .as((p, times) -> ("/" + p).repeat(times));
+        Arbitrary<String> longSegment = Combinators.combine(
+                        Arbitraries.strings().withChars("ab%.;").ofMinLength(1).ofMaxLength(8),
+                        Arbitraries.integers().between(1000, 20000))
+                .as((s, length) -> "/" + s.repeat(length / s.length() + 1));
+        return Arbitraries.frequencyOf(
+                Tuple.of(30, shortPath.map(p -> p.startsWith("/") ? p : "/" + p)),
+                Tuple.of(4, shortPath),
+                Tuple.of(1, longPath),
+                Tuple.of(1, longSegment),
+                Tuple.of(1, Arbitraries.of("", "/", "//", "/..", "/%2e%2e", "/.", "..", "a", "/%", "/%2", "/;")));
+    }
+
+    /** A '%' escape of any byte, hex digits of either case. */
+    private static Arbitrary<String> percentEscape() {
+        return Combinators.combine(Arbitraries.integers().between(0, 255), Arbitraries.of(true, false))
+                .as((b, upper) -> {
+                    String hex = String.format(Locale.ROOT, "%%%02x", b);
+                    return upper ? hex.toUpperCase(Locale.ROOT) : hex;
+                });
+    }
+
+    /**
+     * Paths a browser could send unencoded: segments of the mapping table's words (in both cases), dot segments,
+     * pchars, spaces and non-ASCII. No '%' (it would have to be written {@code %25} and is then not the same
+     * character), no '?', '#', '\' or control characters (refused raw).
+     */
+    @Provide
+    Arbitrary<String> plainPaths() {
+        Arbitrary<String> segment = Arbitraries.frequencyOf(
+                Tuple.of(8, Arbitraries.of("sap", "SAP", "bc", "BC", "gui", "public", "Public", "A", "a", "irj",
+                        "portal", "fin", "x", "page.htm", "..", ".", "", "é", "€", "x y", "😀", "a;b=c", ";jsessionid=1")),
+                Tuple.of(3, Arbitraries.strings().alpha().numeric().withChars("-._~!$&'()*+,=:@ äÖ€")
+                        .ofMinLength(1).ofMaxLength(10)));
+        return segment.list().ofMinSize(1).ofMaxSize(8).map(list -> "/" + String.join("/", list)
+                );
+    }
+
+    /** Per character of the plain path: encode it (odd) or not (even); upper or lower-case hex (the bit 2). */
+    @Provide
+    Arbitrary<List<Integer>> encodingChoices() {
+        return Arbitraries.integers().between(0, 7).list().ofMinSize(0).ofMaxSize(120);
+    }
+
+    /**
+     * Percent-encodes the characters {@code choices} picks, as UTF-8, except '/', ';' and '=': those are read
+     * before decoding (segment, parameter and parameter value separators), so that {@code %2F} is refused and
+     * {@code %3B} is part of the name: encoding them changes the path's meaning, as PathNormalizer documents.
+     */
+    static String encodeSome(String plain, List<Integer> choices) {
+        StringBuilder sb = new StringBuilder();
+        int k = 0;
+        for (int i = 0; i < plain.length(); ) {
+            int cp = plain.codePointAt(i);
+            int choice = k < choices.size() ? choices.get(k) : 0;
+            k++;
+            String ch = new String(Character.toChars(cp));
+            if ((choice & 1) == 1 && cp != '/' && cp != ';' && cp != '=') {
+                for (byte b : ch.getBytes(StandardCharsets.UTF_8)) {
+                    String hex = String.format(Locale.ROOT, "%%%02X", b & 0xFF);
+                    sb.append((choice & 2) == 2 ? hex.toLowerCase(Locale.ROOT) : hex);
+                }
+            } else {
+                sb.append(ch);
+            }
+            i += Character.charCount(cp);
+        }
+        return sb.toString();
+    }
+
+    private static GroupResolver resolver;
+
+    /** ICF prefixes, an {@code icase:} entry, logon groups: built once, the properties only read it. */
+    private static synchronized GroupResolver resolver() throws ConfigException {
+        if (resolver == null) {
+            DispatcherConfig config = ConfigParser.parse("""
+                    server.a1.url = http://abap1:8000
+                    server.a1.type = abap
+                    server.a2.url = http://abap2:8000
+                    server.a2.type = abap
+                    server.a2.logon_groups = FIN
+                    server.j1.url = http://java1:50000
+                    server.j1.type = j2ee
+                    server.j1.logon_groups = PORTAL
+                    server.j2.url = http://java2:50000
+                    server.j2.type = j2ee
+                    icf.url_prefixes = /sap/bc/, /sap/bc/gui/, /A/, /irj/portal/fin/, /x%20y/, /%C3%A9/
+                    logon_group.PORTAL.url_prefixes = /irj, /irj/portal/
+                    logon_group.FIN.url_prefixes = /sap/bc/fin/, /irj/portal/fin, /fin/
+                    """, "properties");
+            List<String> icase = new ArrayList<>(List.of("icase:/sap/public/", "icase:/Portal/€/"));
+            UrlMappingTable table = UrlMappingTable.parse(config.urlPrefixes()).merge(UrlMappingTable.parse(icase));
+            resolver = new GroupResolver(config, Topology.of(config), () -> table);
+        }
+        return resolver;
+    }
+}
