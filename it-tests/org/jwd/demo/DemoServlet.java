@@ -238,6 +238,7 @@ final class DemoServlet extends HttpServlet {
                 case "hop" -> hop(resp);
                 case "hold" -> hold(resp);
                 case "abort" -> abort(req, resp);
+                case "vanish" -> vanish(req, resp, path, session);
                 default -> page(resp, path, session);
             }
         } finally {
@@ -515,6 +516,20 @@ final class DemoServlet extends HttpServlet {
         out.flush();
         org.eclipse.jetty.ee10.servlet.ServletContextRequest.getServletContextRequest(req).getConnectionMetaData()
                 .getConnection().getEndPoint().close();
+    }
+
+    /**
+     * {@code /vanish?on=<id>}: the server named drops the connection without a byte of an answer, as a server
+     * process killed with the request on its way does; the others answer as {@code page} does.
+     */
+    private void vanish(HttpServletRequest req, HttpServletResponse resp, String path, SessionRef session)
+            throws IOException {
+        if (id.equals(req.getParameter("on"))) {
+            org.eclipse.jetty.ee10.servlet.ServletContextRequest.getServletContextRequest(req).getConnectionMetaData()
+                    .getConnection().getEndPoint().close();
+            return;
+        }
+        page(resp, path, session);
     }
 
     private void portal(HttpServletResponse resp, String path, SessionRef session) throws IOException {

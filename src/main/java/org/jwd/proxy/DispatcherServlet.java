@@ -443,7 +443,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         if (isTlsFailure(failure)) {
             warnAboutTls(decision, failure);
         }
-        if (retryElsewhere(clientRequest, proxyResponse, decision, failure)) {
+        if (retryElsewhere(clientRequest, proxyResponse, serverResponse, decision, failure)) {
             return;
         }
         clientRequest.setAttribute(FAILURE_ATTRIBUTE, failure);
@@ -454,13 +454,20 @@ public class DispatcherServlet extends AsyncProxyServlet {
     }
 
     /**
-     * A server that refused the connection never saw the request: when the request has no body to replay,
-     * it goes once more, to wherever routing sends it now (the refusing server is down by then, so a session
-     * bound to it is rebound by the session table's rules). Nothing a client could have been served is lost.
+     * Sends a failed request once more, to wherever routing sends it now, when that cannot do harm and nothing of
+     * its answer went out: it has no body to replay, and either the server refused the connection (it never saw
+     * the request; it is down by then, so a session bound to it is rebound by the session table's rules) or the
+     * request is idempotent and the server gave no byte of an answer (a server killed with the request on a
+     * pooled connection, as nginx's {@code proxy_next_upstream error} does). Never after a timeout (the client has
+     * waited long enough: 504) or a TLS failure (a certificate jwd refuses is an answer in itself). Nothing a
+     * client could have been served is lost.
      */
     private boolean retryElsewhere(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
-                                   RoutingDecision failed, Throwable failure) {
-        if (!HealthChecker.isRefused(failure) || proxyResponse.isCommitted() || hasContent(clientRequest)
+                                   Response serverResponse, RoutingDecision failed, Throwable failure) {
+        boolean noAnswer = serverResponse == null || serverResponse.getStatus() == 0;
+        boolean harmless = HealthChecker.isRefused(failure) || (noAnswer && isIdempotent(clientRequest.getMethod())
+                && !(failure instanceof TimeoutException) && !isTlsFailure(failure));
+        if (!harmless || proxyResponse.isCommitted() || hasContent(clientRequest)
                 || clientRequest.getAttribute(RETRIED_ATTRIBUTE) != null) {
             return false;
         }
@@ -479,6 +486,14 @@ public class DispatcherServlet extends AsyncProxyServlet {
         proxyRequest.timeout(getTimeout(), TimeUnit.MILLISECONDS);
         sendProxyRequest(clientRequest, proxyResponse, proxyRequest);
         return true;
+    }
+
+    /** RFC 9110's idempotent methods: sending one twice has the effect of sending it once. */
+    private static boolean isIdempotent(String method) {
+        return switch (method) {
+            case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE" -> true;
+            default -> false;
+        };
     }
 
     @Override

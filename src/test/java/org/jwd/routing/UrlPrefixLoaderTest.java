@@ -60,8 +60,9 @@ class UrlPrefixLoaderTest {
     }
 
     private UrlPrefixLoader loader(List<String> fileEntries) {
-        loader = new UrlPrefixLoader(fileEntries, url, Duration.ofHours(1), Duration.ofSeconds(2),
-                Duration.ofSeconds(2));
+        // Generous timeouts: no test here waits for one to pass, and a loaded CI machine answers slowly.
+        loader = new UrlPrefixLoader(fileEntries, url, Duration.ofHours(1), Duration.ofSeconds(20),
+                Duration.ofSeconds(20));
         return loader;
     }
 
@@ -239,8 +240,8 @@ class UrlPrefixLoaderTest {
 
     @Test
     void onceStartedTheLoaderRefreshesOnItsOwnOnADaemonThread() {
-        loader = new UrlPrefixLoader(List.of(), url, Duration.ofMillis(50), Duration.ofSeconds(2),
-                Duration.ofSeconds(2));
+        loader = new UrlPrefixLoader(List.of(), url, Duration.ofMillis(50), Duration.ofSeconds(20),
+                Duration.ofSeconds(20));
         loader.start();
         body = "PREFIX=/changed/&CASE=X\n";
 
