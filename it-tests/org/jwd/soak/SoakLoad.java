@@ -17,6 +17,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -194,6 +195,8 @@ public final class SoakLoad {
     private final LongAdder statelessRequests = new LongAdder();
     private final LongAdder boundRequests = new LongAdder();
     private final LongAdder clientSawMove = new LongAdder();
+    /** sticky client's session id -> the server that answered its last request */
+    private final Map<String, String> stickyServer = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> unboundErrors = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> boundInFlightErrors = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> boundLateErrors = new ConcurrentHashMap<>();
@@ -202,7 +205,7 @@ public final class SoakLoad {
     private volatile boolean stop;
 
     /**
-     * @param backends the servers of jwd's configuration, running; the run kills and restarts them in turn
+     * @param backends the servers of jwd's configuration, running; the run kills and restarts them, one at a time
      * @param log      progress lines (kills, samples)
      */
     public SoakLoad(Settings settings, List<Backend> backends, PrintStream log) {
@@ -261,7 +264,7 @@ public final class SoakLoad {
                 if (System.nanoTime() >= end) {
                     break;
                 }
-                Backend victim = backends.get(k % backends.size());
+                Backend victim = busiest(k);
                 previous = start("soak-kill-" + k, () -> killAndRestart(victim));
                 helpers.add(previous);
             }
@@ -284,6 +287,23 @@ public final class SoakLoad {
                 snapshot(unboundErrors), snapshot(boundInFlightErrors), snapshot(boundLateErrors),
                 snapshot(statelessInFlightErrors), clientSawMove.sum(), rebindingsStart, rebindingsEnd, killTexts,
                 resources, settings.limits());
+    }
+
+    /**
+     * The server that serves the most sticky clients now (ties: the k-th in turn), so that every kill hits
+     * sessions: the run is about what the clients of a killed server see.
+     */
+    private Backend busiest(int k) {
+        Map<String, Integer> clients = new HashMap<>();
+        stickyServer.values().forEach(server -> clients.merge(server, 1, Integer::sum));
+        Backend busiest = null;
+        for (int i = 0; i < backends.size(); i++) {
+            Backend b = backends.get((k + i) % backends.size());
+            if (busiest == null || clients.getOrDefault(b.id(), 0) > clients.getOrDefault(busiest.id(), 0)) {
+                busiest = b;
+            }
+        }
+        return busiest;
     }
 
     private static Thread start(String name, Runnable body) {
@@ -358,6 +378,7 @@ public final class SoakLoad {
                     clientSawMove.increment();
                 }
                 servedBy = nowServedBy;
+                stickyServer.put(sessionId, nowServedBy);
             }
             if (measuring) {
                 classify(sessionId != null, bound, started, ended, error);
