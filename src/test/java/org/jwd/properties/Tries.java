@@ -25,6 +25,8 @@ public final class Tries {
 
     /** How many more runs of the property shrinking may cost; enough for a 20,000-character path. */
     private static final int SHRINK_BUDGET = 3000;
+    /** Up to this length, shrinking tries removing every piece of every size. */
+    private static final int SMALL = 40;
     private static final int QUOTE_LIMIT = 2000;
 
     private Tries() {
@@ -67,7 +69,8 @@ public final class Tries {
         try {
             return Long.parseLong(value.strip());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + SEED_PROPERTY + "=" + value + ": expected a whole number (a long)");
+            throw new IllegalArgumentException(
+                    "-D" + SEED_PROPERTY + "=" + value + ": expected a whole number (a long)");
         }
     }
 
@@ -96,7 +99,8 @@ public final class Tries {
                 if (shrinker != null) {
                     Shrunk<T> shrunk = shrinker.shrink(input, failure, property);
                     if (shrunk.steps() > 0) {
-                        message.append("  shrunk in ").append(shrunk.steps()).append(" steps to: ")
+                        message.append("  shrunk in ").append(shrunk.steps())
+                                .append(shrunk.steps() == 1 ? " step to: " : " steps to: ")
                                 .append(quote(shrunk.input())).append('\n');
                         cause = shrunk.failure();
                     }
@@ -117,28 +121,34 @@ public final class Tries {
     }
 
     /**
-     * Removes chunks of the failing string, halving the chunk size down to one character, and keeps each removal
-     * after which the property still fails with the same kind of failure.
+     * Removes pieces of the failing string while the property still fails with the same kind of failure, until
+     * no single removal does or the budget is spent. A long string loses aligned chunks of halving sizes; a short
+     * one (what is left) every piece of every size, so that a multi-byte escape in the middle can go at once.
      */
     private static Shrunk<String> shrink(String failing, Throwable failure, Consumer<String> property) {
         String current = failing;
         Throwable currentFailure = failure;
         int steps = 0;
         int budget = SHRINK_BUDGET;
-        for (int chunk = Math.max(1, current.length() / 2); chunk >= 1 && budget > 0; chunk /= 2) {
-            boolean removed = true;
-            while (removed && budget > 0) {
-                removed = false;
-                for (int from = 0; from < current.length() && budget > 0; from += chunk) {
-                    String candidate = current.substring(0, from) + current.substring(Math.min(current.length(), from + chunk));
-                    budget--;
+        boolean removed = true;
+        while (removed && budget > 0) {
+            removed = false;
+            boolean small = current.length() <= SMALL;
+            int first = small ? current.length() : current.length() / 2;
+            search:
+            for (int size = first; size >= 1; size = small ? size - 1 : size / 2) {
+                for (int from = 0; from + size <= current.length(); from += small ? 1 : size) {
+                    if (budget-- <= 0) {
+                        break search;
+                    }
+                    String candidate = current.substring(0, from) + current.substring(from + size);
                     Throwable f = failure(property, candidate);
                     if (f != null && f.getClass() == currentFailure.getClass()) {
                         current = candidate;
                         currentFailure = f;
                         steps++;
                         removed = true;
-                        from -= chunk;
+                        break search;
                     }
                 }
             }
@@ -156,6 +166,9 @@ public final class Tries {
         }
         if (input instanceof String s) {
             return quoteString(s);
+        }
+        if (input instanceof Number || input instanceof Boolean) {
+            return input.toString();
         }
         if (input instanceof List<?> list) {
             List<String> quoted = new ArrayList<>();
