@@ -23,7 +23,7 @@ public final class Tries {
     public static final String SEED_PROPERTY = "jwd.seed";
     public static final long DEFAULT_SEED = 20_261_130L;
 
-    /** How many more runs of the property shrinking may cost; enough for a 20,000-character path. */
+    /** How many more runs of the property shrinking may cost: it stops there, with the smallest input so far. */
     private static final int SHRINK_BUDGET = 3000;
     /** Up to this length, shrinking tries removing every piece of every size. */
     private static final int SMALL = 40;
