@@ -3,21 +3,20 @@ package org.jwd.affinity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import org.jwd.properties.RandomInput;
+import org.jwd.properties.Tries;
+import org.junit.jupiter.api.Test;
 
 /**
  * Properties of {@link SessionCookies} (and so of {@link SessionIdentifiers} and {@link SaplbCookie}) on
  * generated {@code Cookie} headers: any header parses without throwing and yields only well-formed identifiers
  * (malformed means absent); a well-formed {@code JSESSIONID}, {@code sap-ext-sid}, {@code sap-contextid} or
- * {@code saplb_*} cookie among arbitrary other cookies is found, whatever surrounds it.
+ * {@code saplb_*} cookie among arbitrary other cookies is found, whatever surrounds it. Each property runs on
+ * seeded random inputs ({@link Tries}: {@code -Djwd.seed=N} for others).
  */
 class SessionCookiesPropertyTest {
 
@@ -28,87 +27,105 @@ class SessionCookiesPropertyTest {
             "%zz", "%0", "%00", "%20", "%7F", "(", ")", "()", "(J2EE1)", ")(", "(J2EE1)node", ".", ".node1", ":",
             "SID:ANON:", "host_JWD_00", ":1-NEW", "\u0000", "\r\n", "é", "€", "\uD800", "\uFFFF", "abc", "X"};
 
-    @Property(tries = 3000)
-    void anyHeaderParsesWithoutThrowingIntoWellFormedIdentifiers(@ForAll("hostileHeaders") List<String> headers,
-                                                                @ForAll("hostileHeader") String jsessionidParam) {
-        SessionIdentifiers ids = SessionCookies.parse(headers, jsessionidParam, jsessionidParam);
-
-        assertThat(ids).isNotNull();
-        if (ids.jsessionid() != null) {
-            assertThat(isSessionId(ids.jsessionid())).as("JSESSIONID %s", ids.jsessionid()).isTrue();
-            assertThat(ids.jsessionidRoute()).isEqualTo(SessionCookies.route(ids.jsessionid()));
-        } else {
-            assertThat(ids.jsessionidRoute()).isNull();
-        }
-        if (ids.sapExtSid() != null) {
-            assertThat(isSessionId(ids.sapExtSid())).as("sap-ext-sid %s", ids.sapExtSid()).isTrue();
-        }
-        assertThat(ids.sapContextServer() == null).isEqualTo(ids.sapContextId() == null);
-        if (ids.sapContextId() != null) {
-            assertThat(ids.sapContextServer()).isNotEmpty();
-            assertThat(ids.sapContextId()).contains(":" + ids.sapContextServer() + ":");
-            assertThat(ids.sapContextId().chars().allMatch(c -> c > 0x20 && c < 0x7F)).isTrue();
-        }
-        assertThat(ids.saplbCookies()).hasSizeLessThanOrEqualTo(SessionCookies.MAX_SAPLB_COOKIES);
-        for (SaplbCookie saplb : ids.saplbCookies()) {
-            assertThat(saplb.group()).isNotEmpty();
-            assertThat(saplb.instance()).isNotEmpty().doesNotContain("(", ")");
-            assertThat(saplb.node()).doesNotContain("(", ")");
-            assertThat(saplb.value()).isEqualTo("(" + saplb.instance() + ")" + saplb.node());
-        }
-        assertThat(ids.isEmpty()).isEqualTo(ids.equals(SessionIdentifiers.NONE));
-        ids.saplbMatch(lbId -> lbId.length() % 2 == 0);
-        ids.saplbMatch("PORTAL", lbId -> true);
+    /** The {@code Cookie} headers of a request (a list, its elements or both may be null) and its path parameter. */
+    record Request(List<String> headers, String jsessionidParam) {
     }
 
-    @Property(tries = 1500)
-    void aWellFormedJsessionidAmongOtherCookiesIsFound(@ForAll("sessionIds") String id,
-                                                      @ForAll("otherCookies") List<String> before,
-                                                      @ForAll("otherCookies") List<String> after,
-                                                      @ForAll("separators") String separator) {
-        SessionIdentifiers ids = SessionCookies.parse(header(before, "JSESSIONID=" + id, after, separator));
+    @Test
+    void anyHeaderParsesWithoutThrowingIntoWellFormedIdentifiers() {
+        Tries.forAll(3000, random -> new Request(hostileHeaders(random),
+                random.chance(0.05) ? null : hostileHeader(random)), request -> {
+            SessionIdentifiers ids = SessionCookies.parse(request.headers(), request.jsessionidParam(),
+                    request.jsessionidParam());
 
-        assertThat(ids.jsessionid()).isEqualTo(id);
-        assertThat(ids.sessionTableKey()).isEqualTo(id);
-        assertThat(ids.jsessionidRoute()).isEqualTo(SessionCookies.route(id));
+            assertThat(ids).isNotNull();
+            if (ids.jsessionid() != null) {
+                assertThat(isSessionId(ids.jsessionid())).as("JSESSIONID %s", ids.jsessionid()).isTrue();
+                assertThat(ids.jsessionidRoute()).isEqualTo(SessionCookies.route(ids.jsessionid()));
+            } else {
+                assertThat(ids.jsessionidRoute()).isNull();
+            }
+            if (ids.sapExtSid() != null) {
+                assertThat(isSessionId(ids.sapExtSid())).as("sap-ext-sid %s", ids.sapExtSid()).isTrue();
+            }
+            assertThat(ids.sapContextServer() == null).isEqualTo(ids.sapContextId() == null);
+            if (ids.sapContextId() != null) {
+                assertThat(ids.sapContextServer()).isNotEmpty();
+                assertThat(ids.sapContextId()).contains(":" + ids.sapContextServer() + ":");
+                assertThat(ids.sapContextId().chars().allMatch(c -> c > 0x20 && c < 0x7F)).isTrue();
+            }
+            assertThat(ids.saplbCookies()).hasSizeLessThanOrEqualTo(SessionCookies.MAX_SAPLB_COOKIES);
+            for (SaplbCookie saplb : ids.saplbCookies()) {
+                assertThat(saplb.group()).isNotEmpty();
+                assertThat(saplb.instance()).isNotEmpty().doesNotContain("(", ")");
+                assertThat(saplb.node()).doesNotContain("(", ")");
+                assertThat(saplb.value()).isEqualTo("(" + saplb.instance() + ")" + saplb.node());
+            }
+            assertThat(ids.isEmpty()).isEqualTo(ids.equals(SessionIdentifiers.NONE));
+            ids.saplbMatch(lbId -> lbId.length() % 2 == 0);
+            ids.saplbMatch("PORTAL", lbId -> true);
+        });
     }
 
-    @Property(tries = 1000)
-    void aWellFormedSapExtSidAmongOtherCookiesIsFound(@ForAll("sessionIds") String id,
-                                                     @ForAll("otherCookies") List<String> before,
-                                                     @ForAll("otherCookies") List<String> after,
-                                                     @ForAll("separators") String separator) {
-        SessionIdentifiers ids = SessionCookies.parse(header(before, "sap-ext-sid=\"" + id + "\"", after, separator));
-
-        assertThat(ids.sapExtSid()).isEqualTo(id);
+    /** A well-formed identifier (one or two parts) between other cookies, pairs joined by {@code separator}. */
+    record Among(String id, String id2, List<String> before, List<String> after, String separator) {
     }
 
-    @Property(tries = 1000)
-    void aWellFormedSapContextidAmongOtherCookiesIsFound(@ForAll("serverNames") String server,
-                                                        @ForAll("serverNames") String sid,
-                                                        @ForAll("otherCookies") List<String> before,
-                                                        @ForAll("otherCookies") List<String> after,
-                                                        @ForAll("separators") String separator) {
-        String contextId = sid + ":ANON:" + server + ":42-NEW";
-        String encoded = contextId.replace(":", "%3A");
-
-        SessionIdentifiers ids = SessionCookies.parse(header(before, "sap-contextid=" + encoded, after, separator));
-
-        assertThat(ids.sapContextServer()).isEqualTo(server);
-        assertThat(ids.sapContextId()).isEqualTo(contextId);
+    private static Among among(RandomInput random, String id, String id2) {
+        return new Among(id, id2, otherCookies(random), otherCookies(random), separator(random));
     }
 
-    @Property(tries = 1000)
-    void aWellFormedSaplbCookieAmongOtherCookiesIsFound(@ForAll("serverNames") String instance,
-                                                       @ForAll("serverNames") String node,
-                                                       @ForAll("otherCookies") List<String> before,
-                                                       @ForAll("otherCookies") List<String> after,
-                                                       @ForAll("separators") String separator) {
-        SessionIdentifiers ids = SessionCookies.parse(
-                header(before, "saplb_*=(" + instance + ")" + node, after, separator));
+    @Test
+    void aWellFormedJsessionidAmongOtherCookiesIsFound() {
+        Tries.forAll(1500, random -> among(random, sessionId(random), null), in -> {
+            SessionIdentifiers ids = SessionCookies.parse(header(in.before(), "JSESSIONID=" + in.id(), in.after(),
+                    in.separator()));
 
-        assertThat(ids.saplbCookies()).containsExactly(new SaplbCookie("*", "(" + instance + ")" + node, instance, node));
-        assertThat(ids.saplbMatch("PORTAL", node::equals)).hasValue(node);
+            assertThat(ids.jsessionid()).isEqualTo(in.id());
+            assertThat(ids.sessionTableKey()).isEqualTo(in.id());
+            assertThat(ids.jsessionidRoute()).isEqualTo(SessionCookies.route(in.id()));
+        });
+    }
+
+    @Test
+    void aWellFormedSapExtSidAmongOtherCookiesIsFound() {
+        Tries.forAll(1000, random -> among(random, sessionId(random), null), in -> {
+            SessionIdentifiers ids = SessionCookies.parse(header(in.before(), "sap-ext-sid=\"" + in.id() + "\"",
+                    in.after(), in.separator()));
+
+            assertThat(ids.sapExtSid()).isEqualTo(in.id());
+        });
+    }
+
+    /** {@code id} is the server, {@code id2} the SID. */
+    @Test
+    void aWellFormedSapContextidAmongOtherCookiesIsFound() {
+        Tries.forAll(1000, random -> among(random, serverName(random), serverName(random)), in -> {
+            String contextId = in.id2() + ":ANON:" + in.id() + ":42-NEW";
+            String encoded = contextId.replace(":", "%3A");
+
+            SessionIdentifiers ids = SessionCookies.parse(header(in.before(), "sap-contextid=" + encoded, in.after(),
+                    in.separator()));
+
+            assertThat(ids.sapContextServer()).isEqualTo(in.id());
+            assertThat(ids.sapContextId()).isEqualTo(contextId);
+        });
+    }
+
+    /** {@code id} is the instance, {@code id2} the node. */
+    @Test
+    void aWellFormedSaplbCookieAmongOtherCookiesIsFound() {
+        Tries.forAll(1000, random -> among(random, serverName(random), serverName(random)), in -> {
+            String instance = in.id();
+            String node = in.id2();
+
+            SessionIdentifiers ids = SessionCookies.parse(
+                    header(in.before(), "saplb_*=(" + instance + ")" + node, in.after(), in.separator()));
+
+            assertThat(ids.saplbCookies())
+                    .containsExactly(new SaplbCookie("*", "(" + instance + ")" + node, instance, node));
+            assertThat(ids.saplbMatch("PORTAL", node::equals)).hasValue(node);
+        });
     }
 
     private static String header(List<String> before, String cookie, List<String> after, String separator) {
@@ -139,7 +156,7 @@ class SessionCookiesPropertyTest {
      * of the "other cookies": the first well-formed one wins, so a second well-formed JSESSIONID would hide ours.
      * Generous on purpose: a pair named like an identifier (after trimming blanks) is out unless its value is
      * malformed for sure (empty, or a character outside visible ASCII); the malformed ones the properties want
-     * among the others are listed explicitly in {@link #otherCookies()}.
+     * among the others are listed explicitly in {@link #otherCookies(RandomInput)}.
      */
     private static boolean namesAnIdentifier(String pair) {
         int eq = pair.indexOf('=');
@@ -159,81 +176,81 @@ class SessionCookiesPropertyTest {
     // ---------------------------------------------------------------------------------------------------------
     // Generators.
 
-    @Provide
-    Arbitrary<String> hostileHeader() {
-        Arbitrary<String> piece = Arbitraries.frequencyOf(
-                Tuple.of(6, Arbitraries.of(PIECES)),
-                Tuple.of(2, Arbitraries.strings().withCharRange('!', '~').ofMaxLength(10)),
-                Tuple.of(1, Arbitraries.strings().all().ofMaxLength(6)));
-        Arbitrary<String> shortHeader = piece.list().ofMaxSize(30).map(list -> String.join("", list));
-        // long headers: many cookies, or one huge value (beyond every length limit)
-        Arbitrary<String> manyCookies = Arbitraries.of("a=1", "saplb_*=(J2EE1)n1", "JSESSIONID=", "x", "=y", " ; ")
-                .list().ofMinSize(50).ofMaxSize(600).map(list -> String.join(";", list));
-        Arbitrary<String> hugeValue = Arbitraries.of("JSESSIONID=", "sap-contextid=", "saplb_*=(", "sap-ext-sid=")
-                .flatMap(name -> Arbitraries.strings().withChars("a%3A:()").ofMinLength(200).ofMaxLength(3000)
-                        .map(v -> name + v));
-        return Arbitraries.frequencyOf(
-                Tuple.of(20, shortHeader),
-                Tuple.of(1, manyCookies),
-                Tuple.of(1, hugeValue),
-                Tuple.of(1, Arbitraries.of("", ";", "=", " ", "\"", "JSESSIONID", "JSESSIONID=\"", "sap-contextid=%")));
-    }
-
-    @Provide
-    Arbitrary<List<String>> hostileHeaders() {
-        return hostileHeader().injectNull(0.05).list().ofMinSize(0).ofMaxSize(3);
-    }
-
     /**
-     * 1 to 256 cookie-octets, often with a route suffix ({@code abc.node1}). The long ones are built by repetition:
-     * generating 256 characters one by one costs jqwik far more than the parser.
+     * Mostly a short header of {@link #PIECES}, visible ASCII and arbitrary characters; now and then 50 to 600
+     * cookies, one huge value (beyond every length limit), or the smallest odd headers.
      */
-    @Provide
-    Arbitrary<String> sessionIds() {
-        Arbitrary<String> octets = Arbitraries.strings()
-                .withChars("!#$%&'()*+-./:<=>?@[]^_`{|}~").alpha().numeric().ofMinLength(1).ofMaxLength(40);
-        String allOctets = "!#$%&'()*+-./0123456789:<=>?@ABCXYZ[]^_`abcxyz{|}~";
-        Arbitrary<String> long_ = Arbitraries.integers().between(41, SessionCookies.MAX_SESSION_ID_LENGTH)
-                .map(n -> allOctets.repeat(n / allOctets.length() + 1).substring(0, n));
-        return Arbitraries.frequencyOf(
-                Tuple.of(3, octets),
-                Tuple.of(2, Combinators.combine(octets, Arbitraries.strings().alpha().numeric().ofMinLength(1)
-                        .ofMaxLength(12)).as((id, route) -> id + "." + route)),
-                Tuple.of(1, long_));
+    static String hostileHeader(RandomInput random) {
+        return switch (random.weighted(20, 1, 1, 1)) {
+            case 0 -> random.joined(0, 30, "", () -> switch (random.weighted(6, 2, 1)) {
+                case 0 -> random.pick(PIECES);
+                case 1 -> random.chars(RandomInput.VISIBLE_ASCII, 0, 10);
+                default -> random.anyChars(6);
+            });
+            case 1 -> random.joined(50, 600, ";",
+                    () -> random.pick("a=1", "saplb_*=(J2EE1)n1", "JSESSIONID=", "x", "=y", " ; "));
+            case 2 -> random.pick("JSESSIONID=", "sap-contextid=", "saplb_*=(", "sap-ext-sid=")
+                    + random.chars("a%3A:()", 200, 3000);
+            default -> random.pick("", ";", "=", " ", "\"", "JSESSIONID", "JSESSIONID=\"", "sap-contextid=%");
+        };
+    }
+
+    /** Up to 3 headers, one in 20 of them {@code null}; one list in 50 is {@code null} itself. */
+    static List<String> hostileHeaders(RandomInput random) {
+        if (random.chance(0.02)) {
+            return null;
+        }
+        return random.listOf(0, 3, () -> random.chance(0.05) ? null : hostileHeader(random));
+    }
+
+    /** 1 to 256 cookie-octets, often with a route suffix ({@code abc.node1}). */
+    static String sessionId(RandomInput random) {
+        String octets = "!#$%&'()*+-./:<=>?@[]^_`{|}~" + RandomInput.ALPHANUMERIC;
+        return switch (random.weighted(3, 2, 1)) {
+            case 0 -> random.chars(octets, 1, 40);
+            case 1 -> random.chars(octets, 1, 40) + "." + random.chars(RandomInput.ALPHANUMERIC, 1, 12);
+            default -> random.chars(octets, 41, SessionCookies.MAX_SESSION_ID_LENGTH);
+        };
     }
 
     /** A server name, instance or SID: non-empty visible ASCII without separators, parentheses or '%'. */
-    @Provide
-    Arbitrary<String> serverNames() {
-        return Arbitraries.strings().alpha().numeric().withChars("_-.").ofMinLength(1).ofMaxLength(20);
+    static String serverName(RandomInput random) {
+        return random.chars(RandomInput.ALPHANUMERIC + "_-.", 1, 20);
     }
 
-    /** Other cookie pairs: ordinary ones, malformed identifiers, garbage; never a ';' (it would end the pair). */
-    @Provide
-    Arbitrary<List<String>> otherCookies() {
-        Arbitrary<String> ordinary = Combinators.combine(
-                Arbitraries.strings().alpha().numeric().withChars("-_").ofMinLength(1).ofMaxLength(12),
-                Arbitraries.strings().withCharRange('!', '~').ofMaxLength(20))
-                .as((name, value) -> name + "=" + value);
-        Arbitrary<String> malformedIdentifiers = Arbitraries.of(
-                "JSESSIONID=", "JSESSIONID=\"\"", "JSESSIONID=a b", "JSESSIONID=a,b", "JSESSIONID=\"a\\b\"",
-                "JSESSIONID=é", "jsessionid=lower", "JSESSIONIDX=x", " JSESSIONID", "sap-contextid=a:b",
-                "sap-contextid=%ZZ", "sap-contextid=SID:ANON::1", "sap-contextid=%3A%3A%3A", "sap-ext-sid=",
-                "saplb_*=J2EE1)node", "saplb_*=(J2EE1", "saplb_*=()node", "saplb_*=((a)b", "saplb_=(a)b",
-                "saplb_*=(a)(b)", "JSESSIONID=" + "x".repeat(SessionCookies.MAX_SESSION_ID_LENGTH + 1));
-        Arbitrary<String> garbage = Arbitraries.frequencyOf(
-                Tuple.of(3, Arbitraries.of(PIECES)),
-                Tuple.of(1, Arbitraries.strings().all().ofMaxLength(12)))
-                .list().ofMaxSize(4).map(list -> String.join("", list));
-        return Arbitraries.frequencyOf(
-                        Tuple.of(3, ordinary.filter(pair -> !namesAnIdentifier(pair))),
-                        Tuple.of(2, malformedIdentifiers),
-                        Tuple.of(2, garbage.map(pair -> pair.replace(";", "")).filter(pair -> !namesAnIdentifier(pair))))
-                .list().ofMaxSize(12);
+    private static final String[] MALFORMED_IDENTIFIERS = {
+            "JSESSIONID=", "JSESSIONID=\"\"", "JSESSIONID=a b", "JSESSIONID=a,b", "JSESSIONID=\"a\\b\"",
+            "JSESSIONID=é", "jsessionid=lower", "JSESSIONIDX=x", " JSESSIONID", "sap-contextid=a:b",
+            "sap-contextid=%ZZ", "sap-contextid=SID:ANON::1", "sap-contextid=%3A%3A%3A", "sap-ext-sid=",
+            "saplb_*=J2EE1)node", "saplb_*=(J2EE1", "saplb_*=()node", "saplb_*=((a)b", "saplb_=(a)b",
+            "saplb_*=(a)(b)", "JSESSIONID=" + "x".repeat(SessionCookies.MAX_SESSION_ID_LENGTH + 1)};
+
+    /**
+     * Up to 12 other cookie pairs: ordinary ones, malformed identifiers, garbage. None can be read as an
+     * identifier: such ordinary pairs and garbage are drawn again, and garbage has no ';' (it would end the pair).
+     */
+    static List<String> otherCookies(RandomInput random) {
+        return random.listOf(0, 12, () -> switch (random.weighted(3, 2, 2)) {
+            case 0 -> draw(() -> random.chars(RandomInput.ALPHANUMERIC + "-_", 1, 12) + "="
+                    + random.chars(RandomInput.VISIBLE_ASCII, 0, 20));
+            case 1 -> random.pick(MALFORMED_IDENTIFIERS);
+            default -> draw(() -> random.joined(0, 4, "", () -> random.weighted(3, 1) == 0
+                    ? random.pick(PIECES) : random.anyChars(12)).replace(";", ""));
+        });
     }
 
-    @Provide
-    Arbitrary<String> separators() {
-        return Arbitraries.of(";", "; ", " ;", ";\t", " ; ", ";;", "; ;");
+    /** A pair no part of which (an ordinary value may hold a ';') names an identifier: drawn again until so. */
+    private static String draw(Supplier<String> pair) {
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            String p = pair.get();
+            if (Arrays.stream(p.split(";", -1)).noneMatch(SessionCookiesPropertyTest::namesAnIdentifier)) {
+                return p;
+            }
+        }
+        throw new AssertionError("no cookie pair without an identifier in 1000 draws");
+    }
+
+    static String separator(RandomInput random) {
+        return random.pick(";", "; ", " ;", ";\t", " ; ", ";;", "; ;");
     }
 }

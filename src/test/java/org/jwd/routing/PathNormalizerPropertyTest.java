@@ -11,15 +11,10 @@ import java.util.Locale;
 import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.properties.RandomInput;
+import org.jwd.properties.Tries;
 import org.jwd.topology.Topology;
-
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
 
 /**
  * Properties of {@link PathNormalizer} on generated paths: whatever comes in, the answer is a normalized path or
@@ -28,7 +23,7 @@ import net.jqwik.api.Tuple;
  *
  * <p>The generators favour what breaks normalizers: dot segments written raw and encoded, empty segments, path
  * parameters, encoded separators, broken escapes, overlong UTF-8, NUL and control characters, surrogates, and
- * very long paths.
+ * very long paths. Each property runs on seeded random inputs ({@link Tries}: {@code -Djwd.seed=N} for others).
  */
 class PathNormalizerPropertyTest {
 
@@ -42,43 +37,52 @@ class PathNormalizerPropertyTest {
             "\\", "?", "#", " ", "é", "€", "\uD83D\uDE00", "\uD800", "\uDC00", "\uFFFF", "\uFEFF", "sap", "bc", "irj",
             "a", "B", "~", "!$&'()*+,=:@", "(bD1lbiZjPTAwMQ==)"};
 
-    @Property(tries = 2500)
-    void aPathIsNormalizedOrRefusedWithBadPathExceptionOnly(@ForAll("hostilePaths") String raw) {
-        try {
-            NormalizedPath normalized = PathNormalizer.normalize(raw);
-            assertStaysBelowTheRoot(raw, normalized);
-        } catch (BadPathException e) {
-            assertThat(e.rawPath()).isEqualTo(raw);
-            assertThat(e.getMessage()).isNotBlank();
-        }
+    @Test
+    void aPathIsNormalizedOrRefusedWithBadPathExceptionOnly() {
+        Tries.forAllStrings(2500, PathNormalizerPropertyTest::hostilePath, raw -> {
+            try {
+                NormalizedPath normalized = PathNormalizer.normalize(raw);
+                assertStaysBelowTheRoot(raw, normalized);
+            } catch (BadPathException e) {
+                assertThat(e.rawPath()).isEqualTo(raw);
+                assertThat(e.getMessage()).isNotBlank();
+            }
+        });
     }
 
-    @Property(tries = 2500)
-    void normalizingTheForwardedPathAgainChangesNothing(@ForAll("hostilePaths") String raw) throws BadPathException {
-        NormalizedPath once;
-        try {
-            once = PathNormalizer.normalize(raw);
-        } catch (BadPathException refused) {
-            return;
-        }
-        NormalizedPath twice = PathNormalizer.normalize(once.forwardPath());
+    @Test
+    void normalizingTheForwardedPathAgainChangesNothing() {
+        Tries.forAllStrings(2500, PathNormalizerPropertyTest::hostilePath, Tries.checked(raw -> {
+            NormalizedPath once;
+            try {
+                once = PathNormalizer.normalize(raw);
+            } catch (BadPathException refused) {
+                return;
+            }
+            NormalizedPath twice = PathNormalizer.normalize(once.forwardPath());
 
-        assertThat(twice).as("normalize(%s) then its forward path", raw).isEqualTo(once);
-        assertThat(twice.forwardPath()).isEqualTo(once.forwardPath());
-        assertThat(twice.parameters()).isEqualTo(once.parameters());
+            assertThat(twice).as("normalize(%s) then its forward path", Tries.quote(raw)).isEqualTo(once);
+            assertThat(twice.forwardPath()).isEqualTo(once.forwardPath());
+            assertThat(twice.parameters()).isEqualTo(once.parameters());
+        }));
     }
 
-    @Property(tries = 2000)
-    void percentEncodingSomeCharactersChangesNeitherThePathNorItsGroup(@ForAll("plainPaths") String plain,
-                                                                       @ForAll("encodingChoices") List<Integer> choices)
-            throws ConfigException {
-        String encoded = encodeSome(plain, choices);
+    /** A plain path and, per character, whether and how to encode it ({@link #encodeSome}). */
+    record PlainPath(String plain, List<Integer> choices) {
+    }
+
+    @Test
+    void percentEncodingSomeCharactersChangesNeitherThePathNorItsGroup() throws ConfigException {
         GroupResolver resolver = resolver();
+        Tries.forAll(2000, random -> new PlainPath(plainPath(random), encodingChoices(random)), input -> {
+            String encoded = encodeSome(input.plain(), input.choices());
 
-        Object plainOutcome = outcome(resolver, plain);
-        Object encodedOutcome = outcome(resolver, encoded);
+            Object plainOutcome = outcome(resolver, input.plain());
+            Object encodedOutcome = outcome(resolver, encoded);
 
-        assertThat(encodedOutcome).as("%s encoded as %s", plain, encoded).isEqualTo(plainOutcome);
+            assertThat(encodedOutcome).as("%s encoded as %s", Tries.quote(input.plain()), Tries.quote(encoded))
+                    .isEqualTo(plainOutcome);
+        });
     }
 
     /** Where it goes (type, rule, prefix, group) and the normalized path; or the refusal, for '..' above the root. */
@@ -134,37 +138,40 @@ class PathNormalizerPropertyTest {
         return false;
     }
 
-    @Provide
-    Arbitrary<String> hostilePaths() {
-        Arbitrary<String> piece = Arbitraries.frequencyOf(
-                Tuple.of(6, Arbitraries.of(PIECES)),
-                Tuple.of(2, Arbitraries.strings().alpha().numeric().withChars("-._~").ofMinLength(1).ofMaxLength(8)),
-                Tuple.of(1, Arbitraries.strings().all().ofMaxLength(6)),
-                Tuple.of(1, percentEscape()));
-        Arbitrary<String> shortPath = piece.list().ofMaxSize(24).map(list -> String.join("", list));
-        // long paths: many segments (the parser's segment stack grows), or one very long segment; built by
-        // repeating a generated short path, as generating thousands of pieces one by one costs jqwik seconds
-        Arbitrary<String> longPath = Combinators.combine(shortPath, Arbitraries.integers().between(50, 2000))
-                .as((p, times) -> ("/" + p).repeat(times));
-        Arbitrary<String> longSegment = Combinators.combine(
-                        Arbitraries.strings().withChars("ab%.;").ofMinLength(1).ofMaxLength(8),
-                        Arbitraries.integers().between(1000, 20000))
-                .as((s, length) -> "/" + s.repeat(length / s.length() + 1));
-        return Arbitraries.frequencyOf(
-                Tuple.of(30, shortPath.map(p -> p.startsWith("/") ? p : "/" + p)),
-                Tuple.of(4, shortPath),
-                Tuple.of(1, longPath),
-                Tuple.of(1, longSegment),
-                Tuple.of(1, Arbitraries.of("", "/", "//", "/..", "/%2e%2e", "/.", "..", "a", "/%", "/%2", "/;")));
+    /**
+     * Mostly short paths of {@link #PIECES}, word-like segments, arbitrary characters and '%' escapes, with or
+     * without a leading '/'; now and then a long one: a short path repeated up to 2,000 times (the parser's segment
+     * stack grows), or one segment of 1,000 to 20,000 characters; and the smallest odd paths.
+     */
+    static String hostilePath(RandomInput random) {
+        return switch (random.weighted(30, 4, 1, 1, 1)) {
+            case 0 -> {
+                String p = shortPath(random);
+                yield p.startsWith("/") ? p : "/" + p;
+            }
+            case 1 -> shortPath(random);
+            case 2 -> ("/" + shortPath(random)).repeat(random.between(50, 2000));
+            case 3 -> {
+                String s = random.chars("ab%.;", 1, 8);
+                yield "/" + s.repeat(random.between(1000, 20000) / s.length() + 1);
+            }
+            default -> random.pick("", "/", "//", "/..", "/%2e%2e", "/.", "..", "a", "/%", "/%2", "/;");
+        };
+    }
+
+    private static String shortPath(RandomInput random) {
+        return random.joined(0, 24, "", () -> switch (random.weighted(6, 2, 1, 1)) {
+            case 0 -> random.pick(PIECES);
+            case 1 -> random.chars(RandomInput.ALPHANUMERIC + "-._~", 1, 8);
+            case 2 -> random.anyChars(6);
+            default -> percentEscape(random);
+        });
     }
 
     /** A '%' escape of any byte, hex digits of either case. */
-    private static Arbitrary<String> percentEscape() {
-        return Combinators.combine(Arbitraries.integers().between(0, 255), Arbitraries.of(true, false))
-                .as((b, upper) -> {
-                    String hex = String.format(Locale.ROOT, "%%%02x", b);
-                    return upper ? hex.toUpperCase(Locale.ROOT) : hex;
-                });
+    private static String percentEscape(RandomInput random) {
+        String hex = String.format(Locale.ROOT, "%%%02x", random.between(0, 255));
+        return random.chance(0.5) ? hex.toUpperCase(Locale.ROOT) : hex;
     }
 
     /**
@@ -172,21 +179,16 @@ class PathNormalizerPropertyTest {
      * pchars, spaces and non-ASCII. No '%' (it would have to be written {@code %25} and is then not the same
      * character), no '?', '#', '\' or control characters (refused raw).
      */
-    @Provide
-    Arbitrary<String> plainPaths() {
-        Arbitrary<String> segment = Arbitraries.frequencyOf(
-                Tuple.of(8, Arbitraries.of("sap", "SAP", "bc", "BC", "gui", "public", "Public", "A", "a", "irj",
-                        "portal", "fin", "x", "page.htm", "..", ".", "", "é", "€", "x y", "😀", "a;b=c", ";jsessionid=1")),
-                Tuple.of(3, Arbitraries.strings().alpha().numeric().withChars("-._~!$&'()*+,=:@ äÖ€")
-                        .ofMinLength(1).ofMaxLength(10)));
-        return segment.list().ofMinSize(1).ofMaxSize(8).map(list -> "/" + String.join("/", list)
-                );
+    static String plainPath(RandomInput random) {
+        return "/" + random.joined(1, 8, "/", () -> random.weighted(8, 3) == 0
+                ? random.pick("sap", "SAP", "bc", "BC", "gui", "public", "Public", "A", "a", "irj", "portal", "fin",
+                        "x", "page.htm", "..", ".", "", "é", "€", "x y", "😀", "a;b=c", ";jsessionid=1")
+                : random.chars(RandomInput.ALPHANUMERIC + "-._~!$&'()*+,=:@ äÖ€", 1, 10));
     }
 
     /** Per character of the plain path: encode it (odd) or not (even); upper or lower-case hex (the bit 2). */
-    @Provide
-    Arbitrary<List<Integer>> encodingChoices() {
-        return Arbitraries.integers().between(0, 7).list().ofMinSize(0).ofMaxSize(120);
+    static List<Integer> encodingChoices(RandomInput random) {
+        return random.listOf(0, 120, () -> random.between(0, 7));
     }
 
     /**
