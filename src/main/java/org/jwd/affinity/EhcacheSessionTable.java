@@ -237,11 +237,14 @@ public final class EhcacheSessionTable implements SessionTable {
             return server;
         }
         try {
+            // Most binds of a known id come from servers repeating its Set-Cookie: a read (lock-free on heap,
+            // and it renews the idle time as putIfAbsent would) answers them without taking a slot and the
+            // map's lock, which every response carrying the same id would otherwise contend for.
+            String bound = cache.get(sessionId);
+            if (bound != null) {
+                return shared(bound);
+            }
             if (!reserve()) {
-                String bound = cache.get(sessionId);
-                if (bound != null) {
-                    return shared(bound);
-                }
                 if (!(sweepForRoom() && reserve())) {
                     rejected.increment();
                     warnFull();

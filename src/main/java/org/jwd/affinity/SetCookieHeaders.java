@@ -47,7 +47,17 @@ public final class SetCookieHeaders {
 
     /** A cookie set with Max-Age=0 or an expiry in the past is being deleted, not started. */
     private static boolean isDeletion(String header) {
-        String lower = header.toLowerCase(java.util.Locale.ROOT);
-        return lower.contains("max-age=0") || lower.contains("expires=thu, 01 jan 1970") || lower.contains("expires=thu, 01-jan-1970");
+        // Case-insensitive search without a lower-cased copy: this runs for every Set-Cookie a server sends.
+        return containsIgnoreCase(header, "max-age=0") || containsIgnoreCase(header, "expires=thu, 01 jan 1970")
+                || containsIgnoreCase(header, "expires=thu, 01-jan-1970");
+    }
+
+    private static boolean containsIgnoreCase(String text, String lowerCaseNeedle) {
+        for (int i = 0, last = text.length() - lowerCaseNeedle.length(); i <= last; i++) {
+            if (text.regionMatches(true, i, lowerCaseNeedle, 0, lowerCaseNeedle.length())) {
+                return true;
+            }
+        }
+        return false;
     }
 }
