@@ -50,7 +50,7 @@ import java.util.stream.Stream;
  *       in flight at the kill.</li>
  *   <li><b>unbound</b>: every other request. Any error is a failure.</li>
  * </ul>
- * Resource flatness of the jwd JVM: heap after a full GC ({@code jcmd GC.run}, then {@code GC.heap_info}) and
+ * Resource flatness of the jwd JVM: heap after a full GC (the live objects' bytes, {@code jcmd GC.class_histogram}) and
  * open file descriptors ({@code /proc/<pid>/fd}), sampled after the warm-up, periodically, and at the end.
  */
 public final class SoakLoad {
@@ -183,7 +183,8 @@ public final class SoakLoad {
     }
 
     private static final Pattern REBINDINGS = Pattern.compile("\"rebindings\"\\s*:\\s*(\\d+)");
-    private static final Pattern HEAP_USED = Pattern.compile("used (\\d+)K");
+    /** The last line of {@code GC.class_histogram}: instances and bytes of every live object. */
+    private static final Pattern LIVE_TOTAL = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)\\s*$");
 
     private final Settings settings;
     private final List<Backend> backends;
@@ -446,16 +447,17 @@ public final class SoakLoad {
 
     /** Heap after a full GC and open descriptors of the jwd JVM. */
     private Resources sample(long atMillis) throws IOException, InterruptedException {
-        jcmd("GC.run");
-        Matcher m = HEAP_USED.matcher(jcmd("GC.heap_info"));
+        // The histogram follows a full GC at the same safepoint: its total is the live heap, with nothing the
+        // load allocated meanwhile (GC.run, then GC.heap_info a second later, counted that too: +-25 MB).
+        Matcher m = LIVE_TOTAL.matcher(jcmd("GC.class_histogram"));
         if (!m.find()) {
-            throw new IllegalStateException("jcmd GC.heap_info printed no 'used <n>K'");
+            throw new IllegalStateException("jcmd GC.class_histogram printed no 'Total <instances> <bytes>'");
         }
         long fds;
         try (Stream<Path> entries = Files.list(Path.of("/proc", String.valueOf(settings.jwdPid()), "fd"))) {
             fds = entries.count();
         }
-        return new Resources(atMillis, Long.parseLong(m.group(1)), fds);
+        return new Resources(atMillis, Long.parseLong(m.group(1)) / 1024, fds);
     }
 
     private String jcmd(String command) throws IOException, InterruptedException {

@@ -259,6 +259,30 @@ class ReloaderTest {
     }
 
     @Test
+    void theWatchFollowsASymbolicLinkSwappedToANewTargetAsAKubernetesConfigMapUpdateDoes() throws Exception {
+        // A ConfigMap volume: jwd.properties -> ..data/jwd.properties, ..data -> ..2026_v1; an update writes
+        // ..2026_v2, swaps ..data by a rename and deletes ..2026_v1.
+        Path v1 = Files.createDirectory(dir.resolve("..2026_v1"));
+        Files.writeString(v1.resolve("jwd.properties"), BASE);
+        Files.createSymbolicLink(dir.resolve("..data"), v1.getFileName());
+        file = Files.createSymbolicLink(dir.resolve("jwd.properties"), Path.of("..data", "jwd.properties"));
+        dispatcher = new Dispatcher(ConfigLoader.load(file));
+        reloader = new Reloader(file, dispatcher, clock::get);
+
+        Path v2 = Files.createDirectory(dir.resolve("..2026_v2"));
+        Files.writeString(v2.resolve("jwd.properties"), BASE + "jwd.debug_headers=true\n");
+        Path link = Files.createSymbolicLink(dir.resolve("..data_tmp"), v2.getFileName());
+        Files.move(link, dir.resolve("..data"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.delete(v1.resolve("jwd.properties"));
+        Files.delete(v1);
+
+        assertThat(reloader.poll()).isNull();
+        assertThat(reloader.poll().outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(dispatcher.config().debugHeaders()).isTrue();
+    }
+
+    @Test
     void aNewSessionTableTimeoutAppliesToTheRunningTableWhoseBindingsStay() throws Exception {
         start(BASE);
         var table = dispatcher.sessionTable();
