@@ -15,16 +15,47 @@ import org.junit.jupiter.api.Test;
 class FailureIT {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
+    /** Java servers a and b (demo backends) behind one dispatcher, with {@code extraKeys} in its configuration. */
+    private record TwoServers(DemoBackend a, DemoBackend b, JwdProcess jwd) implements AutoCloseable {
+        static TwoServers start(String extraKeys) {
+            DemoBackend a = DemoBackend.start(DemoBackend.Options.j2ee("a"));
+            DemoBackend b = null;
+            try {
+                b = DemoBackend.start(DemoBackend.Options.j2ee("b"));
+                return new TwoServers(a, b, JwdProcess.start("""
+                        server.a.url=%s
+                        server.a.type=j2ee
+                        server.b.url=%s
+                        server.b.type=j2ee
+                        """.formatted(a.url(), b.url()) + extraKeys));
+            } catch (RuntimeException e) {
+                if (b != null) {
+                    b.close();
+                }
+                a.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                jwd.close();
+            } finally {
+                try {
+                    b.close();
+                } finally {
+                    a.close();
+                }
+            }
+        }
+    }
+
     @Test
     void aRequestToAStoppedServerIsRetriedOnTheLiveOneAndTheStoppedOneIsMarkedDown() throws Exception {
-        try (DemoBackend a = DemoBackend.start(DemoBackend.Options.j2ee("a"));
-             DemoBackend b = DemoBackend.start(DemoBackend.Options.j2ee("b"));
-             JwdProcess jwd = JwdProcess.start("""
-                     server.a.url=%s
-                     server.a.type=j2ee
-                     server.b.url=%s
-                     server.b.type=j2ee
-                     """.formatted(a.url(), b.url()))) {
+        try (TwoServers servers = TwoServers.start("")) {
+            DemoBackend b = servers.b();
+            JwdProcess jwd = servers.jwd();
             b.stop();
             for (int i = 0; i < 6; i++) {
                 HttpResponse<String> response = http.send(HttpRequest.newBuilder(jwd.uri("/irj/x")).build(),
@@ -58,15 +89,8 @@ class FailureIT {
 
     @Test
     void anIdempotentRequestWhoseServerDroppedItUnansweredGoesOnceMoreElsewhereAndAPostDoesNot() throws Exception {
-        try (DemoBackend a = DemoBackend.start(DemoBackend.Options.j2ee("a"));
-             DemoBackend b = DemoBackend.start(DemoBackend.Options.j2ee("b"));
-             JwdProcess jwd = JwdProcess.start("""
-                     server.a.url=%s
-                     server.a.type=j2ee
-                     server.b.url=%s
-                     server.b.type=j2ee
-                     health.fall=100
-                     """.formatted(a.url(), b.url()))) {
+        try (TwoServers servers = TwoServers.start("health.fall=100\n")) {
+            JwdProcess jwd = servers.jwd();
             // Round robin over a and b (a stays up: a dropped request is no refused connection, and the fall is
             // high): half of these meet a, which drops them without a byte.
             for (int i = 0; i < 6; i++) {
@@ -88,14 +112,9 @@ class FailureIT {
 
     @Test
     void aPostWithABodyIsNotReplayedButAnsweredWith502() throws Exception {
-        try (DemoBackend a = DemoBackend.start(DemoBackend.Options.j2ee("a"));
-             DemoBackend b = DemoBackend.start(DemoBackend.Options.j2ee("b"));
-             JwdProcess jwd = JwdProcess.start("""
-                     server.a.url=%s
-                     server.a.type=j2ee
-                     server.b.url=%s
-                     server.b.type=j2ee
-                     """.formatted(a.url(), b.url()))) {
+        try (TwoServers servers = TwoServers.start("")) {
+            DemoBackend b = servers.b();
+            JwdProcess jwd = servers.jwd();
             b.stop();
             List<Integer> statuses = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
