@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.jwd.admin.AdminConfig;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
+import org.jwd.affinity.SessionTimeouts;
 import org.jwd.config.ConfigException;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.ServerSlots;
@@ -323,9 +324,10 @@ public final class Dispatcher implements AutoCloseable {
                         s.id());
             }
         }
-        if (!before.sessionTableTimeout().equals(next.sessionTableTimeout())) {
-            // the Reloader lets a new timeout through only when the table can take it (and stays on)
-            sessionTable.changeTimeout(next.sessionTableTimeout());
+        SessionTimeouts timeouts = SessionTimeouts.of(next);
+        if (next.sessionTableEnabled() && !SessionTimeouts.of(before).equals(timeouts)) {
+            // the Reloader lets new timeouts through only when the table can take them (and stays on)
+            sessionTable.changeTimeouts(timeouts);
         }
         UrlPrefixLoader old = urlPrefixes;
         urlPrefixes = prefixes;

@@ -48,8 +48,10 @@ import org.slf4j.LoggerFactory;
  * A content digest (of the file and the files it names) tells an unchanged file (touched, or saved as it was) from
  * a change: it answers {@code unchanged} and swaps nothing.
  *
- * <p>A new {@code SessionTableTimeout} applies to the node's own session table (new entries at once, existing ones
- * from their next use, never earlier than their old deadline) and keeps every binding; turning the table on or off, and any change in cluster mode, need a restart.
+ * <p>A new {@code SessionTableTimeout} or {@code wdisp/HTTP/context_timeout} applies to the node's own session
+ * table (new entries at once, existing ones from their next use, never earlier than their old deadline) and keeps
+ * every binding, and so does switching the temporary table or one kind of SAP's session ID table on or off; creating
+ * or removing the whole table (every part off before or after), and any change in cluster mode, need a restart.
  *
  * <p><b>Keys that need a restart</b> ({@link #RESTART_KEYS}): the session table's existence and sizes, cluster
  * mode, TLS, the end-to-end TLS listener, the HTTP client's timeouts, the administrator's credentials and the
@@ -68,7 +70,8 @@ public final class Reloader implements AutoCloseable {
     public static final List<String> FILE_KEYS = List.of("wdisp/permission_table");
     /** Keys read once at startup: a reload keeps their running values until a restart. */
     public static final Set<String> RESTART_KEYS = Set.of(
-            "SessionTableTimeout", "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries",
+            "SessionTableTimeout", "wdisp/HTTP/context_timeout", "wdisp/HTTP/esid_support",
+            "wdisp/HTTP/jsessionid_tab_support", "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries",
             "SessionTable.offheap_MB", "SessionTable.cluster_uri",
             "jwd.connect_timeout", "jwd.idle_timeout", "jwd.max_header_size",
             "admin.user", "admin.password_hash", "rdisp/registry_expiry",
@@ -77,7 +80,12 @@ public final class Reloader implements AutoCloseable {
             "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
             "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group");
 
-    private static final String SESSION_TABLE_TIMEOUT = "SessionTableTimeout";
+    /**
+     * The keys that switch the session table's parts on and off and set its timeouts: applied live while the table
+     * exists before and after the reload and can change its timeouts (not in cluster mode); a restart otherwise.
+     */
+    private static final Set<String> LIVE_TABLE_KEYS = Set.of("SessionTableTimeout", "wdisp/HTTP/context_timeout",
+            "wdisp/HTTP/esid_support", "wdisp/HTTP/jsessionid_tab_support");
 
     /** What a reload did. */
     public enum Outcome {
@@ -291,8 +299,8 @@ public final class Reloader implements AutoCloseable {
     }
 
     /**
-     * The restart keys whose value in {@code fromFile} differs from the running one. {@code SessionTableTimeout} is
-     * one only when the table cannot change its timeout (cluster mode) or would be turned on or off.
+     * The restart keys whose value in {@code fromFile} differs from the running one. The {@link #LIVE_TABLE_KEYS} are
+     * among them only when the table cannot change its timeouts (cluster mode) or would be created or removed.
      */
     private List<Pending> pendingOf(DispatcherConfig fromFile) {
         List<Pending> pending = new ArrayList<>();
@@ -301,7 +309,7 @@ public final class Reloader implements AutoCloseable {
         boolean liveTimeout = current.sessionTableEnabled() && fromFile.sessionTableEnabled()
                 && dispatcher.sessionTable().canChangeTimeout();
         for (String key : new java.util.TreeSet<>(RESTART_KEYS)) {
-            if (key.equals(SESSION_TABLE_TIMEOUT) && liveTimeout) {
+            if (LIVE_TABLE_KEYS.contains(key) && liveTimeout) {
                 continue;
             }
             if (!Objects.equals(running.get(key), fromFile.properties().get(key))) {

@@ -204,17 +204,39 @@ class ReloaderTest {
     }
 
     @Test
+    void theTemporaryTableAndSapsTimeoutsSwitchLiveAndKeepEveryBinding() throws Exception {
+        start(BASE);
+        var table = dispatcher.sessionTable();
+        table.bind("s1", "b");
+
+        Reloader.Result result = write(BASE.replace("SessionTableTimeout=60s", "SessionTableTimeout=0")
+                + "wdisp/HTTP/context_timeout=2h\n");
+
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(result.pending()).isEmpty();
+        assertThat(dispatcher.config().temporaryTableEnabled()).isFalse();
+        assertThat(dispatcher.sessionTable()).isSameAs(table);
+        assertThat(((org.jwd.affinity.EhcacheSessionTable) table).timeouts())
+                .isEqualTo(org.jwd.affinity.SessionTimeouts.both(Duration.ofHours(2)));
+        assertThat(table.lookup("s1")).isEqualTo("b");
+    }
+
+    @Test
     void keysThatNeedARestartKeepTheirRunningValueWhileTheRestIsApplied() throws Exception {
         start(BASE);
         var table = dispatcher.sessionTable();
 
+        // every part of the session table off: removing the table waits for a restart
         Reloader.Result result = write(BASE.replace("SessionTableTimeout=60s", "SessionTableTimeout=0")
+                + "wdisp/HTTP/esid_support=false\nwdisp/HTTP/jsessionid_tab_support=false\n"
                 + "jwd.debug_headers=true\njwd.connect_timeout=9s\n");
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
         assertThat(result.pending()).containsExactly(
                 new Reloader.Pending("SessionTableTimeout", "60s", "0"),
-                new Reloader.Pending("jwd.connect_timeout", null, "9s"));
+                new Reloader.Pending("jwd.connect_timeout", null, "9s"),
+                new Reloader.Pending("wdisp/HTTP/esid_support", null, "false"),
+                new Reloader.Pending("wdisp/HTTP/jsessionid_tab_support", null, "false"));
         assertThat(dispatcher.config().debugHeaders()).isTrue();
         assertThat(dispatcher.config().sessionTableTimeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(dispatcher.config().properties()).containsEntry("SessionTableTimeout", "60s")
@@ -294,7 +316,7 @@ class ReloaderTest {
         assertThat(result.pending()).isEmpty();
         assertThat(dispatcher.config().sessionTableTimeout()).isEqualTo(Duration.ofMinutes(10));
         assertThat(dispatcher.sessionTable()).isSameAs(table);
-        assertThat(((org.jwd.affinity.EhcacheSessionTable) table).timeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(((org.jwd.affinity.EhcacheSessionTable) table).timeouts().jsessionid()).isEqualTo(Duration.ofMinutes(10));
         assertThat(table.lookup("s1")).isEqualTo("b");
     }
 

@@ -252,7 +252,10 @@ public final class AdminApi {
                 "members", members);
     }
 
-    /** {@code GET api/sessiontable}: the temporary session table's figures. */
+    /**
+     * {@code GET api/sessiontable}: the session table's parts and figures. One store holds SAP's session ID table
+     * (ESIDs, learned JSESSIONIDs; {@code wdisp/HTTP/*}) and the temporary table ({@code SessionTableTimeout}).
+     */
     public Map<String, Object> sessionTable() {
         SessionTableStats st = dispatcher.sessionTable().stats();
         ClusterStatus cluster = dispatcher.sessionTable().clusterStatus();
@@ -260,6 +263,12 @@ public final class AdminApi {
         return Json.obj(
                 "enabled", c.sessionTableEnabled(),
                 "timeout", Durations.format(c.sessionTableTimeout()),
+                "esid_support", c.esidSupport(),
+                "jsessionid_tab_support", c.jsessionidTabSupport(),
+                "context_timeout", Durations.format(c.contextTimeout()),
+                "temporary_table", c.temporaryTableEnabled(),
+                "jsessionid_timeout", Durations.format(c.jsessionidTimeout()),
+                "full", dispatcher.sessionTable().isFull(),
                 "max_entries", c.maxSessionTableEntries(),
                 "entries", st.entries(),
                 "hits", st.hits(),
@@ -290,6 +299,9 @@ public final class AdminApi {
                 "effective", Json.obj(
                         "wdisp/load_balancing_strategy", c.loadBalancingStrategy(),
                         "SessionTableTimeout", Durations.format(c.sessionTableTimeout()),
+                        "wdisp/HTTP/context_timeout", Durations.format(c.contextTimeout()),
+                        "wdisp/HTTP/esid_support", c.esidSupport(),
+                        "wdisp/HTTP/jsessionid_tab_support", c.jsessionidTabSupport(),
                         "is/HTTP/default_root_hdl", c.defaultRootHandler().key(),
                         "icf.url_prefixes", c.urlPrefixes(),
                         "rdisp/autoabaptime", Durations.format(c.autoAbapTime()),

@@ -65,7 +65,7 @@ public final class ClusteredSessionTable implements SessionTable {
     private final String name;
     private final BindingStore cluster;
     private final SessionTable local;
-    private final long timeoutMillis;
+    private final SessionTimeouts timeouts;
     private final LongSupplier clock;
     private final ScheduledExecutorService prober;
 
@@ -89,20 +89,17 @@ public final class ClusteredSessionTable implements SessionTable {
      * @param name          how to name the cluster in messages: its URI
      * @param cluster       the shared store; this table closes it
      * @param local         this node's own table: mirror and fallback; this table closes it
-     * @param timeout       {@code SessionTableTimeout}
+     * @param timeouts      the idle timeouts by kind of entry
      * @param clockMillis   epoch milliseconds; tests move it by hand
      * @param probeInterval how often a daemon thread tries a lost server, or {@code null} for none (tests call
      *                      {@link #probe()})
      */
-    ClusteredSessionTable(String name, BindingStore cluster, SessionTable local, Duration timeout,
+    ClusteredSessionTable(String name, BindingStore cluster, SessionTable local, SessionTimeouts timeouts,
                           LongSupplier clockMillis, Duration probeInterval) {
         this.name = Objects.requireNonNull(name, "name");
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.local = Objects.requireNonNull(local, "local");
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("session table timeout must be positive: " + timeout);
-        }
-        this.timeoutMillis = timeout.toMillis();
+        this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
         this.clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
         this.stateSinceMillis = clock.getAsLong();
         String unreachable = null;
@@ -136,6 +133,20 @@ public final class ClusteredSessionTable implements SessionTable {
         if (sessionId == null || closed) {
             return null;
         }
+        String server = find(sessionId);
+        (server == null ? misses : hits).increment();
+        return server;
+    }
+
+    /** As {@link #lookup}, without counting: the binding's stamp is renewed where it is due. */
+    @Override
+    public void touch(String sessionId) {
+        if (sessionId != null && !closed) {
+            find(sessionId);
+        }
+    }
+
+    private String find(String sessionId) {
         String server = null;
         boolean done = false;
         if (state.get() == ClusterState.CONNECTED) {
@@ -150,8 +161,32 @@ public final class ClusteredSessionTable implements SessionTable {
             servedLocally.increment();
             server = local.lookup(sessionId);
         }
-        (server == null ? misses : hits).increment();
         return server;
+    }
+
+    /** The binding in force, without counting, refreshing or carrying anything over (the admin's explain). */
+    @Override
+    public String peek(String sessionId) {
+        if (sessionId == null || closed) {
+            return null;
+        }
+        if (state.get() == ClusterState.CONNECTED) {
+            try {
+                ClusterBinding binding = ClusterBinding.decode(cluster.get(sessionId));
+                if (binding != null && binding.isLive(clock.getAsLong(), timeoutMillis(sessionId))) {
+                    return binding.serverId();
+                }
+            } catch (BindingStore.UnavailableException e) {
+                lost(e);
+            }
+        }
+        return local.peek(sessionId);
+    }
+
+    /** This node's copy decides: the server's count is not available cheaply (see {@link #stats()}). */
+    @Override
+    public boolean isFull() {
+        return local.isFull();
     }
 
     @Override
@@ -206,8 +241,8 @@ public final class ClusteredSessionTable implements SessionTable {
         long now = clock.getAsLong();
         String stored = cluster.get(sessionId);
         ClusterBinding binding = ClusterBinding.decode(stored);
-        if (binding != null && binding.isLive(now, timeoutMillis)) {
-            String server = binding.isDue(now, timeoutMillis)
+        if (binding != null && binding.isLive(now, timeoutMillis(sessionId))) {
+            String server = binding.isDue(now, timeoutMillis(sessionId))
                     ? refresh(sessionId, stored, binding.serverId(), now)
                     : binding.serverId();
             mirror(sessionId, server);
@@ -235,7 +270,7 @@ public final class ClusteredSessionTable implements SessionTable {
         }
         String current = cluster.get(sessionId);
         ClusterBinding binding = ClusterBinding.decode(current);
-        if (binding != null && binding.isLive(now, timeoutMillis)) {
+        if (binding != null && binding.isLive(now, timeoutMillis(sessionId))) {
             return binding.serverId();
         }
         return clusterBind(sessionId, server, now);
@@ -250,7 +285,7 @@ public final class ClusteredSessionTable implements SessionTable {
                 return server;
             }
             ClusterBinding binding = ClusterBinding.decode(previous);
-            if (binding != null && binding.isLive(now, timeoutMillis)) {
+            if (binding != null && binding.isLive(now, timeoutMillis(sessionId))) {
                 return binding.serverId();
             }
             if (cluster.replace(sessionId, previous, fresh)) {
@@ -267,7 +302,7 @@ public final class ClusteredSessionTable implements SessionTable {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             String stored = cluster.get(sessionId);
             ClusterBinding binding = ClusterBinding.decode(stored);
-            if (binding == null || !binding.isLive(now, timeoutMillis)) {
+            if (binding == null || !binding.isLive(now, timeoutMillis(sessionId))) {
                 return clusterBind(sessionId, newServerId, now);
             }
             if (!binding.serverId().equals(expectedServerId)) {
@@ -385,8 +420,13 @@ public final class ClusteredSessionTable implements SessionTable {
                 mine.expirations(), mine.rejected());
     }
 
-    public Duration timeout() {
-        return Duration.ofMillis(timeoutMillis);
+    public SessionTimeouts timeouts() {
+        return timeouts;
+    }
+
+    /** The idle timeout of this entry, in milliseconds. */
+    private long timeoutMillis(String sessionId) {
+        return timeouts.forKey(sessionId).toMillis();
     }
 
     @Override
@@ -407,7 +447,7 @@ public final class ClusteredSessionTable implements SessionTable {
 
     @Override
     public String toString() {
-        return "ClusteredSessionTable[" + name + ", " + state.get() + ", timeout " + Duration.ofMillis(timeoutMillis)
+        return "ClusteredSessionTable[" + name + ", " + state.get() + ", timeout " + timeouts
                 + ", " + stats() + "]";
     }
 }

@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The session table in an Ehcache 3 cache configured in code: session id -> server id, each entry expiring
- * after {@code SessionTableTimeout} without a lookup, bind or rebind (time-to-idle). The only class of jwd that
- * uses Ehcache.
+ * after its kind's idle timeout ({@link SessionTimeouts}: {@code wdisp/HTTP/context_timeout} for ESIDs,
+ * {@code SessionTableTimeout} or {@code context_timeout} for JSESSIONIDs) without a lookup, bind or rebind
+ * (time-to-idle). The only class of jwd that uses Ehcache.
  *
  * <h2>Storage: one tier, on heap or off heap</h2>
  * <ul>
@@ -82,8 +83,10 @@ public final class EhcacheSessionTable implements SessionTable {
     static final long FULL_WARNING_GAP_MILLIS = 5 * 60_000;
     private static final int MAX_SHARED_SERVER_IDS = 10_000;
 
-    /** SessionTableTimeout; a reload may change it ({@link #changeTimeout}), read by the expiry policy. */
-    private volatile Duration timeout;
+    /** The idle timeouts; a reload may change them ({@link #changeTimeouts}), read by the expiry policy. */
+    private volatile SessionTimeouts timeouts;
+    /** Set while {@link #peek} reads: the read then leaves the entry's idle time as it is. */
+    private static final ThreadLocal<Boolean> PEEKING = new ThreadLocal<>();
     private final long capacity;
     private final boolean offHeap;
     private final long offHeapMegabytes;
@@ -118,12 +121,17 @@ public final class EhcacheSessionTable implements SessionTable {
      * @see #EhcacheSessionTable(Duration, long, long, long, LongSupplier, Duration)
      */
     public EhcacheSessionTable(Duration timeout, long maxEntries, long heapEntries, long offHeapMegabytes) {
-        this(timeout, maxEntries, heapEntries, offHeapMegabytes, null, null);
+        this(SessionTimeouts.both(timeout), maxEntries, heapEntries, offHeapMegabytes, null, null);
+    }
+
+    /** A table whose entries all idle-expire after {@code timeout}. */
+    public EhcacheSessionTable(Duration timeout, long maxEntries, long heapEntries, long offHeapMegabytes,
+                               LongSupplier clockMillis, Duration sweepInterval) {
+        this(SessionTimeouts.both(timeout), maxEntries, heapEntries, offHeapMegabytes, clockMillis, sweepInterval);
     }
 
     /**
-     * @param timeout          idle time after which an entry expires ({@code SessionTableTimeout}); positive
-     *                         (a zero timeout means no table: use {@link DisabledSessionTable})
+     * @param timeouts         idle time after which an entry expires, by its kind
      * @param maxEntries       most entries stored ({@code wdisp/HTTP/max_session_tab_entries})
      * @param heapEntries      heap tier size in entries when on heap ({@code SessionTable.heap_entries}); the
      *                         table then holds {@code min(maxEntries, heapEntries)}; unused off heap
@@ -134,17 +142,14 @@ public final class EhcacheSessionTable implements SessionTable {
      * @param sweepInterval    how often a daemon thread sweeps expired entries, or {@code null}/zero for none
      *                         (then only full-table binds, touches and {@link #sweep()} remove them)
      */
-    public EhcacheSessionTable(Duration timeout, long maxEntries, long heapEntries, long offHeapMegabytes,
+    public EhcacheSessionTable(SessionTimeouts timeouts, long maxEntries, long heapEntries, long offHeapMegabytes,
                                LongSupplier clockMillis, Duration sweepInterval) {
-        Objects.requireNonNull(timeout, "timeout");
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("session table timeout must be positive: " + timeout);
-        }
+        Objects.requireNonNull(timeouts, "timeouts");
         if (maxEntries < 1 || heapEntries < 1 || offHeapMegabytes < 0) {
             throw new IllegalArgumentException("session table sizes: maxEntries " + maxEntries
                     + ", heapEntries " + heapEntries + ", offHeapMegabytes " + offHeapMegabytes);
         }
-        this.timeout = timeout;
+        this.timeouts = timeouts;
         this.offHeap = offHeapMegabytes > 0;
         this.offHeapMegabytes = offHeapMegabytes;
         this.capacity = offHeap ? maxEntries : Math.min(maxEntries, heapEntries);
@@ -169,7 +174,7 @@ public final class EhcacheSessionTable implements SessionTable {
         if (offHeap) {
             long fits = (offHeapMegabytes << 20) / OFF_HEAP_BYTES_PER_ENTRY;
             LOG.info("Session table off heap: {} MB, idle timeout {}, at most {} entries",
-                    offHeapMegabytes, timeout, capacity);
+                    offHeapMegabytes, timeouts, capacity);
             if (fits < maxEntries) {
                 LOG.warn("Session table: {} MB off heap hold about {} entries, fewer than the {} allowed "
                                 + "(wdisp/HTTP/max_session_tab_entries); idle sessions will be evicted. "
@@ -177,7 +182,7 @@ public final class EhcacheSessionTable implements SessionTable {
                         offHeapMegabytes, fits, maxEntries, (maxEntries * OFF_HEAP_BYTES_PER_ENTRY >> 20) + 1);
             }
         } else {
-            LOG.info("Session table on heap: idle timeout {}, at most {} entries", timeout, capacity);
+            LOG.info("Session table on heap: idle timeout {}, at most {} entries", timeouts, capacity);
             if (heapEntries < maxEntries) {
                 LOG.info("Session table holds {} entries (SessionTable.heap_entries) rather than {} "
                         + "(wdisp/HTTP/max_session_tab_entries): it has no off-heap tier", heapEntries, maxEntries);
@@ -216,18 +221,49 @@ public final class EhcacheSessionTable implements SessionTable {
         return offHeap ? shared(server) : server;
     }
 
-    /** As {@link #lookup} without counting; Ehcache's read renews the entry's idle time all the same. */
+    @Override
+    public void touch(String sessionId) {
+        if (sessionId == null || closed) {
+            return;
+        }
+        try {
+            cache.get(sessionId);
+        } catch (IllegalStateException closedMeanwhile) {
+            // closing: nothing to renew
+        }
+    }
+
+    /** As {@link #lookup}, without counting and without renewing the entry's idle time. */
     @Override
     public String peek(String sessionId) {
         if (sessionId == null || closed) {
             return null;
         }
+        PEEKING.set(Boolean.TRUE);
         try {
             String server = cache.get(sessionId);
             return server == null ? null : shared(server);
         } catch (IllegalStateException closedMeanwhile) {
             return null;
+        } finally {
+            PEEKING.remove();
         }
+    }
+
+    /**
+     * Whether a new binding would be refused now: the live entries fill the capacity. Two volatile reads while the
+     * table has room; when it looks full, the removals are counted again and, at most once a second, a sweep makes
+     * room, exactly as a bind would.
+     */
+    @Override
+    public boolean isFull() {
+        if (closed || inserted.get() - removedSeen < capacity) {
+            return false;
+        }
+        if (inserted.get() - refreshRemoved() < capacity) {
+            return false;
+        }
+        return !(sweepForRoom() && inserted.get() - refreshRemoved() < capacity);
     }
 
     @Override
@@ -307,8 +343,8 @@ public final class EhcacheSessionTable implements SessionTable {
         return offHeap;
     }
 
-    public Duration timeout() {
-        return timeout;
+    public SessionTimeouts timeouts() {
+        return timeouts;
     }
 
     @Override
@@ -317,39 +353,37 @@ public final class EhcacheSessionTable implements SessionTable {
     }
 
     /**
-     * A reloaded {@code SessionTableTimeout}; no binding is dropped by the change itself. New entries get it at
-     * once. An existing entry gets it from its next use, but Ehcache never brings a deadline forward: with a
-     * shorter timeout an entry keeps at least the deadline its last use under the old timeout gave it; a longer
-     * one extends it at its next use.
+     * Reloaded timeouts ({@code SessionTableTimeout}, {@code wdisp/HTTP/context_timeout}); no binding is dropped
+     * by the change itself. New entries get them at once. An existing entry gets its kind's from its next use,
+     * but Ehcache never brings a deadline forward: with a shorter timeout an entry keeps at least the deadline its
+     * last use under the old timeout gave it; a longer one extends it at its next use.
      */
     @Override
-    public void changeTimeout(Duration next) {
-        if (next.isNegative() || next.isZero()) {
-            throw new IllegalArgumentException("session table timeout must be positive: " + next);
-        }
-        Duration before = timeout;
-        timeout = next;
+    public void changeTimeouts(SessionTimeouts next) {
+        SessionTimeouts before = timeouts;
+        timeouts = Objects.requireNonNull(next, "timeouts");
         LOG.info("Session table: idle timeout {} (was {}), for each entry from its next use", next, before);
     }
 
     /**
-     * Time to idle, as {@code ExpiryPolicyBuilder.timeToIdleExpiration}, but reading the timeout in force at each
-     * use, so that a reload can change it without a new cache (which would lose the bindings).
+     * Time to idle, as {@code ExpiryPolicyBuilder.timeToIdleExpiration}, but with the timeout of the entry's kind in
+     * force at each use, so that a reload can change it without a new cache (which would lose the bindings). A
+     * {@link #peek} leaves the idle time alone ({@code null}: Ehcache keeps the expiry as it is).
      */
     private final class IdleExpiry implements ExpiryPolicy<String, String> {
         @Override
         public Duration getExpiryForCreation(String key, String value) {
-            return timeout;
+            return timeouts.forKey(key);
         }
 
         @Override
         public Duration getExpiryForAccess(String key, Supplier<? extends String> value) {
-            return timeout;
+            return PEEKING.get() != null ? null : timeouts.forKey(key);
         }
 
         @Override
         public Duration getExpiryForUpdate(String key, Supplier<? extends String> oldValue, String newValue) {
-            return timeout;
+            return timeouts.forKey(key);
         }
     }
 
@@ -446,8 +480,8 @@ public final class EhcacheSessionTable implements SessionTable {
         long now = clock.getAsLong();
         long last = lastFullWarningMillis.get();
         if (now - last >= FULL_WARNING_GAP_MILLIS && lastFullWarningMillis.compareAndSet(last, now)) {
-            LOG.warn("Session table full ({} entries, {} bindings refused so far): new sessions are balanced "
-                    + "without a binding until entries expire", capacity, rejected.sum());
+            LOG.warn("Session table full ({} entries, {} bindings refused so far): requests it does not hold go to "
+                    + "their group's default server until entries expire", capacity, rejected.sum());
         }
     }
 
@@ -502,7 +536,7 @@ public final class EhcacheSessionTable implements SessionTable {
 
     @Override
     public String toString() {
-        return "EhcacheSessionTable[" + (offHeap ? "off heap" : "heap") + ", timeout " + timeout
+        return "EhcacheSessionTable[" + (offHeap ? "off heap" : "heap") + ", timeout " + timeouts
                 + ", capacity " + capacity + ", " + stats() + "]";
     }
 }

@@ -1,13 +1,22 @@
 package org.jwd.affinity;
 
 /**
- * The temporary session table: session id (JSESSIONID or sap-ext-sid) -> id of the server that holds it.
+ * The session table: session id (JSESSIONID, or an ESID under {@link SessionTimeouts#esidKey}) -> id of the server
+ * that holds it. It holds SAP's session ID table and the Java dispatcher's temporary table in one store.
  * The first binding wins, so concurrent first requests of one session agree on one server; a binding to
  * a server that is gone is replaced atomically, so concurrent requests agree on the new one too.
  */
 public interface SessionTable extends AutoCloseable {
     /** The server bound to this session, refreshing the entry's idle time; {@code null} when unbound. */
     String lookup(String sessionId);
+
+    /**
+     * Renews the idle time of this session's entry, if the table holds one, without counting a hit or a miss: a
+     * request routed by its cookie still keeps its table entry alive. The default asks {@link #lookup}.
+     */
+    default void touch(String sessionId) {
+        lookup(sessionId);
+    }
 
     /**
      * The server bound to this session, for a look that must change nothing (the admin interface's explain): it
@@ -46,17 +55,26 @@ public interface SessionTable extends AutoCloseable {
         return ClusterStatus.NOT_CLUSTERED;
     }
 
-    /** Whether {@link #changeTimeout} works on this table (the node's own table: yes; cluster mode, off: no). */
+    /**
+     * Whether a new binding would be refused now because the table is full ({@code wdisp/HTTP/max_session_tab_entries}):
+     * requests it does not hold then go to their group's default server (SAP's rule: sessions are kept, balancing
+     * stops). A cheap estimate, read on every request.
+     */
+    default boolean isFull() {
+        return false;
+    }
+
+    /** Whether {@link #changeTimeouts} works on this table (the node's own table: yes; cluster mode, off: no). */
     default boolean canChangeTimeout() {
         return false;
     }
 
     /**
-     * A reloaded {@code SessionTableTimeout} (positive), applied to the running table, whose bindings all stay.
+     * Reloaded timeouts, applied to the running table, whose bindings all stay.
      *
      * @throws UnsupportedOperationException when {@link #canChangeTimeout} is false
      */
-    default void changeTimeout(java.time.Duration timeout) {
+    default void changeTimeouts(SessionTimeouts timeouts) {
         throw new UnsupportedOperationException("this session table keeps its timeout until a restart: " + this);
     }
 

@@ -9,7 +9,7 @@ import org.jwd.config.DispatcherConfig;
 /** Makes the session table the configuration asks for. */
 public final class SessionTables {
 
-    /** The background sweep runs every {@code SessionTableTimeout}, but at least every minute and at most every second. */
+    /** The background sweep runs every shortest idle timeout, but at least every minute and at most every second. */
     static final Duration MIN_SWEEP_INTERVAL = Duration.ofSeconds(1);
     static final Duration MAX_SWEEP_INTERVAL = Duration.ofMinutes(1);
     /** Cluster mode: how often a lost Terracotta server is tried again. */
@@ -19,8 +19,10 @@ public final class SessionTables {
     }
 
     /**
-     * The table for this configuration: {@link DisabledSessionTable} when {@code SessionTableTimeout} is 0,
-     * else an {@link EhcacheSessionTable} with the configured sizes, the system clock and a daemon thread that
+     * The table for this configuration: {@link DisabledSessionTable} when neither SAP's session ID table
+     * ({@code wdisp/HTTP/esid_support}, {@code wdisp/HTTP/jsessionid_tab_support}) nor the temporary table
+     * ({@code SessionTableTimeout}) is on, else an {@link EhcacheSessionTable} with the configured sizes and
+     * timeouts ({@link SessionTimeouts#of}), the system clock and a daemon thread that
      * sweeps expired entries (see {@link #sweepInterval}); with {@code SessionTable.cluster_uri}, a
      * {@link ClusteredSessionTable} shared with the other nodes, that one as its local copy. Close it when the
      * configuration is replaced.
@@ -29,9 +31,10 @@ public final class SessionTables {
         if (!config.sessionTableEnabled()) {
             return DisabledSessionTable.INSTANCE;
         }
-        SessionTable local = new EhcacheSessionTable(config.sessionTableTimeout(), config.maxSessionTableEntries(),
+        SessionTimeouts timeouts = SessionTimeouts.of(config);
+        SessionTable local = new EhcacheSessionTable(timeouts, config.maxSessionTableEntries(),
                 config.sessionTableHeapEntries(), config.sessionTableOffHeapMegabytes(), null,
-                sweepInterval(config.sessionTableTimeout()));
+                sweepInterval(shortest(timeouts)));
         return clustered(config, local, null, CLUSTER_PROBE_INTERVAL);
     }
 
@@ -45,7 +48,7 @@ public final class SessionTables {
         if (!config.sessionTableEnabled()) {
             return DisabledSessionTable.INSTANCE;
         }
-        SessionTable local = new EhcacheSessionTable(config.sessionTableTimeout(), config.maxSessionTableEntries(),
+        SessionTable local = new EhcacheSessionTable(SessionTimeouts.of(config), config.maxSessionTableEntries(),
                 config.sessionTableHeapEntries(), config.sessionTableOffHeapMegabytes(), clockMillis, null);
         return clustered(config, local, clockMillis, null);
     }
@@ -57,10 +60,14 @@ public final class SessionTables {
         if (cluster == null) {
             return local;
         }
-        BindingStore store = new TerracottaBindingStore(cluster, config.sessionTableTimeout(),
+        SessionTimeouts timeouts = SessionTimeouts.of(config);
+        BindingStore store = new TerracottaBindingStore(cluster, timeouts.longest(),
                 config.maxSessionTableEntries(), config.sessionTableHeapEntries());
-        return new ClusteredSessionTable(cluster.toString(), store, local, config.sessionTableTimeout(), clockMillis,
-                probeInterval);
+        return new ClusteredSessionTable(cluster.toString(), store, local, timeouts, clockMillis, probeInterval);
+    }
+
+    private static Duration shortest(SessionTimeouts timeouts) {
+        return timeouts.esid().compareTo(timeouts.jsessionid()) <= 0 ? timeouts.esid() : timeouts.jsessionid();
     }
 
     /** How often the background sweep runs: the timeout, kept between 1 s and 1 min. */

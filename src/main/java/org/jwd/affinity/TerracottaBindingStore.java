@@ -71,7 +71,8 @@ final class TerracottaBindingStore implements BindingStore {
     private volatile boolean closed;
 
     /**
-     * @param timeout     {@code SessionTableTimeout}; entries are stored {@link ClusterBinding#storedFor} it
+     * @param timeout     the longest idle timeout of an entry ({@link SessionTimeouts#longest()}); entries are stored
+     *                    {@link ClusterBinding#storedFor} it, and each kind's binding counts live for its own
      * @param maxEntries  {@code wdisp/HTTP/max_session_tab_entries}: sizes the server-side pool
      * @param heapEntries {@code SessionTable.heap_entries}: the heap tier holds at most {@link #MAX_HEAP_ENTRIES}
      */

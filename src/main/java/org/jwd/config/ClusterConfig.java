@@ -44,8 +44,9 @@ public record ClusterConfig(URI uri, List<String> servers, String entity) {
             problems.add(source + ": " + KEY + " = '" + value + "': expected " + EXPECTED);
         }
         if (!config.sessionTableEnabled()) {
-            problems.add(source + ": " + KEY + " = '" + value + "': expected SessionTableTimeout above 0 too: "
-                    + "with the session table off there is nothing to share");
+            problems.add(source + ": " + KEY + " = '" + value + "': expected a session table to share: "
+                    + "wdisp/HTTP/esid_support, wdisp/HTTP/jsessionid_tab_support and SessionTableTimeout turn every "
+                    + "table off");
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);

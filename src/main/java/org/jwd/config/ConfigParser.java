@@ -46,6 +46,7 @@ public final class ConfigParser {
             "icf.url_prefixes", "icf.url_prefixes_url", "wdisp/auto_refresh", "is/HTTP/default_root_hdl",
             "rdisp/autoabaptime", "wdisp/load_balancing_strategy", "SessionTableTimeout",
             "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries", "SessionTable.offheap_MB",
+            "wdisp/HTTP/esid_support", "wdisp/HTTP/jsessionid_tab_support", "wdisp/HTTP/context_timeout",
             "wdisp/add_saplb_cookie", "jwd.debug_headers", "jwd.connect_timeout", "jwd.idle_timeout",
             "jwd.request_timeout", "health.interval", "health.timeout", "health.rise", "health.fall",
             // Read and checked by the features that use them (admin, cluster, TLS, limits):
@@ -150,6 +151,11 @@ public final class ConfigParser {
                 DispatcherConfig.WEIGHTED_ROUND_ROBIN + " or " + DispatcherConfig.SIMPLE_WEIGHTED_ROUND_ROBIN);
         Duration tableTimeout = optional("SessionTableTimeout", Durations::parse, Duration.ZERO,
                 Durations.EXPECTED + "; 0 turns the table off");
+        boolean esidSupport = optional("wdisp/HTTP/esid_support", ConfigParser::bool, true, "true or false");
+        boolean jsessionidTabSupport = optional("wdisp/HTTP/jsessionid_tab_support", ConfigParser::bool, true,
+                "true or false");
+        Duration contextTimeout = optional("wdisp/HTTP/context_timeout", ConfigParser::seconds,
+                Duration.ofSeconds(3600), "a positive number of seconds, or a number with a unit (30s, 10m, 1h)");
         long maxEntries = optional("wdisp/HTTP/max_session_tab_entries", ConfigParser::positiveLong, 1_000_000L,
                 "a positive integer");
         long heapEntries = optional("SessionTable.heap_entries", ConfigParser::positiveLong, maxEntries,
@@ -188,7 +194,7 @@ public final class ConfigParser {
             throw new ConfigException(problems);
         }
         return new DispatcherConfig(servers, urlPrefixes, prefixesUrl, autoRefresh, rootHandler, groups,
-                autoAbapTime, strategy, tableTimeout, maxEntries, heapEntries, offHeapMb, addSaplb, debugHeaders,
+                autoAbapTime, strategy, tableTimeout, esidSupport, jsessionidTabSupport, contextTimeout, maxEntries, heapEntries, offHeapMb, addSaplb, debugHeaders,
                 connectTimeout, idleTimeout, requestTimeout, health, values, permissionTable, trustedProxies);
     }
 

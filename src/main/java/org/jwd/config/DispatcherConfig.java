@@ -17,7 +17,14 @@ import org.jwd.topology.ServerType;
  * @param autoRefresh         how often that URL is read again ({@code wdisp/auto_refresh})
  * @param defaultRootHandler  who serves root URLs ({@code is/HTTP/default_root_hdl})
  * @param autoAbapTime        how often logon-group qualities are recomputed ({@code rdisp/autoabaptime})
- * @param sessionTableTimeout idle timeout of session table entries; zero turns the table off
+ * @param sessionTableTimeout  the Java dispatcher's temporary session table ({@code SessionTableTimeout}): above
+ *                             zero, JSESSIONIDs are bound at request time and their entries idle-expire after it;
+ *                             zero (the default) leaves the request-time binding off
+ * @param esidSupport          {@code wdisp/HTTP/esid_support}: sap-ext-sid values dispatched through the session
+ *                             ID table (bound at request time)
+ * @param jsessionidTabSupport {@code wdisp/HTTP/jsessionid_tab_support}: JSESSIONIDs a server sets are learned into
+ *                             the session ID table and dispatched through it
+ * @param contextTimeout       {@code wdisp/HTTP/context_timeout}: idle timeout of the session ID table's entries
  * @param requestTimeout      the whole request, SAP's PROCTIMEOUT: past it the client gets 504
  * @param health              active and passive health checks of the servers
  * @param properties          every key as written, for the admin page's "configuration in force"
@@ -35,6 +42,9 @@ public record DispatcherConfig(
         Duration autoAbapTime,
         String loadBalancingStrategy,
         Duration sessionTableTimeout,
+        boolean esidSupport,
+        boolean jsessionidTabSupport,
+        Duration contextTimeout,
         long maxSessionTableEntries,
         long sessionTableHeapEntries,
         long sessionTableOffHeapMegabytes,
@@ -58,13 +68,37 @@ public record DispatcherConfig(
         properties = Map.copyOf(properties);
     }
 
+    /**
+     * Whether jwd keeps a session table at all: SAP's session ID table (ESIDs, learned JSESSIONIDs) or the
+     * temporary table's request-time bindings. One store holds both; see {@link #jsessionidTimeout()}.
+     */
     public boolean sessionTableEnabled() {
+        return esidSupport || jsessionidTabSupport || temporaryTableEnabled();
+    }
+
+    /** The Java dispatcher's temporary session table: JSESSIONIDs bound at request time. */
+    public boolean temporaryTableEnabled() {
         return !sessionTableTimeout.isZero();
+    }
+
+    /** Whether JSESSIONIDs a server sets are learned: into SAP's table, or the temporary table when that is on. */
+    public boolean learnsJsessionids() {
+        return jsessionidTabSupport || temporaryTableEnabled();
+    }
+
+    /**
+     * The idle timeout of a JSESSIONID entry: {@code SessionTableTimeout} when the temporary table is on (it then
+     * governs every JSESSIONID entry, bound or learned), else {@code wdisp/HTTP/context_timeout}. ESID entries
+     * always idle-expire after {@code wdisp/HTTP/context_timeout}.
+     */
+    public Duration jsessionidTimeout() {
+        return temporaryTableEnabled() ? sessionTableTimeout : contextTimeout;
     }
 
     @Override
     public String toString() {
         return "DispatcherConfig" + servers + " strategy " + loadBalancingStrategy
-                + " SessionTableTimeout " + Durations.format(sessionTableTimeout);
+                + " SessionTableTimeout " + Durations.format(sessionTableTimeout)
+                + " context_timeout " + Durations.format(contextTimeout);
     }
 }

@@ -155,8 +155,13 @@ public final class DispatcherMetrics {
         serverCounter(topology, "jwd_server_stateful_requests_total",
                 "Requests that followed a session to the server rather than the balancer", Server::statefulRequests);
 
-        GaugeWithCallback.builder().name("jwd_session_table_entries").help("Entries in the temporary session table")
+        GaugeWithCallback.builder().name("jwd_session_table_entries")
+                .help("Entries in the session table (SAP's session ID table and the temporary table)")
                 .callback(cb -> cb.call(sessionTable.stats().entries())).register(registry);
+        GaugeWithCallback.builder().name("jwd_session_table_full")
+                .help("1 while the session table is full (wdisp/HTTP/max_session_tab_entries): requests it does not"
+                        + " hold go to their group's default server")
+                .callback(cb -> cb.call(sessionTable.isFull() ? 1 : 0)).register(registry);
         tableCounter(sessionTable, "jwd_session_table_hits_total", "Lookups that found a binding",
                 SessionTableStats::hits);
         tableCounter(sessionTable, "jwd_session_table_misses_total", "Lookups that found none",
@@ -166,7 +171,7 @@ public final class DispatcherMetrics {
         tableCounter(sessionTable, "jwd_session_table_rebindings_total",
                 "Bindings moved because the bound server was gone", SessionTableStats::rebindings);
         tableCounter(sessionTable, "jwd_session_table_expirations_total",
-                "Entries removed after SessionTableTimeout of inactivity", SessionTableStats::expirations);
+                "Entries removed after their idle timeout (wdisp/HTTP/context_timeout, SessionTableTimeout)", SessionTableStats::expirations);
         tableCounter(sessionTable, "jwd_session_table_rejected_total",
                 "Bindings not stored because the table was full", SessionTableStats::rejected);
 

@@ -17,9 +17,11 @@ import org.jwd.topology.ServerType;
  *                      no logon group -> !DIAG"
  * @param errorStatus   0, or the status to answer instead of forwarding (503: no active server)
  * @param errorMessage  with an error, what to tell the client and the log, naming the group; else {@code null}
+ * @param anyStack      no J2EE server is active, so the request belongs to {@code !ALL}: the session identifiers of
+ *                      both stacks count (an ABAP-only landscape keeps its {@code sap-contextid} sessions on root URLs)
  */
 public record Classification(String path, ServerType type, String rule, String matchedPrefix, ServerGroup group,
-                             String reason, int errorStatus, String errorMessage) {
+                             String reason, int errorStatus, String errorMessage, boolean anyStack) {
     /** A root URL ({@code /}, {@code /index.html}), typed by {@code is/HTTP/default_root_hdl}. */
     public static final String ROOT = "root";
     /** An entry of the URL mapping table covers the path: ABAP. */
@@ -29,6 +31,14 @@ public record Classification(String path, ServerType type, String rule, String m
 
     public boolean isError() {
         return errorStatus != 0;
+    }
+
+    /**
+     * The stack whose session identifiers place the request ({@code saplb_*} and JSESSIONID for J2EE; ESID and
+     * {@code sap-contextid} for ABAP), or {@code null} for both (the {@code !ALL} case).
+     */
+    public ServerType sessionType() {
+        return anyStack ? null : type;
     }
 
     /** The group's name ({@code !DIAG}, {@code PORTAL}, ...), or {@code null} on error. */

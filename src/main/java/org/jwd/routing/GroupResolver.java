@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.LogonGroupConfig;
+import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 import org.jwd.topology.ServerType;
 import org.jwd.topology.Topology;
@@ -24,14 +25,18 @@ import org.slf4j.LoggerFactory;
  * <li><b>Logon group.</b> The longest {@code logon_group.<G>.url_prefixes} entry covering the path, across
  *     all groups, selects G, with the same segment-boundary rule as the URL mapping table ({@code /irj}
  *     covers {@code /irj} and {@code /irj/x}, not {@code /irjx}). The group is G's members of the request's
- *     type (with an {@code https_url} when {@code secure}). If none of them takes new requests: with
- *     {@code fallback=true} continue with the internal group, else 503 naming G. A prefix given for two
- *     groups belongs to the first in configuration order (by name), with a WARN at construction.</li>
+ *     type (with an {@code https_url} when {@code secure}). If none of them takes new requests: a J2EE request
+ *     when no J2EE server is active goes to {@code !ALL} (below); otherwise with {@code fallback=true} continue
+ *     with the internal group, else 503 naming G. A prefix given for two groups belongs to the first in
+ *     configuration order (by name), with a WARN at construction.</li>
  * <li><b>Internal group.</b> {@code !DIAG} / {@code !DIAGS} for ABAP, {@code !J2EE} / {@code !J2EES} for J2EE
- *     ({@code S}: secure). When no J2EE server at all takes new requests (no active member in {@code !J2EE}), a
- *     stateless J2EE request goes to {@code !ALL} (for a secure request, only its members with an
- *     {@code https_url}); a stateful one gets 503, since another stack cannot continue its session.</li>
- * <li>A chosen group without an active member is always a 503 naming it, never a random server.</li>
+ *     ({@code S}: secure). When no J2EE server is active — none passes its health checks; a drained or disabled
+ *     one still counts, so that draining never turns J2EE traffic into ABAP traffic — a J2EE request goes to
+ *     {@code !ALL} (for a secure request, only its members with an {@code https_url}), stateless or stateful
+ *     alike: a stateful one still goes to its session's server, which the router finds with the identifiers of
+ *     both stacks ({@link Classification#sessionType()}).</li>
+ * <li>A chosen group without an active member is a 503 naming it, never a random server; a request of a
+ *     session still goes to the session's server (the router decides that before it answers 503).</li>
  * </ol>
  * A root URL is any path with a single slash, so {@code /irj}, {@code /sap} and {@code /A} are root URLs too
  * (SAP: "the prefix to check for is /"): they are typed by {@code default_root_hdl} even where the URL
@@ -95,10 +100,9 @@ public final class GroupResolver {
     }
 
     /**
-     * @param secure   the request is forwarded over HTTPS: only servers with an {@code https_url} qualify
-     * @param stateful the request belongs to a session (decides the {@code !ALL} fallback)
+     * @param secure the request is forwarded over HTTPS: only servers with an {@code https_url} qualify
      */
-    public Classification classify(NormalizedPath normalized, boolean secure, boolean stateful) {
+    public Classification classify(NormalizedPath normalized, boolean secure) {
         // The reason is assembled in one concatenation per outcome (pieces below), as it is built for every
         // request whether or not anyone reads it.
         String path = normalized.path();
@@ -133,11 +137,11 @@ public final class GroupResolver {
                 return ok(path, type, rule, matched, group, "path " + path + typeWhy + matchedWhy + route.why());
             }
             String problem = "logon group " + route.group().name() + noActive(type, secure);
-            if (!route.group().fallback()) {
+            if (!route.group().fallback() && (type != ServerType.J2EE || anyJ2eeActive())) {
                 return error(path, type, rule, matched,
                         "path " + path + typeWhy + matchedWhy + route.why() + ": " + problem, problem);
             }
-            logonWhy = route.why() + noActive(type, secure) + ", fallback=true";
+            logonWhy = route.why() + noActive(type, secure) + (route.group().fallback() ? ", fallback=true" : "");
         } else {
             logonWhy = "; no logon group";
         }
@@ -149,20 +153,31 @@ public final class GroupResolver {
         }
         String why = "path " + path + typeWhy + matchedWhy + logonWhy + " -> " + internal.name();
         String problem = "group " + internal.name() + noActive(type, secure);
-        if (type == ServerType.J2EE && !j2ee.hasActiveMember()) {
-            if (stateful) {
-                return error(path, type, rule, matched, why + ", no j2ee server is active and a stateful request"
-                        + " does not go to " + ServerGroup.ALL, problem);
-            }
+        if (type == ServerType.J2EE && !anyJ2eeActive()) {
             ServerGroup any = secure ? allSecure : all;
-            String toAll = why + ", no j2ee server is active: stateless request -> " + ServerGroup.ALL;
+            String toAll = why + ", no j2ee server is active -> " + ServerGroup.ALL;
             if (any.hasActiveMember()) {
-                return ok(path, type, rule, matched, any, toAll);
+                return new Classification(path, type, rule, matched, any, toAll, 0, null, true);
             }
-            return error(path, type, rule, matched, toAll, "no j2ee server is active and group "
-                    + ServerGroup.ALL + " has no active server" + (secure ? " with an https_url" : ""));
+            return new Classification(path, type, rule, matched, null, toAll, UNAVAILABLE, "no j2ee server is active"
+                    + " and group " + ServerGroup.ALL + " has no active server" + (secure ? " with an https_url" : ""),
+                    true);
         }
         return error(path, type, rule, matched, why, problem);
+    }
+
+    /**
+     * SAP's "no J2EE server is active": none passes its health checks. Drained and disabled ones count as active,
+     * so that draining the J2EE servers for maintenance never sends J2EE URLs to ABAP servers. Asked only when the
+     * request's group has no member that takes new requests.
+     */
+    private boolean anyJ2eeActive() {
+        for (Server s : topology.servers().values()) {
+            if (s.type() == ServerType.J2EE && s.healthy()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String noActive(ServerType type, boolean secure) {
@@ -171,12 +186,12 @@ public final class GroupResolver {
 
     private static Classification ok(String path, ServerType type, String rule, String matched, ServerGroup group,
                                      String reason) {
-        return new Classification(path, type, rule, matched, group, reason, 0, null);
+        return new Classification(path, type, rule, matched, group, reason, 0, null, false);
     }
 
     private static Classification error(String path, ServerType type, String rule, String matched, String reason,
                                         String message) {
-        return new Classification(path, type, rule, matched, null, reason, UNAVAILABLE, message);
+        return new Classification(path, type, rule, matched, null, reason, UNAVAILABLE, message, false);
     }
 
     @Override

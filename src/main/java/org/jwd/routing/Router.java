@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import org.jwd.affinity.SaplbCookie;
 import org.jwd.affinity.SaplbCookieWriter;
+import org.jwd.affinity.SessionAffinity;
+import org.jwd.affinity.SessionAffinity.Choice;
+import org.jwd.affinity.SessionAffinity.Effects;
 import org.jwd.affinity.SetCookieHeaders;
 import org.jwd.affinity.SessionCookies;
 import org.jwd.affinity.SessionIdentifiers;
@@ -25,29 +27,22 @@ import org.jwd.topology.Topology;
 
 /**
  * Turns a request into a {@link RoutingDecision}, once: the path is normalized exactly as the server will see
- * it, the group is determined from it ({@link GroupResolver}), a session keeps the request on its server, and
- * otherwise the group's balancer chooses. It knows nothing of servlets.
+ * it, the URL filter applied, the group determined from it ({@link GroupResolver}), a session keeps the request on
+ * its server ({@link SessionAffinity}: SAP's order, a valid identifier winning over the URL's group), and otherwise
+ * the group's balancer chooses. It knows nothing of servlets.
  *
- * <p>Stateful dispatching, in order — J2EE: a valid {@code saplb_*} cookie, the route suffix of the session
- * id, the session table (JSESSIONID), the balancer. ABAP: a valid {@code sap-contextid}, the session table
- * ({@code sap-ext-sid}), the balancer. Valid means: a member of the chosen group that still serves its
- * sessions; anything else is ignored, never an error.
- *
- * <p>{@link #explain} walks the same way without changing anything: where {@link #route} picks and binds, it
- * takes the balancer's favorite and only looks at the session table.
+ * <p>{@link #route} and {@link #explain} are one pipeline ({@link #decide}) with different effects: where route
+ * picks, binds and refreshes, explain takes the balancer's favorite, peeks at the session table and changes nothing.
  * <p>A request forwarded over HTTPS ({@code wdisp/ssl_encrypt} 1, or 2 and the client came over TLS) goes to
  * the S groups, whose members all have an {@code https_url}, and to that URL.
  */
 public final class Router {
-    /** sap-ext-sid values share the table with JSESSIONIDs; the prefix keeps the two apart. */
-    private static final String EXT_SID_KEY = "sap-ext-sid:";
-
     private final DispatcherConfig config;
     private final GroupResolver resolver;
-    private final Topology topology;
+    private final SessionAffinity affinity;
     private final Map<ServerGroup, Balancer> balancers = new IdentityHashMap<>();
     private final SessionTable sessionTable;
-    /** What routing changes: the balancers' counts and the session table's bindings. */
+    /** What routing changes: the balancers' counts and the session table's bindings and idle times. */
     private final Effects live = new Effects() {
         @Override
         public Server pick(ServerGroup group) {
@@ -55,18 +50,28 @@ public final class Router {
         }
 
         @Override
-        public String lookup(String sessionId) {
-            return sessionTable.lookup(sessionId);
+        public String lookup(String key) {
+            return sessionTable.lookup(key);
         }
 
         @Override
-        public String bind(String sessionId, String serverId) {
-            return sessionTable.bind(sessionId, serverId);
+        public String bind(String key, String serverId) {
+            return sessionTable.bind(key, serverId);
         }
 
         @Override
-        public String rebind(String sessionId, String expectedServerId, String newServerId) {
-            return sessionTable.rebind(sessionId, expectedServerId, newServerId);
+        public String rebind(String key, String expectedServerId, String newServerId) {
+            return sessionTable.rebind(key, expectedServerId, newServerId);
+        }
+
+        @Override
+        public void touch(String key) {
+            sessionTable.touch(key);
+        }
+
+        @Override
+        public boolean tableFull() {
+            return sessionTable.isFull();
         }
     };
     /** The same questions, answered without changing anything: the favorite, a peek, the binding that would be. */
@@ -78,18 +83,28 @@ public final class Router {
         }
 
         @Override
-        public String lookup(String sessionId) {
-            return sessionTable.peek(sessionId);
+        public String lookup(String key) {
+            return sessionTable.peek(key);
         }
 
         @Override
-        public String bind(String sessionId, String serverId) {
+        public String bind(String key, String serverId) {
             return serverId;
         }
 
         @Override
-        public String rebind(String sessionId, String expectedServerId, String newServerId) {
+        public String rebind(String key, String expectedServerId, String newServerId) {
             return newServerId;
+        }
+
+        @Override
+        public void touch(String key) {
+            // explaining refreshes nothing
+        }
+
+        @Override
+        public boolean tableFull() {
+            return sessionTable.isFull();
         }
     };
     private final SslEncrypt sslEncrypt;
@@ -99,7 +114,7 @@ public final class Router {
                   SessionTable sessionTable) {
         this.config = config;
         this.resolver = new GroupResolver(config, topology, urlMappingTable);
-        this.topology = topology;
+        this.affinity = new SessionAffinity(config, topology);
         this.sessionTable = sessionTable;
         this.sslEncrypt = SslEncrypt.of(config);
         this.permissionTable = config.permissionTable();
@@ -141,169 +156,92 @@ public final class Router {
     }
 
     public RoutingDecision route(RoutingRequest request) {
-        NormalizedPath path;
-        try {
-            path = PathNormalizer.normalize(request.rawPath());
-        } catch (BadPathException e) {
-            return RoutingDecision.reject(400, "jwd: bad path: " + e.getMessage(), null, null, "bad path");
+        Decision d = decide(request, live);
+        if (d.status != 0) {
+            return RoutingDecision.reject(d.status, d.message, d.path == null ? null : d.path.path(), d.group(),
+                    d.reason);
         }
-        // The URL filter: on the normalized path, so no encoding gets a URL past it; before any session is
-        // looked at, so a refused request binds nothing and counts on no server.
-        PermissionTable.Rule rule = permissionTable.match(path.path());
-        if (rule != null && !rule.permits(request.secure())) {
-            return RoutingDecision.reject(403, rule.refusal(request.secure()), path.path(), null,
-                    "permission table line " + rule.line());
-        }
-        SessionIdentifiers ids = SessionCookies.parse(request.cookieHeaders(), path.parameter("jsessionid"),
-                path.parameter("sap-ext-sid"));
-        boolean secure = sslEncrypt.secure(request.secure());
-        Classification classification = resolver.classify(path, secure, !ids.isEmpty());
-        if (classification.isError()) {
-            return RoutingDecision.reject(classification.errorStatus(), "jwd: " + classification.errorMessage(),
-                    path.path(), null, classification.reason());
-        }
-        ServerGroup group = classification.group();
-        Choice choice = group.type() == ServerType.ABAP ? abap(group, ids, live) : j2ee(group, ids, live);
-        if (choice.server == null) {
-            return RoutingDecision.reject(503, "jwd: no server of group " + group.name()
-                    + " can take the request (every member is down, drained or disabled)", path.path(), group,
-                    choice.reason);
-        }
-        choice.server.requestStarted(choice.bound);
-        URI base = secure ? choice.server.config().httpsUrl() : choice.server.config().url();
-        String target = base + path.forwardPath() + (request.query() == null ? "" : "?" + request.query());
-        return RoutingDecision.forward(path.path(), group, choice.server, choice.reason, target, choice.bound);
+        d.choice.server().requestStarted(d.choice.bound());
+        return RoutingDecision.forward(d.path.path(), d.group(), d.choice.server(), d.choice.reason(), d.target,
+                d.choice.bound());
     }
 
     /**
      * Where {@code request} would go now and why, as {@link #route} decides it, without any of its effects: no
-     * balancer counts a dispatch (the group's favorite stands for the pick), no session is bound or rebound, no
-     * hit or miss is counted, no server counts a request. A real request may still land elsewhere when others
-     * arrive first.
+     * balancer counts a dispatch (the group's favorite stands for the pick), no session is bound, rebound or
+     * refreshed, no hit or miss is counted, no server counts a request. A real request may still land elsewhere
+     * when others arrive first.
      */
     public Explanation explain(RoutingRequest request) {
-        NormalizedPath path;
+        Decision d = decide(request, dry);
+        Server server = d.choice == null ? null : d.choice.server();
+        return new Explanation(request.rawPath(), d.classification, d.ids, d.status != 0 ? null : server, d.reason,
+                d.status == 0 && d.choice.bound(), d.status, d.message, d.target, d.rule);
+    }
+
+    /** The one pipeline of {@link #route} and {@link #explain}: the same steps, with live or dry effects. */
+    private Decision decide(RoutingRequest request, Effects fx) {
+        Decision d = new Decision();
         try {
-            path = PathNormalizer.normalize(request.rawPath());
+            d.path = PathNormalizer.normalize(request.rawPath());
         } catch (BadPathException e) {
-            return new Explanation(request.rawPath(), null, SessionIdentifiers.NONE, null, "bad path", false, 400,
-                    "jwd: bad path: " + e.getMessage(), null, null);
+            return d.reject(400, "jwd: bad path: " + e.getMessage(), "bad path");
         }
-        SessionIdentifiers ids = SessionCookies.parse(request.cookieHeaders(), path.parameter("jsessionid"),
-                path.parameter("sap-ext-sid"));
-        PermissionTable.Rule rule = permissionTable.match(path.path());
-        Classification classification = resolver.classify(path, false, !ids.isEmpty());
-        if (rule != null && !rule.permits(request.secure())) {
-            return new Explanation(request.rawPath(), classification, ids, null,
-                    "permission table line " + rule.line(), false, 403, rule.refusal(request.secure()), null, rule);
+        d.ids = SessionCookies.parse(request.cookieHeaders(), d.path.parameter("jsessionid"),
+                d.path.parameter("sap-ext-sid"));
+        boolean secure = sslEncrypt.secure(request.secure());
+        d.classification = resolver.classify(d.path, secure);
+        // The URL filter: on the normalized path, so no encoding gets a URL past it; before any session is
+        // looked at, so a refused request binds nothing and counts on no server.
+        d.rule = permissionTable.match(d.path.path());
+        if (d.rule != null && !d.rule.permits(request.secure())) {
+            return d.reject(403, d.rule.refusal(request.secure()), "permission table line " + d.rule.line());
         }
-        if (classification.isError()) {
-            return new Explanation(request.rawPath(), classification, ids, null, classification.reason(), false,
-                    classification.errorStatus(), "jwd: " + classification.errorMessage(), null, rule);
+        Classification c = d.classification;
+        d.choice = affinity.choose(c.group(), c.sessionType(), d.ids, secure, fx);
+        if (d.choice == null) {
+            return d.reject(c.errorStatus(), "jwd: " + c.errorMessage(), c.reason());
         }
-        ServerGroup group = classification.group();
-        Choice choice = group.type() == ServerType.ABAP ? abap(group, ids, dry) : j2ee(group, ids, dry);
-        if (choice.server == null) {
-            return new Explanation(request.rawPath(), classification, ids, null, choice.reason, false, 503,
-                    "jwd: no server of group " + group.name() + " can take the request", null, rule);
+        if (d.choice.server() == null) {
+            return d.reject(503, "jwd: no server of group " + c.group().name()
+                    + " can take the request (every member is down, drained or disabled)", d.choice.reason());
         }
-        String target = choice.server.config().url() + path.forwardPath()
-                + (request.query() == null ? "" : "?" + request.query());
-        return new Explanation(request.rawPath(), classification, ids, choice.server, choice.reason, choice.bound, 0,
-                null, target, rule);
+        URI base = secure ? d.choice.server().config().httpsUrl() : d.choice.server().config().url();
+        d.target = base + d.path.forwardPath() + (request.query() == null ? "" : "?" + request.query());
+        d.reason = d.choice.reason();
+        return d;
     }
 
-    private Choice j2ee(ServerGroup group, SessionIdentifiers ids, Effects fx) {
-        for (SaplbCookie saplb : ids.saplbCookies()) {
-            // saplb_* names a server of any group; saplb_<G> one of logon group G.
-            if (saplb.isAnyGroup() || saplb.group().equals(group.name())) {
-                for (Server s : group.members()) {
-                    if (s.servesItsSessions() && saplb.matches(s.config().lbId())) {
-                        return new Choice(s, "saplb cookie", true);
-                    }
-                }
-            }
-        }
-        String route = ids.jsessionidRoute();
-        if (route != null) {
-            for (Server s : group.members()) {
-                if (route.equals(s.config().route()) && s.servesItsSessions()) {
-                    return new Choice(s, "route suffix", true);
-                }
-            }
-        }
-        return ids.jsessionid() == null ? balance(group, fx) : throughTable(group, ids.jsessionid(), fx);
-    }
+    /** One pass of {@link #decide}: what it found so far, or why it stopped. */
+    private static final class Decision {
+        NormalizedPath path;
+        SessionIdentifiers ids = SessionIdentifiers.NONE;
+        Classification classification;
+        PermissionTable.Rule rule;
+        Choice choice;
+        String target;
+        String reason;
+        int status;
+        String message;
 
-    private Choice abap(ServerGroup group, SessionIdentifiers ids, Effects fx) {
-        String name = ids.sapContextServer();
-        if (name != null) {
-            for (Server s : group.members()) {
-                if (name.equals(s.config().name()) && s.servesItsSessions()) {
-                    return new Choice(s, "sap-contextid", true);
-                }
-            }
+        Decision reject(int status, String message, String reason) {
+            this.status = status;
+            this.message = message;
+            this.reason = reason;
+            return this;
         }
-        return ids.sapExtSid() == null ? balance(group, fx)
-                : throughTable(group, EXT_SID_KEY + ids.sapExtSid(), fx);
+
+        ServerGroup group() {
+            return classification == null ? null : classification.group();
+        }
     }
 
     /**
-     * The temporary session table: the first binding wins, so concurrent first requests of one session agree;
-     * a binding to a server that no longer serves its sessions is replaced atomically, so they agree again.
+     * Learns from a server's answer: a JSESSIONID it sets is bound to it (unless bound already), into SAP's session
+     * ID table ({@code wdisp/HTTP/jsessionid_tab_support}) or the temporary table.
      */
-    private Choice throughTable(ServerGroup group, String sessionId, Effects fx) {
-        if (!config.sessionTableEnabled()) {
-            return balance(group, fx);
-        }
-        String boundId = fx.lookup(sessionId);
-        if (boundId != null) {
-            Server bound = group.member(boundId);
-            if (bound == null && topology.server(boundId) != null) {
-                // Bound to a server of another group (another URL of the same session): keep that binding.
-                Choice balanced = balance(group, fx);
-                return new Choice(balanced.server, "balanced (session bound to " + boundId + " outside "
-                        + group.name() + ")", false);
-            }
-            // A server no longer in the topology (removed by a reload, expired, deregistered) serves nothing:
-            // the session is rebound like one whose server is down.
-            if (bound != null && bound.servesItsSessions()) {
-                return new Choice(bound, "session table", true);
-            }
-            Choice balanced = balance(group, fx);
-            if (balanced.server == null) {
-                return balanced;
-            }
-            String winner = fx.rebind(sessionId, boundId, balanced.server.id());
-            return follow(group, winner, balanced, "session table rebind from " + boundId);
-        }
-        Choice balanced = balance(group, fx);
-        if (balanced.server == null) {
-            return balanced;
-        }
-        String winner = fx.bind(sessionId, balanced.server.id());
-        return follow(group, winner, balanced, "session table bind");
-    }
-
-    /** Goes where the table says now; a concurrent request may have bound the session first. */
-    private static Choice follow(ServerGroup group, String winnerId, Choice balanced, String reason) {
-        if (winnerId.equals(balanced.server.id())) {
-            return new Choice(balanced.server, reason, false);
-        }
-        Server winner = group.member(winnerId);
-        if (winner != null && winner.servesItsSessions()) {
-            return new Choice(winner, "session table (bound concurrently)", true);
-        }
-        return new Choice(balanced.server, reason, false);
-    }
-
-    private Choice balance(ServerGroup group, Effects fx) {
-        return new Choice(fx.pick(group), "balanced", false);
-    }
-
-    /** Learns from a server's answer: a JSESSIONID it sets is bound to it (unless bound already). */
     public void learn(RoutingDecision decision, List<String> setCookieHeaders) {
-        if (!config.sessionTableEnabled() || decision.server() == null) {
+        if (!config.learnsJsessionids() || decision.server() == null) {
             return;
         }
         for (String header : setCookieHeaders) {
@@ -345,20 +283,5 @@ public final class Router {
     /** The URL filter this router applies. */
     public PermissionTable permissionTable() {
         return permissionTable;
-    }
-
-    private record Choice(Server server, String reason, boolean bound) {
-    }
-
-    /** What a routing pass asks of the balancers and the session table; {@link #route} changes them, explain not. */
-    private interface Effects {
-        /** The member of {@code group} a new request goes to, or {@code null}. */
-        Server pick(ServerGroup group);
-
-        String lookup(String sessionId);
-
-        String bind(String sessionId, String serverId);
-
-        String rebind(String sessionId, String expectedServerId, String newServerId);
     }
 }

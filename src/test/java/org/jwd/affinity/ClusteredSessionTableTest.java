@@ -31,7 +31,8 @@ class ClusteredSessionTableTest {
 
     private ClusteredSessionTable node() {
         SessionTable local = new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null);
-        ClusteredSessionTable node = new ClusteredSessionTable("terracotta://test:9410/jwd", server, local, TIMEOUT,
+        ClusteredSessionTable node = new ClusteredSessionTable("terracotta://test:9410/jwd", server, local,
+                SessionTimeouts.both(TIMEOUT),
                 clock::get, null);
         nodes.add(node);
         return node;

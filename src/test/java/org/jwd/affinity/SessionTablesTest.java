@@ -18,13 +18,57 @@ class SessionTablesTest {
     }
 
     @Test
-    void timeoutZeroTurnsTheTableOff() throws Exception {
-        DispatcherConfig config = config("SessionTableTimeout = 0\n");
+    void everyPartOffTurnsTheTableOff() throws Exception {
+        DispatcherConfig config = config("""
+                SessionTableTimeout = 0
+                wdisp/HTTP/esid_support = false
+                wdisp/HTTP/jsessionid_tab_support = false
+                """);
         assertThat(config.sessionTableEnabled()).isFalse();
         assertThat(SessionTables.create(config)).isSameAs(DisabledSessionTable.INSTANCE);
         assertThat(SessionTables.create(config, clock::get)).isSameAs(DisabledSessionTable.INSTANCE);
-        assertThat(SessionTables.create(config("")))
-                .as("the table is off by default").isSameAs(DisabledSessionTable.INSTANCE);
+    }
+
+    @Test
+    void sapsSessionIdTableIsOnByDefaultWithSapsTimeoutAndTheTemporaryTableOff() throws Exception {
+        DispatcherConfig config = config("");
+        assertThat(config.sessionTableEnabled()).isTrue();
+        assertThat(config.temporaryTableEnabled()).isFalse();
+        try (SessionTable table = SessionTables.create(config, clock::get)) {
+            assertThat(((EhcacheSessionTable) table).timeouts()).isEqualTo(SessionTimeouts.both(Duration.ofHours(1)));
+            assertThat(((EhcacheSessionTable) table).capacity()).isEqualTo(1_000_000);
+        }
+    }
+
+    @Test
+    void theTemporaryTablesTimeoutGovernsJsessionidsAndContextTimeoutEsids() throws Exception {
+        DispatcherConfig config = config("SessionTableTimeout = 10m\nwdisp/HTTP/context_timeout = 1800\n");
+        try (SessionTable table = SessionTables.create(config, clock::get)) {
+            table.bind("jsession", "s1");
+            table.bind(SessionTimeouts.esidKey("esid"), "s2");
+            clock.addAndGet(Duration.ofMinutes(10).plusSeconds(1).toMillis());
+            assertThat(table.peek("jsession")).isNull();
+            assertThat(table.peek(SessionTimeouts.esidKey("esid"))).isEqualTo("s2");
+            clock.addAndGet(Duration.ofMinutes(20).toMillis());
+            assertThat(table.peek(SessionTimeouts.esidKey("esid"))).isNull();
+        }
+    }
+
+    @Test
+    void aPeekLeavesTheIdleTimeAsItIs() throws Exception {
+        try (SessionTable table = SessionTables.create(config("SessionTableTimeout = 10m\n"), clock::get)) {
+            table.bind("id", "s1");
+            clock.addAndGet(Duration.ofMinutes(6).toMillis());
+            assertThat(table.peek("id")).isEqualTo("s1");
+            clock.addAndGet(Duration.ofMinutes(6).toMillis());
+            assertThat(table.peek("id")).as("the peek did not renew it").isNull();
+            table.bind("id", "s1");
+            clock.addAndGet(Duration.ofMinutes(6).toMillis());
+            table.touch("id");
+            clock.addAndGet(Duration.ofMinutes(6).toMillis());
+            assertThat(table.peek("id")).as("the touch renewed it").isEqualTo("s1");
+            assertThat(table.stats().hits() + table.stats().misses()).as("neither counts").isZero();
+        }
     }
 
     @Test
@@ -49,7 +93,7 @@ class SessionTablesTest {
         try (SessionTable table = SessionTables.create(config, clock::get)) {
             assertThat(table).isInstanceOf(EhcacheSessionTable.class);
             EhcacheSessionTable ehcache = (EhcacheSessionTable) table;
-            assertThat(ehcache.timeout()).isEqualTo(Duration.ofMinutes(10));
+            assertThat(ehcache.timeouts()).isEqualTo(new SessionTimeouts(Duration.ofHours(1), Duration.ofMinutes(10)));
             assertThat(ehcache.capacity()).isEqualTo(3);
             assertThat(ehcache.offHeap()).isFalse();
             table.bind("a", "s1");

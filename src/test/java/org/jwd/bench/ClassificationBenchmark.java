@@ -75,6 +75,6 @@ public class ClassificationBenchmark {
 
     @Benchmark
     public Classification normalizeAndClassify() throws BadPathException {
-        return resolver.classify(PathNormalizer.normalize(path), false, false);
+        return resolver.classify(PathNormalizer.normalize(path), false);
     }
 }

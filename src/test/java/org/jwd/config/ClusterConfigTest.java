@@ -61,11 +61,12 @@ class ClusterConfigTest {
 
     @Test
     void needsTheSessionTable() {
-        assertThatThrownBy(() -> load(A + "SessionTable.cluster_uri=terracotta://127.0.0.1:9410/jwd\n"))
+        assertThatThrownBy(() -> load(A + "wdisp/HTTP/esid_support=false\nwdisp/HTTP/jsessionid_tab_support=false\n"
+                + "SessionTable.cluster_uri=terracotta://127.0.0.1:9410/jwd\n"))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).singleElement().asString()
                         .contains("SessionTable.cluster_uri = 'terracotta://127.0.0.1:9410/jwd'")
-                        .contains("expected SessionTableTimeout above 0"));
+                        .contains("expected a session table to share"));
         assertThat(ClusterConfig.EXPECTED).startsWith("terracotta://host:port/<entity>");
     }
 }

@@ -44,7 +44,13 @@ class ConfigParserTest {
         assertThat(config.loadBalancingStrategy()).isEqualTo("weighted_round_robin");
         assertThat(config.defaultRootHandler()).isEqualTo(ServerType.J2EE);
         assertThat(config.sessionTableTimeout()).isEqualTo(Duration.ZERO);
-        assertThat(config.sessionTableEnabled()).isFalse();
+        // SAP's defaults: the session ID table on (ESIDs, learned JSESSIONIDs, 3600 s), the temporary table off
+        assertThat(config.sessionTableEnabled()).isTrue();
+        assertThat(config.temporaryTableEnabled()).isFalse();
+        assertThat(config.esidSupport()).isTrue();
+        assertThat(config.jsessionidTabSupport()).isTrue();
+        assertThat(config.contextTimeout()).isEqualTo(Duration.ofSeconds(3600));
+        assertThat(config.jsessionidTimeout()).isEqualTo(Duration.ofSeconds(3600));
         assertThat(config.maxSessionTableEntries()).isEqualTo(1_000_000);
         assertThat(config.requestTimeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(config.autoRefresh()).isEqualTo(Duration.ofSeconds(25));

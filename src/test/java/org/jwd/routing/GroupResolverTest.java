@@ -56,8 +56,8 @@ class GroupResolverTest {
         resolver = new GroupResolver(config, topology, () -> table);
     }
 
-    private Classification classify(String raw, boolean secure, boolean stateful) throws BadPathException {
-        return resolver.classify(PathNormalizer.normalize(raw), secure, stateful);
+    private Classification classify(String raw, boolean secure) throws BadPathException {
+        return resolver.classify(PathNormalizer.normalize(raw), secure);
     }
 
     private void set(Server.State state, String... ids) {
@@ -102,7 +102,7 @@ class GroupResolverTest {
     void aRequestGoesToTheGroupItsPathBelongsTo(String path, boolean secure, ServerType type, String rule,
                                                 String matched, String group, String members)
             throws BadPathException {
-        Classification c = classify(path, secure, false);
+        Classification c = classify(path, secure);
 
         assertThat(c.errorStatus()).as(c.reason()).isZero();
         assertThat(c.type()).isEqualTo(type);
@@ -130,7 +130,7 @@ class GroupResolverTest {
         GroupResolver resolver = new GroupResolver(config, Topology.of(config),
                 () -> UrlMappingTable.parse(config.urlPrefixes()));
 
-        Classification c = resolver.classify(PathNormalizer.normalize(path), false, false);
+        Classification c = resolver.classify(PathNormalizer.normalize(path), false);
 
         assertThat(c.type()).isEqualTo(type);
         assertThat(c.rule()).isEqualTo("root");
@@ -141,12 +141,12 @@ class GroupResolverTest {
 
     @Test
     void theReasonTellsTheWholeDecision() throws BadPathException {
-        assertThat(classify("/sap/bc/x", false, false).reason())
+        assertThat(classify("/sap/bc/x", false).reason())
                 .isEqualTo("path /sap/bc/x matches ICF prefix /sap/bc/ -> abap; no logon group -> !DIAG");
-        assertThat(classify("/irj/portal/x", false, false).reason())
+        assertThat(classify("/irj/portal/x", false).reason())
                 .isEqualTo("path /irj/portal/x matches no ICF prefix -> j2ee;"
                         + " logon group prefix /irj/portal/ -> PORTAL");
-        assertThat(classify("/", true, false).reason())
+        assertThat(classify("/", true).reason())
                 .isEqualTo("path / is a root URL -> j2ee (is/HTTP/default_root_hdl); no logon group -> !J2EES");
     }
 
@@ -159,7 +159,7 @@ class GroupResolverTest {
             """)
     void aLogonGroupWithoutAnActiveMemberOfTheRightTypeIsA503NamingIt(String path, boolean secure, String message)
             throws BadPathException {
-        Classification c = classify(path, secure, false);
+        Classification c = classify(path, secure);
 
         assertThat(c.errorStatus()).isEqualTo(503);
         assertThat(c.errorMessage()).isEqualTo(message);
@@ -170,7 +170,7 @@ class GroupResolverTest {
 
     @Test
     void aLogonGroupWithFallbackFallsBackToTheInternalGroupAndSaysSo() throws BadPathException {
-        Classification c = classify("/emptyfb/x", false, false);
+        Classification c = classify("/emptyfb/x", false);
 
         assertThat(c.groupName()).isEqualTo("!J2EE");
         assertThat(c.reason()).isEqualTo("path /emptyfb/x matches no ICF prefix -> j2ee; logon group prefix"
@@ -181,7 +181,7 @@ class GroupResolverTest {
     void aLogonGroupWhoseMembersAreDownIsA503() throws BadPathException {
         set(Server.State.DOWN, "j1");
 
-        Classification c = classify("/irj/x", false, false);
+        Classification c = classify("/irj/x", false);
 
         assertThat(c.errorStatus()).isEqualTo(503);
         assertThat(c.errorMessage()).isEqualTo("logon group PORTAL has no active j2ee server");
@@ -189,61 +189,67 @@ class GroupResolverTest {
 
     @Test
     void theLongestLogonGroupPrefixWinsAcrossGroups() throws BadPathException {
-        assertThat(classify("/irj/portal/x", false, false).groupName()).isEqualTo("PORTAL");
-        assertThat(classify("/irj/portal/fin/x", false, false).groupName()).isEqualTo("FIN");
-        assertThat(classify("/irj/portal/finance", false, false).groupName()).isEqualTo("PORTAL");
+        assertThat(classify("/irj/portal/x", false).groupName()).isEqualTo("PORTAL");
+        assertThat(classify("/irj/portal/fin/x", false).groupName()).isEqualTo("FIN");
+        assertThat(classify("/irj/portal/finance", false).groupName()).isEqualTo("PORTAL");
     }
 
-    @ParameterizedTest(name = "no live J2EE ({0}): {1} secure {2} stateful {3} -> {4}")
+    /**
+     * SAP: "If no J2EE server is active, in the stateless case the request is passed to ... !ALL"; a stateful one
+     * goes to its session's server, which the router finds with both stacks' identifiers (anyStack). Drained or
+     * disabled J2EE servers still count as active: draining never turns J2EE traffic into ABAP traffic.
+     */
+    @ParameterizedTest(name = "J2EE servers {0}: {1} secure {2} -> {3}")
     @MethodSource("noLiveJ2ee")
-    void withoutALiveJ2eeServerAStatelessRequestGoesToAllAndAStatefulOneIsA503(
-            Server.State state, String path, boolean secure, boolean stateful, String expected)
-            throws BadPathException {
+    void withoutAnActiveJ2eeServerAJ2eeRequestGoesToAllWithTheIdentifiersOfBothStacks(
+            Server.State state, String path, boolean secure, String expected) throws BadPathException {
         set(state, "j1", "j2");
 
-        Classification c = classify(path, secure, stateful);
+        Classification c = classify(path, secure);
 
         if (expected.startsWith("503 ")) {
             assertThat(c.errorStatus()).isEqualTo(503);
             assertThat(c.errorMessage()).isEqualTo(expected.substring(4));
+            assertThat(c.sessionType()).isEqualTo(ServerType.J2EE);
         } else {
             assertThat(c.errorStatus()).as(c.reason()).isZero();
             assertThat(c.groupName() + " " + String.join(" ", c.group().members().stream().map(Server::id).toList()))
                     .isEqualTo(expected);
-            assertThat(c.reason()).contains("no j2ee server is active: stateless request -> !ALL");
+            assertThat(c.reason()).contains("no j2ee server is active -> !ALL");
+            assertThat(c.sessionType()).isNull();
         }
     }
 
     static Stream<Arguments> noLiveJ2ee() {
         return Stream.of(
-                Arguments.of(Server.State.DOWN, "/nwa/x", false, false, "!ALL a1 a2 j1 j2"),
-                Arguments.of(Server.State.DOWN, "/", false, false, "!ALL a1 a2 j1 j2"),
-                Arguments.of(Server.State.DRAINED, "/nwa/x", false, false, "!ALL a1 a2 j1 j2"),
-                Arguments.of(Server.State.DISABLED, "/nwa/x", true, false, "!ALL a1 j1"),
-                Arguments.of(Server.State.DOWN, "/emptyfb/x", false, false, "!ALL a1 a2 j1 j2"),
-                Arguments.of(Server.State.DOWN, "/nwa/x", false, true, "503 group !J2EE has no active j2ee server"),
-                Arguments.of(Server.State.DOWN, "/nwa/x", true, true,
+                Arguments.of(Server.State.DOWN, "/nwa/x", false, "!ALL a1 a2 j1 j2"),
+                Arguments.of(Server.State.DOWN, "/", false, "!ALL a1 a2 j1 j2"),
+                Arguments.of(Server.State.DOWN, "/nwa/x", true, "!ALL a1 j1"),
+                Arguments.of(Server.State.DOWN, "/emptyfb/x", false, "!ALL a1 a2 j1 j2"),
+                // a logon group's URL too, fallback or not
+                Arguments.of(Server.State.DOWN, "/irj/x", false, "!ALL a1 a2 j1 j2"),
+                Arguments.of(Server.State.DRAINED, "/nwa/x", false, "503 group !J2EE has no active j2ee server"),
+                Arguments.of(Server.State.DISABLED, "/nwa/x", true,
                         "503 group !J2EES has no active j2ee server with an https_url"),
-                Arguments.of(Server.State.DOWN, "/irj/x", false, false,
-                        "503 logon group PORTAL has no active j2ee server"));
+                Arguments.of(Server.State.DRAINED, "/irj/x", false, "503 logon group PORTAL has no active j2ee server"));
     }
 
     @Test
     void aSecureRequestWithoutHttpsJ2eeServersIsA503WhileAnyJ2eeServerIsActive() throws BadPathException {
         set(Server.State.DOWN, "j1");
 
-        Classification c = classify("/nwa/x", true, false);
+        Classification c = classify("/nwa/x", true);
 
         assertThat(c.errorStatus()).isEqualTo(503);
         assertThat(c.errorMessage()).isEqualTo("group !J2EES has no active j2ee server with an https_url");
-        assertThat(classify("/nwa/x", false, false).groupName()).isEqualTo("!J2EE");
+        assertThat(classify("/nwa/x", false).groupName()).isEqualTo("!J2EE");
     }
 
     @Test
     void noActiveServerAnywhereIsA503NamingAll() throws BadPathException {
         set(Server.State.DOWN, "a1", "a2", "j1", "j2");
 
-        Classification c = classify("/nwa/x", false, false);
+        Classification c = classify("/nwa/x", false);
 
         assertThat(c.errorStatus()).isEqualTo(503);
         assertThat(c.errorMessage()).isEqualTo("no j2ee server is active and group !ALL has no active server");
@@ -255,7 +261,7 @@ class GroupResolverTest {
             throws BadPathException {
         set(state, "a1", "a2");
 
-        Classification c = classify(path, false, false);
+        Classification c = classify(path, false);
 
         assertThat(c.errorStatus()).isEqualTo(503);
         assertThat(c.errorMessage()).isEqualTo("group !DIAG has no active abap server");
@@ -269,11 +275,11 @@ class GroupResolverTest {
         UrlMappingTable[] table = {UrlMappingTable.EMPTY};
         GroupResolver resolver = new GroupResolver(config, Topology.of(config), () -> table[0]);
         NormalizedPath path = PathNormalizer.normalize("/sap/bc/ping");
-        assertThat(resolver.classify(path, false, false).type()).isEqualTo(ServerType.J2EE);
+        assertThat(resolver.classify(path, false).type()).isEqualTo(ServerType.J2EE);
 
         table[0] = UrlMappingTable.parse(List.of("/sap/"));
 
-        assertThat(resolver.classify(path, false, false).matchedPrefix()).isEqualTo("/sap/");
+        assertThat(resolver.classify(path, false).matchedPrefix()).isEqualTo("/sap/");
     }
 
     /**
@@ -326,12 +332,12 @@ class GroupResolverTest {
         }
         assertThat(expected).as("%s normalized to %s", raw, normalized).isNotEqualTo("400");
 
-        Classification c = resolver.classify(normalized, false, false);
+        Classification c = resolver.classify(normalized, false);
 
         assertThat(c.groupName()).as(c.reason()).isEqualTo(expected);
         // the server, reading the forwarded path, belongs to the same group
         try {
-            assertThat(resolver.classify(PathNormalizer.normalize(normalized.forwardPath()), false, false))
+            assertThat(resolver.classify(PathNormalizer.normalize(normalized.forwardPath()), false))
                     .isEqualTo(c);
         } catch (BadPathException e) {
             throw new AssertionError(e);
@@ -344,7 +350,7 @@ class GroupResolverTest {
                 + "logon_group.ZZZ.url_prefixes = /irj/portal\n", "test");
         GroupResolver resolver = new GroupResolver(config, Topology.of(config), () -> UrlMappingTable.EMPTY);
 
-        assertThat(resolver.classify(PathNormalizer.normalize("/irj/portal/x"), false, false).groupName())
+        assertThat(resolver.classify(PathNormalizer.normalize("/irj/portal/x"), false).groupName())
                 .isEqualTo("PORTAL");
     }
 
@@ -359,11 +365,11 @@ class GroupResolverTest {
 
     @Test
     void aClassificationReadsWellInALog() throws BadPathException {
-        assertThat(classify("/sap/bc/x", false, false)).hasToString(
+        assertThat(classify("/sap/bc/x", false)).hasToString(
                 "Classification(!DIAG; path /sap/bc/x matches ICF prefix /sap/bc/ -> abap; no logon group -> !DIAG)");
-        assertThat(classify("/empty/x", false, false).toString())
+        assertThat(classify("/empty/x", false).toString())
                 .startsWith("Classification(503 logon group EMPTY has no active j2ee server; path /empty/x");
         assertThat(resolver.toString()).contains("/irj/ -> PORTAL", "/irj/portal/fin/ -> FIN");
-        assertThat(Arrays.asList(classify("/sap/bc/x", false, false).typeKey())).containsExactly("abap");
+        assertThat(Arrays.asList(classify("/sap/bc/x", false).typeKey())).containsExactly("abap");
     }
 }

@@ -89,7 +89,7 @@ class PathNormalizerPropertyTest {
     private static Object outcome(GroupResolver resolver, String raw) {
         try {
             NormalizedPath normalized = PathNormalizer.normalize(raw);
-            Classification c = resolver.classify(normalized, false, false);
+            Classification c = resolver.classify(normalized, false);
             return Arrays.asList(normalized, c.type(), c.rule(), c.matchedPrefix(), c.groupName(), c.errorStatus());
         } catch (BadPathException e) {
             return "refused";

@@ -171,7 +171,15 @@
 
   function renderSessionTable(t) {
     var pairs = [
-      ['enabled', t.enabled ? 'yes, idle timeout ' + t.timeout : 'no (SessionTableTimeout=0)'],
+      ['enabled', t.enabled ? 'yes' : 'no (wdisp/HTTP/esid_support, wdisp/HTTP/jsessionid_tab_support and '
+        + 'SessionTableTimeout all off)'],
+      ['session ID table', (t.esid_support ? 'ESIDs' : 'no ESIDs') + ', '
+        + (t.jsessionid_tab_support ? 'learned JSESSIONIDs' : 'no JSESSIONIDs')
+        + ' (wdisp/HTTP/context_timeout ' + t.context_timeout + ')'],
+      ['temporary table', t.temporary_table ? 'on: JSESSIONIDs bound at request time, idle timeout ' + t.timeout
+        : 'off (SessionTableTimeout=0)'],
+      ['JSESSIONID entries expire after', t.jsessionid_timeout],
+      ['full', t.full ? 'yes: requests it does not hold go to their group\'s default server' : 'no'],
       ['entries', t.entries], ['hits', t.hits], ['misses', t.misses], ['bindings', t.bindings],
       ['rebindings', t.rebindings], ['expirations', t.expirations], ['rejected', t.rejected]];
     var c = t.cluster_status;

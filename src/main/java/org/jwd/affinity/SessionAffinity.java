@@ -1,0 +1,290 @@
+package org.jwd.affinity;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.jwd.config.DispatcherConfig;
+import org.jwd.topology.Server;
+import org.jwd.topology.ServerGroup;
+import org.jwd.topology.ServerType;
+import org.jwd.topology.Topology;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stateful dispatching as SAP defines it: which server a request's session identifiers place it on, in SAP's order,
+ * and the session table's bindings made on the way. Plain Java: it knows nothing of servlets, and the balancers and
+ * the table are reached through {@link Effects}, live when routing, dry when explaining.
+ *
+ * <p>The order — ABAP: the ESID ({@code sap-ext-sid}) through the session ID table, then {@code sap-contextid}, then
+ * the balancer (binding the ESID). J2EE: a {@code saplb_*} cookie, then the JSESSIONID (its route suffix, then the
+ * table), then the balancer (binding the JSESSIONID when the temporary table is on).
+ *
+ * <p><b>A valid identifier wins over the URL's group.</b> Valid means: it names a server of the request's stack
+ * that serves its sessions (up or drained) and can be reached the way the request must go (an {@code https_url}
+ * when forwarded over HTTPS). The request then goes there, whatever group its URL maps to. An identifier that names
+ * no such server is ignored, never an error; the request is balanced in the URL's group.
+ *
+ * <p>Every request carrying a JSESSIONID or ESID that the table holds refreshes its entry, however it was routed
+ * (a live pass; explaining refreshes nothing).
+ *
+ * <p><b>A full table</b> ({@code wdisp/HTTP/max_session_tab_entries}): a request the table does not hold goes to its
+ * group's default server, the first member (in configuration order) that takes new requests, so that sessions
+ * the table cannot record are still kept (SAP's rule: sessions are kept, balancing stops).
+ */
+public final class SessionAffinity {
+    private static final Logger LOG = LoggerFactory.getLogger(SessionAffinity.class);
+    /** A full table is worth a warning, but not one per request. */
+    private static final long FULL_WARNING_GAP_MILLIS = 5 * 60_000;
+    private static final AtomicLong LAST_FULL_WARNING = new AtomicLong(Long.MIN_VALUE / 2);
+
+    static final String SPACE = "SPACE";
+
+    private final DispatcherConfig config;
+    private final Topology topology;
+    /** Whether {@code saplb_SPACE} names any server: SAP's implicit logon group, unless the configuration has one. */
+    private final boolean implicitSpace;
+
+    public SessionAffinity(DispatcherConfig config, Topology topology) {
+        this.config = config;
+        this.topology = topology;
+        this.implicitSpace = config.logonGroups().stream().noneMatch(g -> g.name().equals(SPACE));
+    }
+
+    /** Where a request goes and why; a {@code null} server when its group has none to offer. */
+    public record Choice(Server server, String reason, boolean bound) {
+    }
+
+    /**
+     * What a routing pass asks of the balancers and the session table: {@code route} changes them, explain does not.
+     */
+    public interface Effects {
+        /** The member of {@code group} a new request goes to, or {@code null}. */
+        Server pick(ServerGroup group);
+
+        String lookup(String key);
+
+        String bind(String key, String serverId);
+
+        String rebind(String key, String expectedServerId, String newServerId);
+
+        /** Renews the entry's idle time, if the table holds one (nothing when explaining). */
+        void touch(String key);
+
+        /** Whether the table is full, so that requests it does not hold go to the default server. */
+        boolean tableFull();
+    }
+
+    /**
+     * @param group  the URL's group, or {@code null} when it has no server for the request (then only a session can
+     *               place it, and {@code null} is returned without one)
+     * @param type   the request's stack, or {@code null} for both ({@code !ALL}: no J2EE server is active)
+     * @param secure the request is forwarded over HTTPS
+     * @return the choice, or {@code null} when {@code group} is {@code null} and no session places the request
+     */
+    public Choice choose(ServerGroup group, ServerType type, SessionIdentifiers ids, boolean secure, Effects fx) {
+        if (ids.isEmpty()) {
+            return group == null ? null : balance(group, fx);
+        }
+        Keys keys = new Keys(ids);
+        Choice choice = null;
+        if (type != ServerType.J2EE) {
+            choice = abap(group, ids, keys, secure, fx);
+        }
+        if (choice == null && type != ServerType.ABAP) {
+            choice = j2ee(group, ids, keys, secure, fx);
+        }
+        if (choice == null && group != null) {
+            choice = balance(group, fx);
+        }
+        keys.touchTheRest(fx);
+        return choice;
+    }
+
+    /** ESID through the table, then {@code sap-contextid}; an unknown ESID is bound where the request goes. */
+    private Choice abap(ServerGroup group, SessionIdentifiers ids, Keys keys, boolean secure, Effects fx) {
+        String esid = keys.esid;
+        String stale = null;
+        if (esid != null) {
+            String boundId = keys.lookupEsid(fx);
+            if (boundId != null) {
+                Server bound = valid(boundId, ServerType.ABAP, secure);
+                if (bound != null) {
+                    return new Choice(bound, "session table (sap-ext-sid)", true);
+                }
+                stale = boundId;
+            }
+        }
+        Server context = contextServer(ids.sapContextServer(), secure);
+        if (context != null) {
+            if (esid == null) {
+                return new Choice(context, "sap-contextid", true);
+            }
+            // The ESID joins the session's server, so that its next requests agree with sap-contextid's.
+            Choice toContext = new Choice(context, "sap-contextid", true);
+            String winner = stale != null ? fx.rebind(esid, stale, context.id()) : fx.bind(esid, context.id());
+            return follow(winner, toContext, "sap-contextid", ServerType.ABAP, secure);
+        }
+        return esid != null && group != null ? throughTable(group, esid, stale, ServerType.ABAP, secure, fx) : null;
+    }
+
+    /** {@code saplb_*}, then the JSESSIONID's route suffix, then the table. */
+    private Choice j2ee(ServerGroup group, SessionIdentifiers ids, Keys keys, boolean secure, Effects fx) {
+        for (SaplbCookie saplb : ids.saplbCookies()) {
+            for (Server s : topology.servers().values()) {
+                if (s.type() == ServerType.J2EE && names(saplb, s) && reachable(s, secure)) {
+                    return new Choice(s, "saplb cookie", true);
+                }
+            }
+        }
+        String route = ids.jsessionidRoute();
+        if (route != null) {
+            for (Server s : topology.servers().values()) {
+                if (s.type() == ServerType.J2EE && route.equals(s.config().route()) && reachable(s, secure)) {
+                    return new Choice(s, "route suffix", true);
+                }
+            }
+        }
+        String jsessionid = keys.jsessionid;
+        if (jsessionid == null) {
+            return null;
+        }
+        String boundId = keys.lookupJsessionid(fx);
+        String stale = null;
+        if (boundId != null) {
+            Server bound = valid(boundId, ServerType.J2EE, secure);
+            if (bound != null) {
+                return new Choice(bound, "session table", true);
+            }
+            stale = boundId;
+        }
+        // The temporary table binds every unknown JSESSIONID at request time; SAP's table learns them from the
+        // server's Set-Cookie, but a binding whose server is gone is replaced at once, so concurrent requests agree.
+        if (group != null && (config.temporaryTableEnabled() || stale != null)) {
+            return throughTable(group, jsessionid, stale, ServerType.J2EE, secure, fx);
+        }
+        return null;
+    }
+
+    /**
+     * Balances in the group and binds the session there (first binding wins), or replaces the binding to
+     * {@code stale} atomically; either way the request follows what the table says now.
+     */
+    private Choice throughTable(ServerGroup group, String key, String stale, ServerType type, boolean secure,
+                                Effects fx) {
+        Choice balanced = balance(group, fx);
+        if (balanced.server() == null) {
+            return balanced;
+        }
+        if (stale != null) {
+            String winner = fx.rebind(key, stale, balanced.server().id());
+            return follow(winner, balanced, "session table rebind from " + stale, type, secure);
+        }
+        String winner = fx.bind(key, balanced.server().id());
+        return follow(winner, balanced, balanced.reason().equals(BALANCED) ? "session table bind" : balanced.reason(),
+                type, secure);
+    }
+
+    /** Goes where the table says now; a concurrent request may have bound the session first. */
+    private Choice follow(String winnerId, Choice mine, String reason, ServerType type, boolean secure) {
+        if (winnerId.equals(mine.server().id())) {
+            return new Choice(mine.server(), reason, mine.bound());
+        }
+        Server winner = valid(winnerId, type, secure);
+        if (winner != null) {
+            return new Choice(winner, "session table (bound concurrently)", true);
+        }
+        return new Choice(mine.server(), reason, mine.bound());
+    }
+
+    private static final String BALANCED = "balanced";
+
+    /** The balancer's pick; with a full table, the group's default server. */
+    private Choice balance(ServerGroup group, Effects fx) {
+        if (fx.tableFull()) {
+            for (Server s : group.members()) {
+                if (s.takesNewRequests()) {
+                    warnFull(group, s);
+                    return new Choice(s, "default server (session table full)", false);
+                }
+            }
+            return new Choice(null, "default server (session table full)", false);
+        }
+        return new Choice(fx.pick(group), BALANCED, false);
+    }
+
+    private static void warnFull(ServerGroup group, Server server) {
+        long now = System.currentTimeMillis();
+        long last = LAST_FULL_WARNING.get();
+        if (now - last >= FULL_WARNING_GAP_MILLIS && LAST_FULL_WARNING.compareAndSet(last, now)) {
+            LOG.warn("Session table full (wdisp/HTTP/max_session_tab_entries): requests it does not hold go to each"
+                    + " group's default server until entries expire (group {}: {})", group.name(), server.id());
+        }
+    }
+
+    /** Does this {@code saplb} cookie name this server? {@code saplb_<G>} only names members of logon group G. */
+    private boolean names(SaplbCookie saplb, Server s) {
+        if (!saplb.matches(s.config().lbId())) {
+            return false;
+        }
+        return saplb.isAnyGroup() || s.config().logonGroups().contains(saplb.group())
+                || (implicitSpace && saplb.group().equals(SPACE));
+    }
+
+    private Server contextServer(String name, boolean secure) {
+        if (name == null) {
+            return null;
+        }
+        for (Server s : topology.servers().values()) {
+            if (s.type() == ServerType.ABAP && name.equals(s.config().name()) && reachable(s, secure)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The server with this id if it is of this stack and a session may still go to it the way the request goes. */
+    private Server valid(String serverId, ServerType type, boolean secure) {
+        Server s = topology.server(serverId);
+        return s != null && s.type() == type && reachable(s, secure) ? s : null;
+    }
+
+    /** Serves its sessions (up or drained), and has an {@code https_url} when the request is forwarded over HTTPS. */
+    private static boolean reachable(Server s, boolean secure) {
+        return s.servesItsSessions() && (!secure || s.config().httpsUrl() != null);
+    }
+
+    /** The request's table keys, and which of them this pass has read (and so refreshed) already. */
+    private final class Keys {
+        /** The ESID's key, when ESIDs go through the table. */
+        final String esid;
+        /** The JSESSIONID, when JSESSIONIDs go through the table. */
+        final String jsessionid;
+        private boolean esidRead;
+        private boolean jsessionidRead;
+
+        Keys(SessionIdentifiers ids) {
+            this.esid = ids.sapExtSid() != null && config.esidSupport() ? SessionTimeouts.esidKey(ids.sapExtSid())
+                    : null;
+            this.jsessionid = ids.jsessionid() != null && config.learnsJsessionids() ? ids.jsessionid() : null;
+        }
+
+        String lookupEsid(Effects fx) {
+            esidRead = true;
+            return fx.lookup(esid);
+        }
+
+        String lookupJsessionid(Effects fx) {
+            jsessionidRead = true;
+            return fx.lookup(jsessionid);
+        }
+
+        void touchTheRest(Effects fx) {
+            if (esid != null && !esidRead) {
+                fx.touch(esid);
+            }
+            if (jsessionid != null && !jsessionidRead) {
+                fx.touch(jsessionid);
+            }
+        }
+    }
+}
