@@ -94,7 +94,7 @@ class PortalBrowserIT {
 
     @Test
     void losesAnIViewSessionWithoutTheSessionTable() {
-        landscape = PortalLandscape.start("0");
+        landscape = PortalLandscape.start(PortalLandscape.NO_TABLE);
 
         Journal journal = browse(3);
 
@@ -107,7 +107,7 @@ class PortalBrowserIT {
 
     @Test
     void keepsBothIViewsOnOneServerWithTheSessionTable() {
-        landscape = PortalLandscape.start("60s");
+        landscape = PortalLandscape.start(PortalLandscape.TEMPORARY_TABLE);
 
         Journal journal = browse(20);
 

@@ -63,13 +63,13 @@ class PortalHtmlUnitIT {
         LANDSCAPES.clear();
     }
 
-    private static PortalLandscape landscape(String sessionTableTimeout) {
-        return LANDSCAPES.computeIfAbsent(sessionTableTimeout, PortalLandscape::start);
+    private static PortalLandscape landscape(String sessionTables) {
+        return LANDSCAPES.computeIfAbsent(sessionTables, PortalLandscape::start);
     }
 
     @Test
     void keepsBothIViewsOnOneServerWithTheSessionTable() throws Exception {
-        landscape = landscape("60s");
+        landscape = landscape(PortalLandscape.TEMPORARY_TABLE);
 
         Journal journal = race(10, null);
 
@@ -82,16 +82,29 @@ class PortalHtmlUnitIT {
      */
     @Test
     void keepsBothIViewsOnOneServerWithTheSessionTableForAJsessionidJwdNeverSaw() throws Exception {
-        landscape = landscape("60s");
+        landscape = landscape(PortalLandscape.TEMPORARY_TABLE);
 
         Journal journal = race(10, UUID.randomUUID().toString().replace("-", ""));
 
         assertNothingLost(journal);
     }
 
+    /**
+     * SAP's defaults, no temporary table: the portal page's server set the JSESSIONID, the session ID table learned
+     * it from that answer, so both concurrent iView requests follow it.
+     */
+    @Test
+    void keepsBothIViewsOnOneServerWithSapsSessionIdTableAlone() throws Exception {
+        landscape = landscape(PortalLandscape.SAP_DEFAULTS);
+
+        Journal journal = race(10, null);
+
+        assertNothingLost(journal);
+    }
+
     @Test
     void losesAnIViewSessionWithoutTheSessionTable() throws Exception {
-        landscape = landscape("0");
+        landscape = landscape(PortalLandscape.NO_TABLE);
 
         Journal journal = race(3, null);
 

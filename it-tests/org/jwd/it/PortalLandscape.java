@@ -30,11 +30,18 @@ final class PortalLandscape implements AutoCloseable {
         this.jwd = jwd;
     }
 
+    /** No session table at all: neither the temporary table nor SAP's session ID table learns the JSESSIONID. */
+    static final String NO_TABLE = "SessionTableTimeout=0\nwdisp/HTTP/jsessionid_tab_support=false\n";
+    /** SAP's defaults: the session ID table learns the JSESSIONID a server sets; no request-time binding. */
+    static final String SAP_DEFAULTS = "";
+    /** The temporary session table on, on top of SAP's table: JSESSIONIDs are bound at request time too. */
+    static final String TEMPORARY_TABLE = "SessionTableTimeout=60s\n";
+
     /**
-     * @param sessionTableTimeout the value of {@code SessionTableTimeout}: {@code 0} turns the temporary session
-     *                            table off, e.g. {@code 60s} turns it on
+     * @param sessionTables the session table's configuration lines: {@link #NO_TABLE}, {@link #SAP_DEFAULTS} or
+     *                      {@link #TEMPORARY_TABLE}
      */
-    static PortalLandscape start(String sessionTableTimeout) {
+    static PortalLandscape start(String sessionTables) {
         List<DemoBackend> backends = new ArrayList<>();
         try {
             StringBuilder config = new StringBuilder();
@@ -48,8 +55,7 @@ final class PortalLandscape implements AutoCloseable {
                         // what its saplb_* cookie carries, so that jwd recognises the cookie as valid
                         .append("server.").append(id).append(".lb_id=").append(backend.saplbValue()).append('\n');
             }
-            config.append("SessionTableTimeout=").append(sessionTableTimeout).append('\n')
-                    .append("jwd.debug_headers=true\n");
+            config.append(sessionTables).append("jwd.debug_headers=true\n");
             return new PortalLandscape(List.copyOf(backends), JwdProcess.start(config.toString()));
         } catch (RuntimeException | Error e) {
             backends.forEach(DemoBackend::close);

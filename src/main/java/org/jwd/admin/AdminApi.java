@@ -366,24 +366,33 @@ public final class AdminApi {
 
     /**
      * {@code GET api/explain?url=<path>}: where a request for {@code url} with these cookies would go, and why.
-     * Changes nothing.
+     * A full URL ({@code https://host/irj}) says how the client came: over TLS or not, which decides the group
+     * under {@code wdisp/ssl_encrypt=2}. Changes nothing.
      */
     public Answer explain(String url, List<String> cookieHeaders) {
         if (url == null || url.isEmpty()) {
             return Answer.error(400, "explain needs ?url=<path>, e.g. ?url=/irj/portal");
         }
-        String rawPath = url;
+        String pathAndQuery = url;
+        boolean secure = false;
+        String lower = url.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("https://") || lower.startsWith("http://")) {
+            secure = lower.startsWith("https://");
+            int path = url.indexOf('/', url.indexOf("//") + 2);
+            pathAndQuery = path < 0 ? "/" : url.substring(path);
+        }
+        String rawPath = pathAndQuery;
         String query = null;
-        int q = url.indexOf('?');
+        int q = pathAndQuery.indexOf('?');
         if (q >= 0) {
-            rawPath = url.substring(0, q);
-            query = url.substring(q + 1);
+            rawPath = pathAndQuery.substring(0, q);
+            query = pathAndQuery.substring(q + 1);
         }
         if (!rawPath.startsWith("/")) {
-            return Answer.error(400, "url = '" + url + "': expected a path starting with '/'");
+            return Answer.error(400, "url = '" + url + "': expected a path starting with '/', or an http:// or https:// URL");
         }
         Dispatcher.Snapshot snapshot = dispatcher.snapshot();
-        Explanation e = snapshot.router().explain(new RoutingRequest("GET", rawPath, query, cookieHeaders, false));
+        Explanation e = snapshot.router().explain(new RoutingRequest("GET", rawPath, query, cookieHeaders, secure));
         Classification c = e.classification();
         ServerGroup group = e.group();
         List<Object> members = new ArrayList<>();

@@ -67,4 +67,20 @@ class RouterSslEncryptTest {
         assertThat(plain.group().name()).isEqualTo("!DIAG");
         assertThat(plain.target()).isEqualTo("http://10.0.0.3:8000/sap/bc/gui/x?a=1");
     }
+
+    /** Explain walks route's own pipeline: under ssl_encrypt it names the S group and the https_url, as route does. */
+    @Test
+    void explainNamesTheGroupAndUrlARealRequestGoesTo() throws Exception {
+        Router router = router("wdisp/ssl_encrypt=1");
+
+        Explanation e = router.explain(new RoutingRequest("GET", "/irj/x", "a=1", List.of(), false));
+
+        assertThat(e.group().name()).isEqualTo("!J2EES");
+        assertThat(e.target()).isEqualTo("https://10.0.0.2:8443/irj/x?a=1");
+        Router overTheClientsProtocol = router("wdisp/ssl_encrypt=2");
+        assertThat(overTheClientsProtocol.explain(new RoutingRequest("GET", "/irj/x", null, List.of(), true)).target())
+                .isEqualTo("https://10.0.0.2:8443/irj/x");
+        assertThat(overTheClientsProtocol.explain(new RoutingRequest("GET", "/irj/x", null, List.of(), false)).target())
+                .startsWith("http://");
+    }
 }
