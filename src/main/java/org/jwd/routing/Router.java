@@ -158,11 +158,11 @@ public final class Router {
     public RoutingDecision route(RoutingRequest request) {
         Decision d = decide(request, live);
         if (d.status != 0) {
-            return RoutingDecision.reject(d.status, d.message, d.path == null ? null : d.path.path(), d.group(),
+            return RoutingDecision.reject(d.status, d.message, d.path == null ? null : d.path.path(), d.group,
                     d.reason);
         }
         d.choice.server().requestStarted(d.choice.bound());
-        return RoutingDecision.forward(d.path.path(), d.group(), d.choice.server(), d.choice.reason(), d.target,
+        return RoutingDecision.forward(d.path.path(), d.group, d.choice.server(), d.choice.reason(), d.target,
                 d.choice.bound());
     }
 
@@ -198,6 +198,7 @@ public final class Router {
             return d.reject(403, d.rule.refusal(request.secure()), "permission table line " + d.rule.line());
         }
         Classification c = d.classification;
+        d.group = c.group();
         d.choice = affinity.choose(c.group(), c.sessionType(), d.ids, secure, fx);
         if (d.choice == null) {
             return d.reject(c.errorStatus(), "jwd: " + c.errorMessage(), c.reason());
@@ -218,6 +219,8 @@ public final class Router {
         SessionIdentifiers ids = SessionIdentifiers.NONE;
         Classification classification;
         PermissionTable.Rule rule;
+        /** The URL's group, once the filter let the request through: a refused request counts in none. */
+        ServerGroup group;
         Choice choice;
         String target;
         String reason;
@@ -231,9 +234,6 @@ public final class Router {
             return this;
         }
 
-        ServerGroup group() {
-            return classification == null ? null : classification.group();
-        }
     }
 
     /**
