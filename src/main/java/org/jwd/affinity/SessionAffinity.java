@@ -1,6 +1,7 @@
 package org.jwd.affinity;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
@@ -72,6 +73,80 @@ public final class SessionAffinity {
 
         /** Whether the table is full, so that requests it does not hold go to the default server. */
         boolean tableFull();
+
+        /** Routing's effects: {@code pick} counts a dispatch, the table binds and refreshes. */
+        static Effects live(SessionTable table, Function<ServerGroup, Server> pick) {
+            return new Effects() {
+                @Override
+                public Server pick(ServerGroup group) {
+                    return pick.apply(group);
+                }
+
+                @Override
+                public String lookup(String key) {
+                    return table.lookup(key);
+                }
+
+                @Override
+                public String bind(String key, String serverId) {
+                    return table.bind(key, serverId);
+                }
+
+                @Override
+                public String rebind(String key, String expectedServerId, String newServerId) {
+                    return table.rebind(key, expectedServerId, newServerId);
+                }
+
+                @Override
+                public void touch(String key) {
+                    table.touch(key);
+                }
+
+                @Override
+                public boolean tableFull() {
+                    return table.isFull();
+                }
+            };
+        }
+
+        /**
+         * Explaining's effects: the same questions answered without changing anything. {@code favorite} names the
+         * server a pick would choose without counting it; the table is peeked at; a bind reports the binding that
+         * would be made.
+         */
+        static Effects dry(SessionTable table, Function<ServerGroup, Server> favorite) {
+            return new Effects() {
+                @Override
+                public Server pick(ServerGroup group) {
+                    return favorite.apply(group);
+                }
+
+                @Override
+                public String lookup(String key) {
+                    return table.peek(key);
+                }
+
+                @Override
+                public String bind(String key, String serverId) {
+                    return serverId;
+                }
+
+                @Override
+                public String rebind(String key, String expectedServerId, String newServerId) {
+                    return newServerId;
+                }
+
+                @Override
+                public void touch(String key) {
+                    // explaining refreshes nothing
+                }
+
+                @Override
+                public boolean tableFull() {
+                    return table.isFull();
+                }
+            };
+        }
     }
 
     /**

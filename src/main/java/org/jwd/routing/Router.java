@@ -43,70 +43,9 @@ public final class Router {
     private final Map<ServerGroup, Balancer> balancers = new IdentityHashMap<>();
     private final SessionTable sessionTable;
     /** What routing changes: the balancers' counts and the session table's bindings and idle times. */
-    private final Effects live = new Effects() {
-        @Override
-        public Server pick(ServerGroup group) {
-            return pickWithRoom(balancers.get(group), group);
-        }
-
-        @Override
-        public String lookup(String key) {
-            return sessionTable.lookup(key);
-        }
-
-        @Override
-        public String bind(String key, String serverId) {
-            return sessionTable.bind(key, serverId);
-        }
-
-        @Override
-        public String rebind(String key, String expectedServerId, String newServerId) {
-            return sessionTable.rebind(key, expectedServerId, newServerId);
-        }
-
-        @Override
-        public void touch(String key) {
-            sessionTable.touch(key);
-        }
-
-        @Override
-        public boolean tableFull() {
-            return sessionTable.isFull();
-        }
-    };
+    private final Effects live;
     /** The same questions, answered without changing anything: the favorite, a peek, the binding that would be. */
-    private final Effects dry = new Effects() {
-        @Override
-        public Server pick(ServerGroup group) {
-            String favorite = balancers.get(group).snapshot().favorite();
-            return favorite == null ? null : group.member(favorite);
-        }
-
-        @Override
-        public String lookup(String key) {
-            return sessionTable.peek(key);
-        }
-
-        @Override
-        public String bind(String key, String serverId) {
-            return serverId;
-        }
-
-        @Override
-        public String rebind(String key, String expectedServerId, String newServerId) {
-            return newServerId;
-        }
-
-        @Override
-        public void touch(String key) {
-            // explaining refreshes nothing
-        }
-
-        @Override
-        public boolean tableFull() {
-            return sessionTable.isFull();
-        }
-    };
+    private final Effects dry;
     private final SslEncrypt sslEncrypt;
     private final PermissionTable permissionTable;
 
@@ -121,6 +60,11 @@ public final class Router {
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }
+        this.live = Effects.live(sessionTable, group -> pickWithRoom(balancers.get(group), group));
+        this.dry = Effects.dry(sessionTable, group -> {
+            String favorite = balancers.get(group).snapshot().favorite();
+            return favorite == null ? null : group.member(favorite);
+        });
     }
 
     /**

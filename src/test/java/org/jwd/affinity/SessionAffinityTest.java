@@ -50,12 +50,16 @@ class SessionAffinityTest {
     private SessionTable table;
     private Topology topology;
     private SessionAffinity affinity;
+    /** Live effects on the real table; the "balancer" takes the first member that takes new requests. */
+    private SessionAffinity.Effects live;
 
     private void landscape(String extra) throws ConfigException {
         DispatcherConfig config = ConfigParser.parse(LANDSCAPE + extra, "test");
         topology = Topology.of(config);
         table = SessionTables.create(config, clock::get);
         affinity = new SessionAffinity(config, topology);
+        live = SessionAffinity.Effects.live(table,
+                group -> group.members().stream().filter(Server::takesNewRequests).findFirst().orElse(null));
     }
 
     @AfterEach
@@ -64,39 +68,6 @@ class SessionAffinityTest {
             table.close();
         }
     }
-
-    /** Live effects on the real table; the "balancer" takes the first member that takes new requests. */
-    private final SessionAffinity.Effects live = new SessionAffinity.Effects() {
-        @Override
-        public Server pick(ServerGroup group) {
-            return group.members().stream().filter(Server::takesNewRequests).findFirst().orElse(null);
-        }
-
-        @Override
-        public String lookup(String key) {
-            return table.lookup(key);
-        }
-
-        @Override
-        public String bind(String key, String serverId) {
-            return table.bind(key, serverId);
-        }
-
-        @Override
-        public String rebind(String key, String expectedServerId, String newServerId) {
-            return table.rebind(key, expectedServerId, newServerId);
-        }
-
-        @Override
-        public void touch(String key) {
-            table.touch(key);
-        }
-
-        @Override
-        public boolean tableFull() {
-            return table.isFull();
-        }
-    };
 
     private ServerGroup group(String name, boolean secure) {
         return switch (name) {
