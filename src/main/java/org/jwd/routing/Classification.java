@@ -11,7 +11,7 @@ import org.jwd.topology.ServerType;
  * @param type          ABAP or J2EE
  * @param rule          what decided the type: {@value #ROOT}, {@value #ICF_PREFIX} or {@value #DEFAULT}
  * @param matchedPrefix with {@value #ICF_PREFIX}, the URL mapping table entry that matched
- *                      ({@code /sap/bc/} or {@code icase:/sap/bc/}); otherwise {@code null}
+ *                      ({@code /sap/bc/} or {@code case:/sap/bc/}); otherwise {@code null}
  * @param group         the group to balance over; {@code null} exactly when {@code errorStatus != 0}
  * @param reason        the whole decision in words, e.g. "path /sap/bc/x matches ICF prefix /sap/bc/ -> abap;
  *                      no logon group -> !DIAG"

@@ -95,6 +95,17 @@ public final class GroupResolver {
     }
 
     /**
+     * The path's type, as {@link #classify} decides it (step 1 above), for the URL filter, which reads ABAP paths
+     * regardless of case as the ICF does. Without the logon group, so it can be asked before sessions are.
+     */
+    public ServerType type(NormalizedPath normalized) {
+        if (normalized.isRoot()) {
+            return rootHandler;
+        }
+        return table.get().isAbap(normalized.path()) ? ServerType.ABAP : ServerType.J2EE;
+    }
+
+    /**
      * @param secure   the request is forwarded over HTTPS: only servers with an {@code https_url} qualify
      * @param stateful the request belongs to a session (decides the {@code !ALL} fallback)
      */
