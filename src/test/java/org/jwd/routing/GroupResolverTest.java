@@ -107,6 +107,8 @@ class GroupResolverTest {
 
         assertThat(c.errorStatus()).as(c.reason()).isZero();
         assertThat(c.type()).isEqualTo(type);
+        // the URL filter asks for the type alone, before sessions: it must be the same
+        assertThat(resolver.type(PathNormalizer.normalize(path))).isEqualTo(type);
         assertThat(c.rule()).isEqualTo(rule);
         assertThat(c.matchedPrefix()).isEqualTo(matched);
         assertThat(c.groupName()).isEqualTo(group);
