@@ -54,8 +54,8 @@ public final class ConfigParser {
             "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
             "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group",
             "jwd.ssl_keystore", "jwd.ssl_keystore_password",
-            "wdisp/permission_table", "jwd.permission_table_ignore_case", "jwd.trusted_proxies", "icm/HTTP/max_request_size_KB", "jwd.queue_timeout",
-            "jwd.max_header_size",
+            "wdisp/permission_table", "jwd.permission_table_ignore_case", "jwd.trusted_proxies",
+            "icm/HTTP/max_request_size_KB", "jwd.queue_timeout", "jwd.max_header_size",
             // Read by org.jwd.Reloader (hot reload of this file):
             "jwd.config_watch");
 
@@ -191,7 +191,7 @@ public final class ConfigParser {
                 connectTimeout, idleTimeout, requestTimeout, health, values, permissionTable, trustedProxies);
     }
 
-    /** A URL prefix as {@link org.jwd.routing.UrlPrefix} reads it: a path, or one after {@code case:}/{@code icase:}. */
+    /** A URL prefix as {@link org.jwd.routing.UrlPrefix} reads it: a path, or after {@code case:}/{@code icase:}. */
     private static boolean isPrefixSyntax(String prefix) {
         return prefix.startsWith("/") || prefix.regionMatches(true, 0, "case:/", 0, 6)
                 || prefix.regionMatches(true, 0, "icase:/", 0, 7);

@@ -26,9 +26,10 @@ import org.jwd.topology.ServerType;
  * <p><b>Letter case</b> is read as the server that will serve the path reads it, or a path could reach a denied
  * service in another case ({@code /SAP/BC/ADMIN/x}):
  * <ul>
- * <li>an ABAP path (as {@link org.jwd.routing.GroupResolver#type} classifies it) is matched regardless of case,
- *     as the ICF resolves service names, unless the pattern is written {@code case:/...}, for a service
- *     flagged case-sensitive in the ICF;</li>
+ * <li>an ABAP path (as {@link org.jwd.routing.GroupResolver#filterType} says: one the URL mapping table
+ *     covers, or any while no J2EE server is active and {@code !ALL} may send it to an ABAP server) is matched
+ *     regardless of case, as the ICF resolves service names, unless the pattern is written {@code case:/...},
+ *     for a service flagged case-sensitive in the ICF;</li>
  * <li>a J2EE path is matched case-sensitively, as Java servers read paths, unless
  *     {@code jwd.permission_table_ignore_case=true} (for servers that fold case, such as Windows hosts):
  *     then every line that is not written {@code case:} matches regardless of case, on every path.</li>
@@ -228,7 +229,8 @@ public final class PermissionTable {
     /**
      * The first rule that matches {@code path} (the normalized path), or {@code null}: then it is permitted.
      *
-     * @param type the path's type as the URL mapping table classifies it: ABAP paths are matched regardless of case
+     * @param type whose reading of case applies ({@link org.jwd.routing.GroupResolver#filterType}): ABAP paths are
+     *             matched regardless of case
      */
     public Rule match(String path, ServerType type) {
         boolean foldByDefault = ignoreCase || type == ServerType.ABAP;
@@ -273,7 +275,6 @@ public final class PermissionTable {
         }
         return Character.toLowerCase(Character.toUpperCase(c));
     }
-
 
     /** Whether a table is configured at all. */
     public boolean isConfigured() {

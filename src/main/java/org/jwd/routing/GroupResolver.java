@@ -94,15 +94,23 @@ public final class GroupResolver {
         this.allSecure = topology.secureAll();
     }
 
-    /**
-     * The path's type, as {@link #classify} decides it (step 1 above), for the URL filter, which reads ABAP paths
-     * regardless of case as the ICF does. Without the logon group, so it can be asked before sessions are.
-     */
-    public ServerType type(NormalizedPath normalized) {
+    /** The path's type, as {@link #classify} decides it (step 1 above). */
+    ServerType type(NormalizedPath normalized) {
         if (normalized.isRoot()) {
             return rootHandler;
         }
         return table.get().isAbap(normalized.path()) ? ServerType.ABAP : ServerType.J2EE;
+    }
+
+    /**
+     * Whose reading of letter case the URL filter must apply to the path: ABAP for an ABAP path, whose ICF
+     * resolves it regardless of case; ABAP too for a J2EE path while no J2EE server is active, since a stateless
+     * one then goes to {@code !ALL}, whose ABAP servers would read {@code /SAP/PUBLIC/x} as {@code /sap/public/x}
+     * (a service the URL mapping table may not list); else J2EE. Without sessions, so it can be asked first.
+     */
+    public ServerType filterType(NormalizedPath normalized) {
+        ServerType type = type(normalized);
+        return type == ServerType.J2EE && !j2ee.hasActiveMember() ? ServerType.ABAP : type;
     }
 
     /**

@@ -90,11 +90,8 @@ public final class PathNormalizer {
             char c = i < n ? raw.charAt(i) : '/';
             if (c == '/') {
                 int length = i - segmentStart;
-                if (length == 0 && i < n
-                        || length == 1 && raw.charAt(segmentStart) == '.'
-                        || length == 2 && raw.charAt(segmentStart) == '.' && raw.charAt(segmentStart + 1) == '.'
-                        || length > 0 && raw.charAt(i - 1) == '.') {
-                    // dot segments are resolved and a trailing dot is refused, both by the parser
+                // an empty segment; '.', '..' (resolved by the parser) or another name ending with '.' (refused)
+                if (length == 0 && i < n || length > 0 && raw.charAt(i - 1) == '.') {
                     return false;
                 }
                 segmentStart = i + 1;
@@ -154,7 +151,8 @@ public final class PathNormalizer {
                     char lastChar = path.charAt(path.length() - 1);
                     if (lastChar == '.' || lastChar == ' ') {
                         throw new BadPathException(raw, "the path segment "
-                                + BadPathException.quote(path.substring(pathMark + 1)) + " ends with " + (lastChar == '.' ? "a dot" : "a space")
+                                + BadPathException.quote(path.substring(pathMark + 1)) + " ends with "
+                                + (lastChar == '.' ? "a dot" : "a space")
                                 + ": a server on Windows drops it and reads another path");
                     }
                     push(pathMark, forwardMark, parameterMark);

@@ -149,7 +149,7 @@ public final class Router {
         }
         // The URL filter: on the normalized path, so no encoding gets a URL past it; before any session is
         // looked at, so a refused request binds nothing and counts on no server.
-        PermissionTable.Rule rule = permissionTable.match(path.path(), resolver.type(path));
+        PermissionTable.Rule rule = permissionTable.match(path.path(), resolver.filterType(path));
         if (rule != null && !rule.permits(request.secure())) {
             return RoutingDecision.reject(403, rule.refusal(request.secure()), path.path(), null,
                     "permission table line " + rule.line());
@@ -191,7 +191,7 @@ public final class Router {
         }
         SessionIdentifiers ids = SessionCookies.parse(request.cookieHeaders(), path.parameter("jsessionid"),
                 path.parameter("sap-ext-sid"));
-        PermissionTable.Rule rule = permissionTable.match(path.path(), resolver.type(path));
+        PermissionTable.Rule rule = permissionTable.match(path.path(), resolver.filterType(path));
         Classification classification = resolver.classify(path, false, !ids.isEmpty());
         if (rule != null && !rule.permits(request.secure())) {
             return new Explanation(request.rawPath(), classification, ids, null,

@@ -121,7 +121,8 @@ class PermissionTableTest {
         assertThat(table.match("/p", ServerType.J2EE).permits(true)).isTrue();
         assertThat(table.match("/d", ServerType.J2EE).permits(false)).isFalse();
         assertThat(table.match("/d", ServerType.J2EE).permits(true)).isFalse();
-        assertThat(table.match("/d", ServerType.J2EE).refusal(true)).isEqualTo("jwd: this URL is not permitted (permission table, line 2)");
+        assertThat(table.match("/d", ServerType.J2EE).refusal(true))
+                .isEqualTo("jwd: this URL is not permitted (permission table, line 2)");
     }
 
     @Test

@@ -30,6 +30,8 @@ class RouterPermissionTest {
         router = dispatcher.router();
     }
 
+    private static final String SAP_IS_ABAP = "icf.url_prefixes=/sap/\n";
+
     /** A J2EE server a and an ABAP server b; {@code extra} adds configuration lines. */
     private void startLandscape(Path dir, String table, String extra) throws Exception {
         Files.writeString(dir.resolve("ptab.txt"), table);
@@ -39,7 +41,6 @@ class RouterPermissionTest {
                 server.b.url=http://127.0.0.1:9002
                 server.b.https_url=https://127.0.0.1:9443
                 server.b.type=abap
-                icf.url_prefixes=/sap/
                 wdisp/permission_table=ptab.txt
                 """ + extra, "test.properties", dir));
         router = dispatcher.router();
@@ -135,7 +136,7 @@ class RouterPermissionTest {
 
     @Test
     void anAbapPathIsFilteredRegardlessOfCaseAsTheIcfReadsIt(@TempDir Path dir) throws Exception {
-        startLandscape(dir, ISSUE_17_TABLE, "");
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
 
         assertThat(router.route(get("/sap/bc/ADMIN/x", false)).errorStatus()).isEqualTo(403);
         assertThat(router.route(get("/SAP/BC/admin/x", false)).errorStatus()).isEqualTo(403);
@@ -151,7 +152,7 @@ class RouterPermissionTest {
 
     @Test
     void aJ2eePathIsFilteredCaseSensitivelyUnlessTheKeySaysTheServersFoldCase(@TempDir Path dir) throws Exception {
-        startLandscape(dir, ISSUE_17_TABLE, "");
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
         RoutingDecision otherCase = router.route(get("/NWA/x", false));
 
         assertThat(router.route(get("/nwa/x", false)).errorStatus()).isEqualTo(403);
@@ -161,14 +162,35 @@ class RouterPermissionTest {
         otherCase.finish(false);
         dispatcher.close();
 
-        startLandscape(dir, ISSUE_17_TABLE, "jwd.permission_table_ignore_case=true\n");
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP + "jwd.permission_table_ignore_case=true\n");
         assertThat(router.route(get("/NWA/x", false)).errorStatus()).isEqualTo(403);
         assertThat(router.route(get("/Nwa/X", false)).errorStatus()).isEqualTo(403);
     }
 
     @Test
+    void whileNoJ2eeServerIsActiveAJ2eePathIsFilteredAsTheAbapServersOfAllReadIt(@TempDir Path dir)
+            throws Exception {
+        startLandscape(dir, "D /sap/public/x\nD /nwa/*\n", "icf.url_prefixes=/sap/bc/\n");
+        a().setState(Server.State.DOWN);
+
+        // /sap/public/ is missing from the URL mapping table: J2EE, but !ALL would take it to the ABAP server
+        assertThat(router.route(get("/SAP/PUBLIC/x", false)).errorStatus()).isEqualTo(403);
+        assertThat(router.route(get("/NWA/x", false)).errorStatus()).isEqualTo(403);
+        RoutingDecision other = router.route(get("/irj/x", false));
+        assertThat(other.isRejected()).isFalse();
+        assertThat(other.server()).isSameAs(dispatcher.topology().server("b"));
+        other.finish(false);
+
+        a().setState(Server.State.UP);
+        RoutingDecision j2eeAgain = router.route(get("/SAP/PUBLIC/x", false));
+        assertThat(j2eeAgain.isRejected()).isFalse();
+        assertThat(j2eeAgain.server()).isSameAs(a());
+        j2eeAgain.finish(false);
+    }
+
+    @Test
     void aCaseSensitiveLineMatchesAnAbapPathOnlyInItsOwnCase(@TempDir Path dir) throws Exception {
-        startLandscape(dir, "P case:/sap/bc/Open/*\nD /sap/bc/*\n", "");
+        startLandscape(dir, "P case:/sap/bc/Open/*\nD /sap/bc/*\n", SAP_IS_ABAP);
 
         RoutingDecision own = router.route(get("/sap/bc/Open/x", false));
 
@@ -179,7 +201,7 @@ class RouterPermissionTest {
 
     @Test
     void explainReadsTheCaseOfAPathAsRoutingDoes(@TempDir Path dir) throws Exception {
-        startLandscape(dir, ISSUE_17_TABLE, "");
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
 
         Explanation denied = router.explain(get("/SAP/BC/ADMIN/x", false));
         Explanation j2ee = router.explain(get("/NWA/x", false));
@@ -192,7 +214,7 @@ class RouterPermissionTest {
 
     @Test
     void anEncodedSemicolonOrATrailingDotOrSpaceIsA400NamingIt(@TempDir Path dir) throws Exception {
-        startLandscape(dir, ISSUE_17_TABLE, "");
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
 
         RoutingDecision semicolon = router.route(get("/nwa%3bx/y", false));
         RoutingDecision dot = router.route(get("/nwa./x", false));

@@ -78,6 +78,15 @@ class UrlMappingTableTest {
     }
 
     @Test
+    void theUrlFilterFoldsEveryCharacterAsPrefixesAreMatched() {
+        // the filter reads an ABAP path regardless of case; it must call the same paths one as this table does
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            assertThat(org.jwd.filter.PermissionTable.fold(String.valueOf(c)).charAt(0))
+                    .as("U+%04X", (int) c).isEqualTo(UrlPrefix.fold(c));
+        }
+    }
+
+    @Test
     void mergingKeepsEachPrefixOnceInTheOrderGiven() {
         UrlMappingTable file = UrlMappingTable.parse(List.of("/sap/bc/", "/logon/"));
         UrlMappingTable loaded = UrlMappingTable.parse(List.of("/sap/bc", "case:/sap/public/", "/logon/"));
