@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
+import org.jwd.filter.PermissionTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -81,7 +82,7 @@ class UrlMappingTableTest {
     void theUrlFilterFoldsEveryCharacterAsPrefixesAreMatched() {
         // the filter reads an ABAP path regardless of case; it must call the same paths one as this table does
         for (char c = 0; c < Character.MAX_VALUE; c++) {
-            assertThat(org.jwd.filter.PermissionTable.fold(String.valueOf(c)).charAt(0))
+            assertThat(PermissionTable.fold(String.valueOf(c)).charAt(0))
                     .as("U+%04X", (int) c).isEqualTo(UrlPrefix.fold(c));
         }
     }
