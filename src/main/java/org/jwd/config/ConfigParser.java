@@ -31,8 +31,7 @@ import org.jwd.topology.ServerType;
  * waiting for a restart.
  */
 public final class ConfigParser {
-    /** Marks a URL prefix that matches regardless of case. */
-    public static final String CASE_INSENSITIVE = "icase:";
+    private static final String PREFIX_SYNTAX = "each prefix to start with '/' (or case:/ or icase:/)";
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]+");
     private static final Pattern SERVER_KEY = Pattern.compile("server\\.([^.]*)\\.(.+)");
     private static final Pattern GROUP_KEY = Pattern.compile("logon_group\\.([^.]*)\\.(.+)");
@@ -56,8 +55,8 @@ public final class ConfigParser {
             "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
             "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group",
             "jwd.ssl_keystore", "jwd.ssl_keystore_password",
-            "wdisp/permission_table", "jwd.trusted_proxies", "icm/HTTP/max_request_size_KB", "jwd.queue_timeout",
-            "jwd.max_header_size",
+            "wdisp/permission_table", "jwd.permission_table_ignore_case", "jwd.trusted_proxies",
+            "icm/HTTP/max_request_size_KB", "jwd.queue_timeout", "jwd.max_header_size",
             // Read by org.jwd.Reloader (hot reload of this file):
             "jwd.config_watch");
 
@@ -134,8 +133,8 @@ public final class ConfigParser {
 
         List<String> urlPrefixes = list("icf.url_prefixes");
         for (String prefix : urlPrefixes) {
-            if (!prefix.startsWith("/") && !prefix.startsWith(CASE_INSENSITIVE + "/")) {
-                problem("icf.url_prefixes", prefix, "each prefix to start with '/' (or icase:/)");
+            if (!isPrefixSyntax(prefix)) {
+                problem("icf.url_prefixes", prefix, PREFIX_SYNTAX);
             }
         }
         URI prefixesUrl = optional("icf.url_prefixes_url", v -> url(v, Set.of("http", "https"), true), null,
@@ -198,10 +197,21 @@ public final class ConfigParser {
                 connectTimeout, idleTimeout, requestTimeout, health, values, permissionTable, trustedProxies);
     }
 
-    /** {@code wdisp/permission_table}: read now, so that the table is part of the configuration value. */
+    /** A URL prefix as {@link org.jwd.routing.UrlPrefix} reads it: a path, or after {@code case:}/{@code icase:}. */
+    private static boolean isPrefixSyntax(String prefix) {
+        return prefix.startsWith("/") || prefix.regionMatches(true, 0, "case:/", 0, 6)
+                || prefix.regionMatches(true, 0, "icase:/", 0, 7);
+    }
+
+    /**
+     * {@code wdisp/permission_table}: read now, so that the table is part of the configuration value; with
+     * {@code jwd.permission_table_ignore_case}, which says how it reads J2EE paths.
+     */
     private PermissionTable permissionTable() {
         String key = "wdisp/permission_table";
         String value = values.get(key);
+        boolean ignoreCase = optional("jwd.permission_table_ignore_case", ConfigParser::bool, false,
+                "true or false");
         if (value == null || value.isEmpty()) {
             return PermissionTable.NONE;
         }
@@ -213,7 +223,7 @@ public final class ConfigParser {
             return PermissionTable.NONE;
         }
         try {
-            return PermissionTable.load(file, file.toString());
+            return PermissionTable.load(file, file.toString(), ignoreCase);
         } catch (ConfigException e) {
             Integer line = lineOf.get(key);
             String where = source + (line == null ? "" : ":" + line) + ": " + key + " = '" + value + "': ";
@@ -276,8 +286,8 @@ public final class ConfigParser {
         String prefix = "logon_group." + name + ".";
         List<String> prefixes = list(prefix + "url_prefixes");
         for (String p : prefixes) {
-            if (!p.startsWith("/") && !p.startsWith(CASE_INSENSITIVE + "/")) {
-                problem(prefix + "url_prefixes", p, "each prefix to start with '/' (or icase:/)");
+            if (!isPrefixSyntax(p)) {
+                problem(prefix + "url_prefixes", p, PREFIX_SYNTAX);
             }
         }
         char type = optional(prefix + "type", ConfigParser::groupType, 'B', "B, R or W");

@@ -11,7 +11,7 @@ import org.jwd.topology.ServerType;
  * @param type          ABAP or J2EE
  * @param rule          what decided the type: {@value #ROOT}, {@value #ICF_PREFIX} or {@value #DEFAULT}
  * @param matchedPrefix with {@value #ICF_PREFIX}, the URL mapping table entry that matched
- *                      ({@code /sap/bc/} or {@code icase:/sap/bc/}); otherwise {@code null}
+ *                      ({@code /sap/bc/} or {@code case:/sap/bc/}); otherwise {@code null}
  * @param group         the group to balance over; {@code null} exactly when {@code errorStatus != 0}
  * @param reason        the whole decision in words, e.g. "path /sap/bc/x matches ICF prefix /sap/bc/ -> abap;
  *                      no logon group -> !DIAG"
@@ -39,6 +39,16 @@ public record Classification(String path, ServerType type, String rule, String m
      */
     public ServerType sessionType() {
         return anyStack ? null : type;
+    }
+
+    /**
+     * Whose reading of letter case the URL filter applies to the path: ABAP for an ABAP path, whose ICF resolves it
+     * regardless of case; ABAP too for a J2EE path while no J2EE server is active ({@link #anyStack}), since it may
+     * then go to an ABAP server of {@code !ALL}, which would read {@code /SAP/PUBLIC/x} as {@code /sap/public/x};
+     * else J2EE.
+     */
+    public ServerType filterType() {
+        return anyStack ? ServerType.ABAP : type;
     }
 
     /** The group's name ({@code !DIAG}, {@code PORTAL}, ...), or {@code null} on error. */

@@ -26,8 +26,14 @@ import java.util.List;
  *     the rest are path parameters ({@code ;jsessionid=..}, {@code ;x=y}): kept for forwarding, not matched.
  *     The name decides what the segment is, so {@code ..;x=y} is a dot-dot segment, as Tomcat reads it.</li>
  * <li>Each name and parameter is percent-decoded exactly once as UTF-8. Refused: '%' not followed by two hex
- *     digits, malformed, overlong or surrogate UTF-8, and decoded NUL, '/', '\' or control characters. An
- *     encoded '/' would make one segment two on a server that decodes before splitting.</li>
+ *     digits, malformed, overlong or surrogate UTF-8, and decoded NUL, '/', '\', ';' or control characters. An
+ *     encoded '/' would make one segment two on a server that decodes before splitting; an encoded ';'
+ *     ({@code %3B}) is a literal to one server and a path parameter to another, which decodes first and then
+ *     strips {@code ;x}: {@code /nwa%3Bx/y} would be {@code /nwa/y} there.</li>
+ * <li>A segment name that ends with a dot or a space ({@code /nwa./x}, {@code /nwa%20/x}), other than the dot
+ *     segments themselves, is refused: Windows drops trailing dots and spaces from a file or directory name, so
+ *     a server on a Windows host may serve {@code /nwa/x} for it while the filter and the URL mapping table saw
+ *     another path. Such names are rare in URLs and cannot be written in a Windows file system at all.</li>
  * <li>Empty and {@code .} segments are dropped, {@code ..} removes the segment before it; a {@code ..} with
  *     nothing before it escapes the root and is refused. A final empty, {@code .} or {@code ..} segment
  *     leaves a trailing '/' ({@code /a/b/..} is {@code /a/}), as in RFC 3986 section 5.2.4. Parameters of
@@ -84,9 +90,8 @@ public final class PathNormalizer {
             char c = i < n ? raw.charAt(i) : '/';
             if (c == '/') {
                 int length = i - segmentStart;
-                if (length == 0 && i < n
-                        || length == 1 && raw.charAt(segmentStart) == '.'
-                        || length == 2 && raw.charAt(segmentStart) == '.' && raw.charAt(segmentStart + 1) == '.') {
+                // an empty segment; '.', '..' (resolved by the parser) or another name ending with '.' (refused)
+                if (length == 0 && i < n || length > 0 && raw.charAt(i - 1) == '.') {
                     return false;
                 }
                 segmentStart = i + 1;
@@ -143,6 +148,13 @@ public final class PathNormalizer {
                 boolean dot = length == 1 && path.charAt(pathMark + 1) == '.';
                 boolean dotDot = length == 2 && path.charAt(pathMark + 1) == '.' && path.charAt(pathMark + 2) == '.';
                 if (length > 0 && !dot && !dotDot) {
+                    char lastChar = path.charAt(path.length() - 1);
+                    if (lastChar == '.' || lastChar == ' ') {
+                        throw new BadPathException(raw, "the path segment "
+                                + BadPathException.quote(path.substring(pathMark + 1)) + " ends with "
+                                + (lastChar == '.' ? "a dot" : "a space")
+                                + ": a server on Windows drops it and reads another path");
+                    }
                     push(pathMark, forwardMark, parameterMark);
                     forward.append('/');
                     if (indexOf('%', start, nameEnd) == nameEnd) {
@@ -312,6 +324,8 @@ public final class PathNormalizer {
                     case 0 -> throw new BadPathException(raw, "the path contains an encoded NUL (%00)");
                     case '/' -> throw new BadPathException(raw, "the path contains an encoded slash (%2F)");
                     case '\\' -> throw new BadPathException(raw, "the path contains an encoded backslash (%5C)");
+                    case ';' -> throw new BadPathException(raw, "the path contains an encoded semicolon (%3B): a"
+                            + " server may read it as a path parameter or as part of the name");
                     default -> {
                     }
                 }

@@ -137,7 +137,7 @@ public final class Router {
         d.classification = resolver.classify(d.path, secure);
         // The URL filter: on the normalized path, so no encoding gets a URL past it; before any session is
         // looked at, so a refused request binds nothing and counts on no server.
-        d.rule = permissionTable.match(d.path.path());
+        d.rule = permissionTable.match(d.path.path(), d.classification.filterType());
         if (d.rule != null && !d.rule.permits(request.secure())) {
             return d.reject(403, d.rule.refusal(request.secure()), "permission table line " + d.rule.line());
         }

@@ -23,7 +23,8 @@ import java.util.Set;
  * <li>{@code /A} is ABAP [{@code /A/}], for the same reason;</li>
  * <li>{@code /logonx/} is not ABAP [{@code /logon/}]: {@code /logonx/} does not start with {@code /logon/}.</li>
  * </ul>
- * Entries are matched case-sensitively unless written {@code icase:/prefix/} (see {@link UrlPrefix}). Root
+ * Entries are matched regardless of case, as the ICF reads a path, unless written {@code case:/prefix/} (see
+ * {@link UrlPrefix}): {@code /SAP/BC/x} is ABAP with {@code /sap/bc/}. Root
  * URLs are not looked up here at all: {@link GroupResolver} sends them by {@code is/HTTP/default_root_hdl}.
  */
 public final class UrlMappingTable {
@@ -46,7 +47,7 @@ public final class UrlMappingTable {
     }
 
     /**
-     * Reads entries in configuration syntax ({@code /sap/bc/}, {@code icase:/sap/bc/}).
+     * Reads entries in configuration syntax ({@code /sap/bc/}, {@code case:/sap/bc/}).
      *
      * @throws IllegalArgumentException naming the first entry that is not a valid prefix
      */

@@ -6,16 +6,22 @@ package org.jwd.routing;
  * <p>Syntax: a path starting with '/', e.g. {@code /sap/bc/}; written in URL form and normalized like a
  * request path (decoded once, dot segments resolved, parameters dropped), then given a trailing '/' if it
  * has none, because prefixes only ever match whole segments: {@code /irj} and {@code /irj/} are the same
- * prefix, matching {@code /irj} and {@code /irj/x} but not {@code /irjx}. Matching is case-sensitive; the
- * form {@code icase:/sap/bc/} makes one prefix case-insensitive (the letters {@code icase:} themselves may
- * be written in any case). Case-insensitive means equal after {@code Character.toUpperCase} then
- * {@code toLowerCase} per character, the rule of {@link String#equalsIgnoreCase}.
+ * prefix, matching {@code /irj} and {@code /irj/x} but not {@code /irjx}.
+ *
+ * <p>Matching is case-insensitive, as the ABAP server's ICF reads a path: {@code /SAP/BC/x} is served by the
+ * ICF's {@code /sap/bc/}, so it must be ABAP here too, or the URL filter, which reads ABAP paths regardless of
+ * case, and the classification would disagree on what the path is. The form {@code case:/sap/bc/} makes one
+ * prefix case-sensitive, as an ICF service flagged case-sensitive is; {@code icase:/sap/bc/}, the explicit
+ * form of the default, is still read (the letters {@code case:} and {@code icase:} may be written in any
+ * case). Case-insensitive means equal after {@code Character.toUpperCase} then {@code toLowerCase} per
+ * character, the rule of {@link String#equalsIgnoreCase}.
  *
  * @param prefix        normalized, starts and ends with '/'
- * @param caseSensitive false for an {@code icase:} prefix
+ * @param caseSensitive true for a {@code case:} prefix
  */
 public record UrlPrefix(String prefix, boolean caseSensitive) {
     public static final String ICASE = "icase:";
+    public static final String CASE = "case:";
 
     public UrlPrefix {
         if (prefix == null || !prefix.startsWith("/") || !prefix.endsWith("/")) {
@@ -24,21 +30,23 @@ public record UrlPrefix(String prefix, boolean caseSensitive) {
     }
 
     /**
-     * Reads {@code /sap/bc/}, {@code /sap/bc} or {@code icase:/sap/bc/}.
+     * Reads {@code /sap/bc/}, {@code /sap/bc}, {@code case:/sap/bc/} or {@code icase:/sap/bc/}.
      *
      * @throws IllegalArgumentException naming the text and what is wrong with it
      */
     public static UrlPrefix parse(String text) {
         String s = text == null ? "" : text.strip();
-        boolean caseSensitive = true;
+        boolean caseSensitive = false;
         if (s.regionMatches(true, 0, ICASE, 0, ICASE.length())) {
-            caseSensitive = false;
             s = s.substring(ICASE.length()).strip();
+        } else if (s.regionMatches(true, 0, CASE, 0, CASE.length())) {
+            caseSensitive = true;
+            s = s.substring(CASE.length()).strip();
         }
         if (!s.startsWith("/")) {
             throw new IllegalArgumentException("URL prefix " + BadPathException.quote(text)
                     + ": expected a path starting with '/'"
-                    + " (optionally after " + ICASE + ")");
+                    + " (optionally after " + CASE + ")");
         }
         String path;
         try {
@@ -50,10 +58,16 @@ public record UrlPrefix(String prefix, boolean caseSensitive) {
         return new UrlPrefix(path.endsWith("/") ? path : path + "/", caseSensitive);
     }
 
-    /** The form {@link #parse} reads: {@code /sap/bc/} or {@code icase:/sap/bc/}. */
+    /** The form {@link #parse} reads: {@code /sap/bc/} or {@code case:/sap/bc/}. */
     @Override
     public String toString() {
-        return caseSensitive ? prefix : ICASE + prefix;
+        return caseSensitive ? CASE + prefix : prefix;
+    }
+
+    /** Whether {@code text} starts with {@code case:} or {@code icase:}, in any case: a prefix in this syntax. */
+    static boolean startsWithCaseForm(String text) {
+        return text.regionMatches(true, 0, CASE, 0, CASE.length())
+                || text.regionMatches(true, 0, ICASE, 0, ICASE.length());
     }
 
     /** Folds one character for case-insensitive matching; see the class comment. */

@@ -33,10 +33,11 @@ import org.slf4j.LoggerFactory;
  * <p><b>The format</b> is what SAP's {@code /sap/public/icf_info/icr_urlprefix} serves, one prefix a line:
  * {@code PREFIX=/sap/bc/bsp/&CASE=&VHOST=*}. {@code PREFIX} is the prefix. {@code CASE=X} (or {@code 1}) marks
  * a case-sensitive prefix, an empty {@code CASE} (or {@code 0}) a case-insensitive one: ICF service names are
- * case-insensitive unless flagged. A line without {@code CASE}, or with another value, is case-sensitive, the
- * default of {@code icf.url_prefixes}, and the latter is reported. {@code VHOST} and any other field are
+ * case-insensitive unless flagged. A line without {@code CASE}, or with another value, is case-insensitive, the
+ * ICF's default and that of {@code icf.url_prefixes} (the wider reading: more paths are ABAP, and the URL filter
+ * reads ABAP paths regardless of case), and the latter is reported. {@code VHOST} and any other field are
  * ignored: jwd does not route by virtual host, so a prefix of any virtual host counts. Lines in configuration
- * syntax ({@code /sap/bc/}, {@code icase:/sap/bc/}) are accepted too; blank lines and lines starting with '#'
+ * syntax ({@code /sap/bc/}, {@code case:/sap/bc/}) are accepted too; blank lines and lines starting with '#'
  * are skipped; a line that is neither is reported and skipped.
  */
 public final class UrlPrefixLoader implements AutoCloseable {
@@ -210,8 +211,8 @@ public final class UrlPrefixLoader implements AutoCloseable {
                 continue;
             }
             try {
-                prefixes.add(line.startsWith("/") || line.regionMatches(true, 0, UrlPrefix.ICASE, 0,
-                        UrlPrefix.ICASE.length()) ? UrlPrefix.parse(line) : parseFields(line, i + 1, problems));
+                prefixes.add(line.startsWith("/") || UrlPrefix.startsWithCaseForm(line) ? UrlPrefix.parse(line)
+                        : parseFields(line, i + 1, problems));
             } catch (IllegalArgumentException e) {
                 problems.add("line " + (i + 1) + ": " + e.getMessage());
             }
@@ -237,13 +238,13 @@ public final class UrlPrefixLoader implements AutoCloseable {
             throw new IllegalArgumentException(BadPathException.quote(line) + " has no PREFIX=");
         }
         UrlPrefix parsed = UrlPrefix.parse(prefix);
-        boolean caseSensitive = switch (caseFlag == null ? "X" : caseFlag.toUpperCase(Locale.ROOT)) {
+        boolean caseSensitive = switch (caseFlag == null ? "" : caseFlag.toUpperCase(Locale.ROOT)) {
             case "X", "1" -> true;
             case "", "0" -> false;
             default -> {
                 problems.add("line " + lineNumber + ": CASE=" + BadPathException.quote(caseFlag)
-                        + " is neither X, 1, 0 nor empty; read as case-sensitive");
-                yield true;
+                        + " is neither X, 1, 0 nor empty; read as case-insensitive");
+                yield false;
             }
         };
         return new UrlPrefix(parsed.prefix(), caseSensitive);

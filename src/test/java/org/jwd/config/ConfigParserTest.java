@@ -140,7 +140,7 @@ class ConfigParserTest {
             "bad root handler    | is/HTTP/default_root_hdl=php       | is/HTTP/default_root_hdl = 'php': expected abap or j2ee",
             "bad boolean         | jwd.debug_headers=maybe            | jwd.debug_headers = 'maybe': expected true or false",
             "bad table size      | wdisp/HTTP/max_session_tab_entries=0 | wdisp/HTTP/max_session_tab_entries = '0': expected a positive integer",
-            "prefix without /    | icf.url_prefixes=sap/bc/           | icf.url_prefixes = 'sap/bc/': expected each prefix to start with '/' (or icase:/)",
+            "prefix without /    | icf.url_prefixes=sap/bc/           | icf.url_prefixes = 'sap/bc/': expected each prefix to start with '/' (or case:/ or icase:/)",
             "undefined logon group | server.a.logon_groups=NOPE       | server.a.logon_groups = 'NOPE': expected a logon group defined by logon_group.NOPE.url_prefixes",
             "bad logon group type | logon_group.G.type=X              | logon_group.G.type = 'X': expected B, R or W",
             "bad server id       | server.a b.url=http://h:1          | expected a known key",

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.jwd.filter.PermissionTable;
+import org.jwd.topology.ServerType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,7 +34,7 @@ class PermissionAndProxyKeysTest {
 
         DispatcherConfig config = ConfigLoader.load(properties);
 
-        PermissionTable.Rule rule = config.permissionTable().match("/sap/admin/x");
+        PermissionTable.Rule rule = config.permissionTable().match("/sap/admin/x", ServerType.J2EE);
         assertThat(rule.line()).isEqualTo(1);
         assertThat(rule.file()).isEqualTo(dir.toAbsolutePath().resolve("ptab.txt").toString());
     }
@@ -46,7 +47,7 @@ class PermissionAndProxyKeysTest {
         DispatcherConfig config = ConfigParser.parse(A + "wdisp/permission_table=" + table + "\n", "t.properties",
                 Path.of("/nonexistent"));
 
-        assertThat(config.permissionTable().match("/x")).isNotNull();
+        assertThat(config.permissionTable().match("/x", ServerType.J2EE)).isNotNull();
     }
 
     @Test

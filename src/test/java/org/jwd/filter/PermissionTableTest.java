@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.jwd.config.ConfigException;
+import org.jwd.topology.ServerType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,12 +27,18 @@ class PermissionTableTest {
             """;
 
     private static PermissionTable parse(String text) throws ConfigException {
-        return PermissionTable.parse(text, "ptab.txt");
+        return PermissionTable.parse(text, "ptab.txt", false);
     }
 
     private static String verdict(PermissionTable table, String path, boolean secure) {
-        PermissionTable.Rule rule = table.match(path);
+        PermissionTable.Rule rule = table.match(path, ServerType.J2EE);
         return rule == null ? "none" : rule.line() + (rule.permits(secure) ? " permits" : " refuses");
+    }
+
+    /** Over plain HTTP. */
+    private static String verdict(PermissionTable table, String path, ServerType type) {
+        PermissionTable.Rule rule = table.match(path, type);
+        return rule == null ? "none" : rule.line() + (rule.permits(false) ? " permits" : " refuses");
     }
 
     @ParameterizedTest
@@ -57,13 +64,13 @@ class PermissionTableTest {
     void aPathNoLineMatchesIsPermitted() throws Exception {
         PermissionTable table = parse("D /sap/admin/*\n");
 
-        assertThat(table.match("/irj/portal")).isNull();
+        assertThat(table.match("/irj/portal", ServerType.J2EE)).isNull();
         assertThat(table.isConfigured()).isTrue();
     }
 
     @Test
     void withoutATableEveryPathIsPermitted() {
-        assertThat(PermissionTable.NONE.match("/anything")).isNull();
+        assertThat(PermissionTable.NONE.match("/anything", ServerType.J2EE)).isNull();
         assertThat(PermissionTable.NONE.isConfigured()).isFalse();
     }
 
@@ -98,7 +105,7 @@ class PermissionTableTest {
     @Test
     void aSecureLinePermitsOverHttpsAndRefusesOverHttp() throws Exception {
         PermissionTable table = parse("S /sap/bc/gui/*\n");
-        PermissionTable.Rule rule = table.match("/sap/bc/gui/sap/its/webgui");
+        PermissionTable.Rule rule = table.match("/sap/bc/gui/sap/its/webgui", ServerType.J2EE);
 
         assertThat(rule.action()).isEqualTo(PermissionTable.Action.SECURE_ONLY);
         assertThat(rule.permits(true)).isTrue();
@@ -110,20 +117,86 @@ class PermissionTableTest {
     void permitAndDenyDoNotCareForTheConnection() throws Exception {
         PermissionTable table = parse("P /p\nD /d\n");
 
-        assertThat(table.match("/p").permits(false)).isTrue();
-        assertThat(table.match("/p").permits(true)).isTrue();
-        assertThat(table.match("/d").permits(false)).isFalse();
-        assertThat(table.match("/d").permits(true)).isFalse();
-        assertThat(table.match("/d").refusal(true)).isEqualTo("jwd: this URL is not permitted (permission table, line 2)");
+        assertThat(table.match("/p", ServerType.J2EE).permits(false)).isTrue();
+        assertThat(table.match("/p", ServerType.J2EE).permits(true)).isTrue();
+        assertThat(table.match("/d", ServerType.J2EE).permits(false)).isFalse();
+        assertThat(table.match("/d", ServerType.J2EE).permits(true)).isFalse();
+        assertThat(table.match("/d", ServerType.J2EE).refusal(true))
+                .isEqualTo("jwd: this URL is not permitted (permission table, line 2)");
     }
 
     @Test
-    void patternsAreCaseSensitive() throws Exception {
+    void onJ2eePathsPatternsAreCaseSensitive() throws Exception {
         PermissionTable table = parse("D /sap/admin/*\n");
 
-        assertThat(table.match("/sap/admin/x")).isNotNull();
-        assertThat(table.match("/SAP/admin/x")).isNull();
-        assertThat(table.match("/sap/Admin/x")).isNull();
+        assertThat(table.match("/sap/admin/x", ServerType.J2EE)).isNotNull();
+        assertThat(table.match("/SAP/admin/x", ServerType.J2EE)).isNull();
+        assertThat(table.match("/sap/Admin/x", ServerType.J2EE)).isNull();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "/sap/bc/admin/x      | 1 refuses",
+            "/SAP/BC/ADMIN/x      | 1 refuses",
+            "/sap/bc/Admin/x      | 1 refuses",
+            "/sap/bc/gui/start    | 2 refuses",
+            "/Sap/Bc/Gui/start    | 2 refuses",
+            "/x/INDEX.CGI         | 3 refuses",
+            "/sap/bc/MySvc/x      | 4 permits",
+            "/sap/bc/mysvc/x      | 5 refuses",
+            "/sap/bc/MYSVC/x      | 5 refuses",
+    })
+    void onAbapPathsPatternsMatchRegardlessOfCaseUnlessWrittenCaseSensitive(String path, String expected)
+            throws Exception {
+        PermissionTable table = parse("""
+                D /sap/bc/admin/*
+                S /sap/bc/gui/*
+                D *.cgi
+                P case:/sap/bc/MySvc/*
+                D /sap/bc/*
+                """);
+
+        assertThat(verdict(table, path, ServerType.ABAP)).isEqualTo(expected);
+    }
+
+    @Test
+    void theGlobalKeyMakesJ2eePathsMatchRegardlessOfCaseButNotCaseSensitiveLines() throws Exception {
+        PermissionTable table = PermissionTable.parse("D /nwa/*\nD case:/Sld/*\n", "ptab.txt", true);
+
+        assertThat(table.match("/NWA/x", ServerType.J2EE)).extracting(PermissionTable.Rule::line).isEqualTo(1);
+        assertThat(table.match("/Sld/x", ServerType.J2EE)).extracting(PermissionTable.Rule::line).isEqualTo(2);
+        assertThat(table.match("/SLD/x", ServerType.J2EE)).isNull();
+        assertThat(table).hasToString("PermissionTable[ptab.txt, 2 rules, ignoring case on every path]");
+    }
+
+    @Test
+    void aCaseSensitiveLineKeepsItsTextAndPatternWithoutTheMark() throws Exception {
+        PermissionTable.Rule rule = parse("D CASE:/Sld/*   # the SLD service is flagged case-sensitive\n")
+                .match("/Sld/x", ServerType.ABAP);
+
+        assertThat(rule.caseSensitive()).isTrue();
+        assertThat(rule.pattern()).isEqualTo("/Sld/*");
+        assertThat(rule.text()).isEqualTo("D CASE:/Sld/*   # the SLD service is flagged case-sensitive");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "/sap/bc/x | /sap/bc/x",
+            "/SAP/Bc/X | /sap/bc/x",
+            "/CAFÉ     | /café",
+            "/ſap      | /sap",
+            "/Kelvin | /kelvin",
+    })
+    void foldingIsTheRuleOfEqualsIgnoreCase(String path, String folded) {
+        assertThat(PermissionTable.fold(path)).isEqualTo(folded);
+        assertThat(path.equalsIgnoreCase(folded)).isTrue();
+    }
+
+    @Test
+    void foldingAnAlreadyFoldedPathReturnsItAsIs() {
+        String path = "/sap/bc/gui/x";
+
+        assertThat(PermissionTable.fold(path)).isSameAs(path);
     }
 
     @Test
@@ -137,12 +210,12 @@ class PermissionTableTest {
                 """);
 
         assertThat(table.rules()).hasSize(2);
-        PermissionTable.Rule x = table.match("/x");
+        PermissionTable.Rule x = table.match("/x", ServerType.J2EE);
         assertThat(x.line()).isEqualTo(4);
         assertThat(x.text()).isEqualTo("D\t/x   # trailing comment");
         assertThat(x.file()).isEqualTo("ptab.txt");
         assertThat(x.toString()).isEqualTo("ptab.txt:4: D\t/x   # trailing comment");
-        assertThat(table.match("/y").line()).isEqualTo(5);
+        assertThat(table.match("/y", ServerType.J2EE).line()).isEqualTo(5);
     }
 
     @ParameterizedTest
@@ -156,6 +229,9 @@ class PermissionTableTest {
             "D /a*b      | ptab.txt:2: 'D /a*b': '*' stands in the middle",
             "D a/b       | ptab.txt:2: 'D a/b': the pattern 'a/b' must start with '/' or '*'",
             "D /a /b     | ptab.txt:2: 'D /a /b': expected one URL pattern, then nothing but a # comment",
+            "D case:     | ptab.txt:2: 'D case:': the URL pattern after 'case:' is missing",
+            "D case:a/b  | ptab.txt:2: 'D case:a/b': the pattern 'a/b' must start with '/' or '*'",
+            "D icase:/a  | ptab.txt:2: 'D icase:/a': the pattern 'icase:/a' must start with '/' or '*'",
     })
     void aMalformedLineIsNamedWithFileLineAndWhatIsExpected(String line, String message) {
         assertThatThrownBy(() -> parse("P /ok\n" + line + "\n"))
@@ -177,8 +253,8 @@ class PermissionTableTest {
         Path file = dir.resolve("ptab.txt");
         Files.writeString(file, "D /x\n");
 
-        assertThat(PermissionTable.load(file, "name").match("/x").file()).isEqualTo("name");
-        assertThatThrownBy(() -> PermissionTable.load(dir.resolve("nope.txt"), "nope.txt"))
+        assertThat(PermissionTable.load(file, "name", false).match("/x", ServerType.J2EE).file()).isEqualTo("name");
+        assertThatThrownBy(() -> PermissionTable.load(dir.resolve("nope.txt"), "nope.txt", false))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining(dir.resolve("nope.txt") + " does not exist");
     }
@@ -188,14 +264,14 @@ class PermissionTableTest {
         Path file = dir.resolve("ptab.bin");
         Files.write(file, new byte[] {'D', ' ', '/', (byte) 0xC3, (byte) 0x28});
 
-        assertThatThrownBy(() -> PermissionTable.load(file, "ptab.bin"))
+        assertThatThrownBy(() -> PermissionTable.load(file, "ptab.bin", false))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("cannot be read: expected UTF-8 text");
     }
 
     @Test
     void aDirectoryCannotBeRead(@TempDir Path dir) {
-        assertThatThrownBy(() -> PermissionTable.load(dir, "dir"))
+        assertThatThrownBy(() -> PermissionTable.load(dir, "dir", false))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining(dir + " cannot be read");
     }

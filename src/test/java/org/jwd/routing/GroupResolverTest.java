@@ -52,7 +52,7 @@ class GroupResolverTest {
         DispatcherConfig config = ConfigParser.parse(SYSTEM, "test");
         topology = Topology.of(config);
         UrlMappingTable table = UrlMappingTable.parse(config.urlPrefixes())
-                .merge(UrlMappingTable.parse(List.of("icase:/sap/public/")));
+                .merge(UrlMappingTable.parse(List.of("case:/sap/Public/")));
         resolver = new GroupResolver(config, topology, () -> table);
     }
 
@@ -84,8 +84,9 @@ class GroupResolverTest {
             /sap/bc/ping         | false | ABAP | icf_prefix | /sap/bc/        | !DIAG   | a1 a2
             /logon/x             | false | ABAP | icf_prefix | /logon/         | !DIAG   | a1 a2
             /logonx/             | false | J2EE | default    | -               | !J2EE   | j1 j2
-            /SAP/BC/ping         | false | J2EE | default    | -               | !J2EE   | j1 j2
-            /SAP/Public/bc/x     | false | ABAP | icf_prefix | icase:/sap/public/ | !DIAG | a1 a2
+            /SAP/BC/ping         | false | ABAP | icf_prefix | /sap/bc/        | !DIAG   | a1 a2
+            /sap/Public/bc/x     | false | ABAP | icf_prefix | case:/sap/Public/ | !DIAG | a1 a2
+            /SAP/PUBLIC/bc/x     | false | J2EE | default    | -               | !J2EE   | j1 j2
             /irj                 | false | J2EE | root       | -               | PORTAL  | j1
             /irj/                | false | J2EE | default    | -               | PORTAL  | j1
             /irj/servlet/prt     | false | J2EE | default    | -               | PORTAL  | j1
@@ -312,7 +313,10 @@ class GroupResolverTest {
             /sap/bc/..                         | !J2EE
             /sap/bc;x=y/gui                    | !DIAG
             /sap;bc/x                          | !J2EE
-            /sap%3bbc/x                        | !J2EE
+            /sap%3bbc/x                        | 400
+            /sap/bc%3B/x                       | 400
+            /sap/bc./x                         | 400
+            /sap/bc%20/x                       | 400
             /sap%2Fbc/x                        | 400
             /%2fsap/bc/x                       | 400
             /irj%00/x                          | 400

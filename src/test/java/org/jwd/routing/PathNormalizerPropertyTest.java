@@ -193,8 +193,8 @@ class PathNormalizerPropertyTest {
 
     /**
      * Percent-encodes the characters {@code choices} picks, as UTF-8, except '/', ';' and '=': those are read
-     * before decoding (segment, parameter and parameter value separators), so that {@code %2F} is refused and
-     * {@code %3B} is part of the name: encoding them changes the path's meaning, as PathNormalizer documents.
+     * before decoding (segment, parameter and parameter value separators), so that {@code %2F} and {@code %3B}
+     * are refused: encoding them changes the path's meaning, as PathNormalizer documents.
      */
     static String encodeSome(String plain, List<Integer> choices) {
         StringBuilder sb = new StringBuilder();

@@ -30,6 +30,22 @@ class RouterPermissionTest {
         router = dispatcher.router();
     }
 
+    private static final String SAP_IS_ABAP = "icf.url_prefixes=/sap/\n";
+
+    /** A J2EE server a and an ABAP server b; {@code extra} adds configuration lines. */
+    private void startLandscape(Path dir, String table, String extra) throws Exception {
+        Files.writeString(dir.resolve("ptab.txt"), table);
+        dispatcher = new Dispatcher(ConfigParser.parse("""
+                server.a.url=http://127.0.0.1:9001
+                server.a.type=j2ee
+                server.b.url=http://127.0.0.1:9002
+                server.b.https_url=https://127.0.0.1:9443
+                server.b.type=abap
+                wdisp/permission_table=ptab.txt
+                """ + extra, "test.properties", dir));
+        router = dispatcher.router();
+    }
+
     @AfterEach
     void close() {
         if (dispatcher != null) {
@@ -114,5 +130,101 @@ class RouterPermissionTest {
         assertThat(denied.permissionRule().file()).isEqualTo(dir.resolve("ptab.txt").toString());
         assertThat(unmatched.permissionRule()).isNull();
         assertThat(unmatched.server()).isSameAs(a());
+    }
+
+    private static final String ISSUE_17_TABLE = "S /sap/bc/gui/*\nD /sap/bc/admin/*\nD /nwa/*\n";
+
+    @Test
+    void anAbapPathIsFilteredRegardlessOfCaseAsTheIcfReadsIt(@TempDir Path dir) throws Exception {
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
+
+        assertThat(router.route(get("/sap/bc/ADMIN/x", false)).errorStatus()).isEqualTo(403);
+        assertThat(router.route(get("/SAP/BC/admin/x", false)).errorStatus()).isEqualTo(403);
+        assertThat(router.route(get("/Sap/Bc/Admin/x", true)).errorStatus()).isEqualTo(403);
+        RoutingDecision guiOverHttp = router.route(get("/sap/bc/GUI/start", false));
+        assertThat(guiOverHttp.errorStatus()).isEqualTo(403);
+        assertThat(guiOverHttp.reason()).isEqualTo("permission table line 1");
+        RoutingDecision guiOverHttps = router.route(get("/SAP/bc/GUI/start", true));
+        assertThat(guiOverHttps.isRejected()).isFalse();
+        assertThat(guiOverHttps.server()).isSameAs(dispatcher.topology().server("b"));
+        guiOverHttps.finish(false);
+    }
+
+    @Test
+    void aJ2eePathIsFilteredCaseSensitivelyUnlessTheKeySaysTheServersFoldCase(@TempDir Path dir) throws Exception {
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
+        RoutingDecision otherCase = router.route(get("/NWA/x", false));
+
+        assertThat(router.route(get("/nwa/x", false)).errorStatus()).isEqualTo(403);
+        // a Java server reads /NWA/x as another path than /nwa/x: it goes there, to the J2EE server only
+        assertThat(otherCase.isRejected()).isFalse();
+        assertThat(otherCase.server()).isSameAs(a());
+        otherCase.finish(false);
+        dispatcher.close();
+
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP + "jwd.permission_table_ignore_case=true\n");
+        assertThat(router.route(get("/NWA/x", false)).errorStatus()).isEqualTo(403);
+        assertThat(router.route(get("/Nwa/X", false)).errorStatus()).isEqualTo(403);
+    }
+
+    @Test
+    void whileNoJ2eeServerIsActiveAJ2eePathIsFilteredAsTheAbapServersOfAllReadIt(@TempDir Path dir)
+            throws Exception {
+        startLandscape(dir, "D /sap/public/x\nD /nwa/*\n", "icf.url_prefixes=/sap/bc/\n");
+        a().setState(Server.State.DOWN);
+
+        // /sap/public/ is missing from the URL mapping table: J2EE, but !ALL would take it to the ABAP server
+        assertThat(router.route(get("/SAP/PUBLIC/x", false)).errorStatus()).isEqualTo(403);
+        assertThat(router.route(get("/NWA/x", false)).errorStatus()).isEqualTo(403);
+        RoutingDecision other = router.route(get("/irj/x", false));
+        assertThat(other.isRejected()).isFalse();
+        assertThat(other.server()).isSameAs(dispatcher.topology().server("b"));
+        other.finish(false);
+
+        a().setState(Server.State.UP);
+        RoutingDecision j2eeAgain = router.route(get("/SAP/PUBLIC/x", false));
+        assertThat(j2eeAgain.isRejected()).isFalse();
+        assertThat(j2eeAgain.server()).isSameAs(a());
+        j2eeAgain.finish(false);
+    }
+
+    @Test
+    void aCaseSensitiveLineMatchesAnAbapPathOnlyInItsOwnCase(@TempDir Path dir) throws Exception {
+        startLandscape(dir, "P case:/sap/bc/Open/*\nD /sap/bc/*\n", SAP_IS_ABAP);
+
+        RoutingDecision own = router.route(get("/sap/bc/Open/x", false));
+
+        assertThat(own.isRejected()).isFalse();
+        own.finish(false);
+        assertThat(router.route(get("/sap/bc/open/x", false)).reason()).isEqualTo("permission table line 2");
+    }
+
+    @Test
+    void explainReadsTheCaseOfAPathAsRoutingDoes(@TempDir Path dir) throws Exception {
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
+
+        Explanation denied = router.explain(get("/SAP/BC/ADMIN/x", false));
+        Explanation j2ee = router.explain(get("/NWA/x", false));
+
+        assertThat(denied.errorStatus()).isEqualTo(403);
+        assertThat(denied.permissionRule().line()).isEqualTo(2);
+        assertThat(j2ee.permissionRule()).isNull();
+        assertThat(j2ee.server()).isSameAs(a());
+    }
+
+    @Test
+    void anEncodedSemicolonOrATrailingDotOrSpaceIsA400NamingIt(@TempDir Path dir) throws Exception {
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
+
+        RoutingDecision semicolon = router.route(get("/nwa%3bx/y", false));
+        RoutingDecision dot = router.route(get("/nwa./x", false));
+        RoutingDecision space = router.route(get("/sap/bc/admin%20/x", false));
+
+        assertThat(semicolon.errorStatus()).isEqualTo(400);
+        assertThat(semicolon.errorMessage()).startsWith("jwd: bad path: the path contains an encoded semicolon (%3B)");
+        assertThat(dot.errorStatus()).isEqualTo(400);
+        assertThat(dot.errorMessage()).startsWith("jwd: bad path: the path segment 'nwa.' ends with a dot");
+        assertThat(space.errorStatus()).isEqualTo(400);
+        assertThat(space.errorMessage()).startsWith("jwd: bad path: the path segment 'admin ' ends with a space");
     }
 }

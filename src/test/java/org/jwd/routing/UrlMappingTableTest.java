@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
+import org.jwd.filter.PermissionTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -32,18 +33,20 @@ class UrlMappingTableTest {
             /logon/                           | /logon/x              | /logon/
             /logon                            | /logon/x              | /logon/
             /logon                            | /logonx               | -
-            /sap/bc/                          | /SAP/BC/x             | -
-            /sap/bc/                          | /sap/BC/x             | -
-            icase:/sap/bc/                    | /SAP/BC/x             | icase:/sap/bc/
-            ICASE:/sap/bc/                    | /Sap/Bc               | icase:/sap/bc/
-            icase:/SAP/BC/                    | /sap/bc/x             | icase:/SAP/BC/
-            icase:/straße/                    | /STRASSE/x            | -
-            icase:/café/                      | /CAFÉ/x               | icase:/café/
+            /sap/bc/                          | /SAP/BC/x             | /sap/bc/
+            /sap/bc/                          | /sap/BC/x             | /sap/bc/
+            /SAP/BC/                          | /sap/bc/x             | /SAP/BC/
+            case:/sap/bc/                     | /SAP/BC/x             | -
+            CASE:/sap/bc/                     | /sap/bc/x             | case:/sap/bc/
+            icase:/sap/bc/                    | /SAP/BC/x             | /sap/bc/
+            ICASE:/sap/bc/                    | /Sap/Bc               | /sap/bc/
+            /straße/                          | /STRASSE/x            | -
+            /café/                            | /CAFÉ/x               | /café/
             /sap/ /sap/bc/ /sap/bc/bsp/       | /sap/bc/bsp/sap/x.htm | /sap/bc/bsp/
             /sap/ /sap/bc/ /sap/bc/bsp/       | /sap/bc/webdynpro/x   | /sap/bc/
-            /sap/ icase:/sap/bc/              | /sap/BC/x             | icase:/sap/bc/
-            /sap/bc/ icase:/sap/bc/           | /sap/bc/x             | /sap/bc/
-            /sap/bc/ icase:/sap/bc/           | /sap/BC/x             | icase:/sap/bc/
+            /sap/ case:/sap/bc/               | /sap/BC/x             | /sap/
+            /sap/bc/ case:/sap/bc/            | /sap/bc/x             | case:/sap/bc/
+            /sap/bc/ case:/sap/bc/            | /sap/BC/x             | /sap/bc/
             /%73ap/bc/                        | /sap/bc/x             | /sap/bc/
             /sap//bc/./x/../                  | /sap/bc/x             | /sap/bc/
             /caf%C3%A9/                       | /café/menu            | /café/
@@ -76,16 +79,25 @@ class UrlMappingTableTest {
     }
 
     @Test
+    void theUrlFilterFoldsEveryCharacterAsPrefixesAreMatched() {
+        // the filter reads an ABAP path regardless of case; it must call the same paths one as this table does
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            assertThat(PermissionTable.fold(String.valueOf(c)).charAt(0))
+                    .as("U+%04X", (int) c).isEqualTo(UrlPrefix.fold(c));
+        }
+    }
+
+    @Test
     void mergingKeepsEachPrefixOnceInTheOrderGiven() {
         UrlMappingTable file = UrlMappingTable.parse(List.of("/sap/bc/", "/logon/"));
-        UrlMappingTable loaded = UrlMappingTable.parse(List.of("/sap/bc", "icase:/sap/public/", "/logon/"));
+        UrlMappingTable loaded = UrlMappingTable.parse(List.of("/sap/bc", "case:/sap/public/", "/logon/"));
 
         UrlMappingTable merged = file.merge(loaded);
 
         assertThat(merged.entries()).extracting(UrlPrefix::toString)
-                .containsExactly("/sap/bc/", "/logon/", "icase:/sap/public/");
-        assertThat(merged).isEqualTo(UrlMappingTable.parse(List.of("icase:/sap/public/", "/logon/", "/sap/bc/")));
-        assertThat(merged).hasToString("UrlMappingTable(3 entries: /sap/bc/, /logon/, icase:/sap/public/)");
+                .containsExactly("/sap/bc/", "/logon/", "case:/sap/public/");
+        assertThat(merged).isEqualTo(UrlMappingTable.parse(List.of("case:/sap/public/", "/logon/", "/sap/bc/")));
+        assertThat(merged).hasToString("UrlMappingTable(3 entries: /sap/bc/, /logon/, case:/sap/public/)");
         assertThat(file.merge(UrlMappingTable.EMPTY)).isSameAs(file);
         assertThat(UrlMappingTable.EMPTY.merge(loaded)).isSameAs(loaded);
     }
@@ -103,7 +115,7 @@ class UrlMappingTableTest {
         for (int round = 0; round < 200; round++) {
             List<String> entries = new ArrayList<>();
             for (int i = 0, n = 1 + random.nextInt(40); i < n; i++) {
-                entries.add((random.nextInt(3) == 0 ? "icase:" : "") + randomPath(random, names) + "/");
+                entries.add((random.nextInt(3) == 0 ? "case:" : "") + randomPath(random, names) + "/");
             }
             UrlMappingTable table = UrlMappingTable.parse(entries);
             for (int i = 0; i < 200; i++) {

@@ -68,17 +68,18 @@ class UrlPrefixLoaderTest {
 
     @ParameterizedTest(name = "{0} is read as {1}")
     @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
-            PREFIX=/sap/bc/bsp/&CASE=&VHOST=*          | icase:/sap/bc/bsp/    | -
-            PREFIX=/sap/bc/bsp/&CASE=X&VHOST=*         | /sap/bc/bsp/          | -
-            PREFIX=/sap/bc/bsp/&CASE=x                 | /sap/bc/bsp/          | -
-            PREFIX=/sap/bc/bsp/&CASE=1&VHOST=myhost    | /sap/bc/bsp/          | -
-            PREFIX=/sap/bc/bsp/&CASE=0                 | icase:/sap/bc/bsp/    | -
-            prefix=/sap/bc/bsp&case=                   | icase:/sap/bc/bsp/    | -
-            VHOST=*&CASE=&PREFIX=/sap/bc/bsp/          | icase:/sap/bc/bsp/    | -
+            PREFIX=/sap/bc/bsp/&CASE=&VHOST=*          | /sap/bc/bsp/          | -
+            PREFIX=/sap/bc/bsp/&CASE=X&VHOST=*         | case:/sap/bc/bsp/     | -
+            PREFIX=/sap/bc/bsp/&CASE=x                 | case:/sap/bc/bsp/     | -
+            PREFIX=/sap/bc/bsp/&CASE=1&VHOST=myhost    | case:/sap/bc/bsp/     | -
+            PREFIX=/sap/bc/bsp/&CASE=0                 | /sap/bc/bsp/          | -
+            prefix=/sap/bc/bsp&case=                   | /sap/bc/bsp/          | -
+            VHOST=*&CASE=&PREFIX=/sap/bc/bsp/          | /sap/bc/bsp/          | -
             PREFIX=/sap/bc/bsp/&VHOST=*                | /sap/bc/bsp/          | -
-            PREFIX=/sap/bc/bsp/&CASE=Y                 | /sap/bc/bsp/          | CASE='Y' is neither X, 1, 0 nor empty
+            PREFIX=/sap/bc/bsp/&CASE=Y                 | /sap/bc/bsp/          | CASE='Y' is neither X, 1, 0 nor empty; read as case-insensitive
             /sap/bc/                                   | /sap/bc/              | -
-            icase:/sap/bc/                             | icase:/sap/bc/        | -
+            icase:/sap/bc/                             | /sap/bc/              | -
+            case:/sap/bc/                              | case:/sap/bc/         | -
             '  /sap/bc/  '                             | /sap/bc/              | -
             # a comment                                | -                     | -
             ''                                         | -                     | -
@@ -109,9 +110,10 @@ class UrlPrefixLoaderTest {
 
         UrlMappingTable table = loader.current().get();
         assertThat(table.entries()).extracting(UrlPrefix::toString).containsExactly(
-                "/logon/", "/sap/public/", "icase:/sap/bc/bsp/", "/sap/opu/odata/");
-        assertThat(table.match("/SAP/BC/BSP/sap/it00/default.htm")).hasToString("icase:/sap/bc/bsp/");
+                "/logon/", "/sap/public/", "/sap/bc/bsp/", "case:/sap/public/", "case:/sap/opu/odata/");
+        assertThat(table.match("/SAP/BC/BSP/sap/it00/default.htm")).hasToString("/sap/bc/bsp/");
         assertThat(table.match("/SAP/opu/odata/x")).isNull();
+        assertThat(table.match("/sap/opu/odata/x")).hasToString("case:/sap/opu/odata/");
         assertThat(loader.lastError()).isNull();
     }
 
@@ -208,12 +210,14 @@ class UrlPrefixLoaderTest {
     }
 
     @Test
-    void aFileEntryMayBeCaseInsensitive() {
-        try (UrlPrefixLoader loader = new UrlPrefixLoader(List.of("icase:/logon/"), null, Duration.ofSeconds(1),
-                Duration.ofSeconds(1), Duration.ofSeconds(1))) {
+    void aFileEntryIsCaseInsensitiveUnlessWrittenCaseSensitive() {
+        try (UrlPrefixLoader loader = new UrlPrefixLoader(List.of("/logon/", "case:/Public/"), null,
+                Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1))) {
             loader.start();
 
-            assertThat(loader.current().get().match("/LOGON/x")).hasToString("icase:/logon/");
+            assertThat(loader.current().get().match("/LOGON/x")).hasToString("/logon/");
+            assertThat(loader.current().get().match("/Public/x")).hasToString("case:/Public/");
+            assertThat(loader.current().get().match("/PUBLIC/x")).isNull();
         }
     }
 
