@@ -68,7 +68,7 @@ class AdminApiJsonTest {
 
     /** The body as the servlet writes it, with the wall clock's instants and the registry's countdown masked. */
     private String json(Object body) {
-        return Json.write(body).replace(dir.toString(), "<dir>")
+        return AdminJson.write(body).replace(dir.toString(), "<dir>")
                 .replaceAll("\"20\\d\\d-[0-9-]+T[0-9:.]+Z\"", "\"<now>\"")
                 .replaceAll("\"expires_in_ms\":\\d+", "\"expires_in_ms\":<ms>");
     }
@@ -250,5 +250,27 @@ class AdminApiJsonTest {
         assertThat(gone.status()).isEqualTo(404);
         assertThat(json(gone.body())).isEqualTo("""
                 {"error":"server n1 is not registered"}""");
+    }
+
+    @Test
+    void refusesRegistrationsThatAreNotOneSmallObjectWithEachKeyOnceNamingWhy() {
+        AdminApi.Answer twice = api.register("n1",
+                "{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\",\"url\":\"http://127.0.0.1:9004\"}");
+        AdminApi.Answer list = api.register("n1", "[{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\"}]");
+        AdminApi.Answer deep = api.register("n1", "{\"name\":" + "[".repeat(40) + "]".repeat(40) + "}");
+        AdminApi.Answer empty = api.register("n1", "");
+
+        assertThat(List.of(twice.status(), list.status(), deep.status(), empty.status())).containsOnly(400);
+        assertThat(json(twice.body())).isEqualTo("""
+                {"error":"invalid JSON at line 1, column 51: Duplicate field 'url'"}""");
+        assertThat(json(list.body())).isEqualTo("""
+                {"error":"invalid registration of n1","problems":["body = '[{\\"url\\":\\"http://127.0.0.1:9003\\",\
+                \\"type\\":\\"j2ee\\"}]': expected a JSON object"]}""");
+        assertThat(json(deep.body())).isEqualTo("""
+                {"error":"invalid JSON: Document nesting depth (33) exceeds the maximum allowed (32,\
+                 from `StreamReadConstraints.getMaxNestingDepth()`)"}""");
+        assertThat(json(empty.body())).isEqualTo("""
+                {"error":"invalid JSON: a value was expected, the body is empty"}""");
+        assertThat(dispatcher.registry().servers()).isEmpty();
     }
 }
