@@ -91,6 +91,9 @@ public final class AdminServlet extends HttpServlet {
             t.setDaemon(true);
             return t;
         });
+        // Loading Jackson and building the views' serializers takes a second or more on a busy machine: done here,
+        // in the background, rather than by the first page load.
+        sampler.execute(AdminJson::prepare);
         sampler.scheduleAtFixedRate(() -> {
             try {
                 history.sample(dispatcher.topology().servers().values());
