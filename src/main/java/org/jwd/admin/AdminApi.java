@@ -229,7 +229,10 @@ public final class AdminApi {
                 dispatcher.sessionTable().clusterStatus());
     }
 
-    /** {@code GET api/config}: the configuration in force: every key as written (secrets masked), and the values derived. */
+    /**
+     * {@code GET api/config}: the configuration in force: every key as written ({@link Secrets} masked), and the
+     * values derived.
+     */
     public ConfigView config() {
         DispatcherConfig c = dispatcher.config();
         Map<String, String> properties = new TreeMap<>();

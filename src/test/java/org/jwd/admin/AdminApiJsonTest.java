@@ -156,7 +156,8 @@ class AdminApiJsonTest {
                  prefixes [/irj/portal])"]},"reload":null}""");
 
         dispatcher.watch(file);
-        Files.writeString(file, CONFIG.replace("60s", "90s").formatted(PasswordHash.create("other".toCharArray(), 1000)));
+        String otherHash = PasswordHash.create("other".toCharArray(), 1000).toString();
+        Files.writeString(file, CONFIG.replace("60s", "90s").formatted(otherHash));
         AdminApi.Answer reload = api.reload();
 
         assertThat(reload.status()).isEqualTo(200);
@@ -196,7 +197,8 @@ class AdminApiJsonTest {
         assertThat(json(portal.body())).isEqualTo("""
                 {"url":"/irj/portal/x?q=1","path":"/irj/portal/x","type":"j2ee","rule":"default",\
                 "matched_prefix":null,"group":"PORTAL",\
-                "classification":"path /irj/portal/x matches no ICF prefix -> j2ee; logon group prefix /irj/portal/ -> PORTAL",\
+                "classification":"path /irj/portal/x matches no ICF prefix -> j2ee;\
+                 logon group prefix /irj/portal/ -> PORTAL",\
                 "members":[{"id":"a","state":"up","takes_new_requests":true,"serves_its_sessions":true}],\
                 "session":{"jsessionid":"s1","saplb":["saplb_*=(J2EE1)a"],"sap_contextid":null,"sap_ext_sid":null},\
                 "server":"a","reason":"saplb cookie","bound":true,"target":"http://127.0.0.1:9001/irj/portal/x?q=1",\
