@@ -23,7 +23,6 @@ import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
-import org.jwd.limits.ServerSlots;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Explanation;
 import org.jwd.routing.Router;
@@ -125,7 +124,7 @@ public final class AdminApi {
         if (b != null) {
             for (BalancerSnapshot.Member m : b.members()) {
                 if (m.serverId().equals(s.id())) {
-                    weight = round(m.weight());
+                    weight = GroupView.rounded(m.weight());
                 }
             }
         }
@@ -139,34 +138,14 @@ public final class AdminApi {
                 configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
                 s.state().name().toLowerCase(Locale.ROOT), s.adminState().name().toLowerCase(Locale.ROOT),
                 s.healthy(), new ServerView.Load(home.name(), b == null ? null : b.strategy(),
-                        b == null ? null : measure(b.strategy()), weight),
+                        b == null ? null : GroupView.measure(b.strategy()), weight),
                 inFlight, served, stateful, Math.max(0, served + inFlight - stateful), s.errors(), c.healthPath(),
-                s.lastCheck(), connections(s.slots()), null);
-    }
-
-    /** {@code server.<id>.max_connections} and its queue: null limits mean none. */
-    private static ServerView.Connections connections(ServerSlots slots) {
-        return new ServerView.Connections(slots.isLimited() ? slots.maxConnections() : null,
-                slots.isLimited() && slots.maxQueue() >= 0 ? slots.maxQueue() : null,
-                slots.active(), slots.queued(), slots.rejected(), slots.timedOut());
+                s.lastCheck(), ServerView.Connections.of(s.slots()), null);
     }
 
     private static BalancerSnapshot balancer(Router router, ServerGroup group) {
         var balancer = router.balancer(group);
         return balancer == null ? null : balancer.snapshot();
-    }
-
-    /** What a balancer's weights are: qualities for logon groups (higher is preferred), else load factors. */
-    private static String measure(String strategy) {
-        return switch (strategy) {
-            case "B", "R", "W" -> "quality";
-            case "simple_weighted_round_robin" -> "share used";
-            default -> "load factor";
-        };
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
     }
 
     /**
@@ -205,22 +184,8 @@ public final class AdminApi {
         return list;
     }
 
-    private GroupView group(Dispatcher.Snapshot snapshot, ServerGroup g, String kind, boolean secure) {
-        BalancerSnapshot b = balancer(snapshot.router(), g);
-        List<GroupView.Member> members = new ArrayList<>();
-        if (b != null) {
-            for (BalancerSnapshot.Member m : b.members()) {
-                Server s = g.member(m.serverId());
-                members.add(new GroupView.Member(m.serverId(), m.capacity(), round(m.weight()), m.inFlight(),
-                        m.served(), s == null ? null : s.state().name().toLowerCase(Locale.ROOT),
-                        s == null ? null : s.config().url().toString()));
-            }
-        }
-        LogonGroupConfig lg = g.logonGroup();
-        return new GroupView(g.name(), kind, g.type() == null ? "any" : g.type().key(), secure,
-                lg == null ? null : String.valueOf(lg.type()), lg == null ? List.of() : lg.urlPrefixes(),
-                b == null ? null : b.strategy(), b == null ? null : measure(b.strategy()),
-                b == null ? null : b.favorite(), members);
+    private static GroupView group(Dispatcher.Snapshot snapshot, ServerGroup g, String kind, boolean secure) {
+        return GroupView.of(g, balancer(snapshot.router(), g), kind, secure);
     }
 
     /** {@code GET api/sessiontable}: the temporary session table's figures. */

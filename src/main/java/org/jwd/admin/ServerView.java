@@ -5,6 +5,8 @@ import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import org.jwd.limits.ServerSlots;
+
 /**
  * {@code GET api/servers} (a list of these), {@code api/servers/<id>}, and the answer to an action or a
  * registration.
@@ -43,6 +45,11 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
      */
     public record Connections(Integer maxConnections, Integer maxQueue, int active, int queued, long rejected,
                               long queueTimeouts) {
+        static Connections of(ServerSlots slots) {
+            return new Connections(slots.isLimited() ? slots.maxConnections() : null,
+                    slots.isLimited() && slots.maxQueue() >= 0 ? slots.maxQueue() : null,
+                    slots.active(), slots.queued(), slots.rejected(), slots.timedOut());
+        }
     }
 
     /** This view with the outcome of the registration that produced it. */
