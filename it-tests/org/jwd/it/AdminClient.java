@@ -15,7 +15,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
-import org.jwd.admin.Json;
 import org.jwd.admin.PasswordHash;
 
 /**
@@ -77,7 +76,7 @@ final class AdminClient {
         if (r.statusCode() != 200) {
             throw new AssertionError("GET " + path + ": " + r.statusCode() + " " + r.body());
         }
-        return Json.parse(r.body());
+        return ClientJson.parse(r.body());
     }
 
     @SuppressWarnings("unchecked")

@@ -193,7 +193,7 @@ class AdminIT {
         // the request's own cookies count: a session never seen would be bound, and is not
         HttpResponse<String> withCookie = admin.send(admin.request(
                 "/jwd/admin/api/explain?url=/irj/x").header("Cookie", "JSESSIONID=never-seen").build());
-        Map<String, Object> e = cast(org.jwd.admin.Json.parse(withCookie.body()));
+        Map<String, Object> e = cast(ClientJson.parse(withCookie.body()));
         assertThat(e).containsEntry("reason", "session table bind");
         assertThat((Map<String, Object>) cast(e.get("session"))).containsEntry("jsessionid", "never-seen");
 

@@ -94,7 +94,9 @@ class AdminPageIT {
         try (WebClient web = browser(AdminClient.USER, AdminClient.PASSWORD)) {
             HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
             assertThat(page.getTitleText()).contains("jwd");
-            await().atMost(Duration.ofSeconds(10)).until(() -> number(page, "#server-a td[data-field=served]") >= 0);
+            // HtmlUnit sends the page's requests one after another, api/config last: wait for the whole first round
+            await().atMost(Duration.ofSeconds(10)).until(() -> number(page, "#server-a td[data-field=served]") >= 0
+                    && text(page, "#config td[data-field='server.a.type']") != null);
             long servedA = number(page, "#server-a td[data-field=served]");
             long servedB = number(page, "#server-b td[data-field=served]");
             long bindings = number(page, "#sessiontable td[data-field=bindings]");

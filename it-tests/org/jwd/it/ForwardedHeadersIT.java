@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.jwd.admin.Json;
 import org.jwd.demo.DemoBackend;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -75,7 +74,7 @@ class ForwardedHeadersIT {
         /** The headers the echo endpoint says the server received, names in lower case. */
         @SuppressWarnings("unchecked")
         Map<String, List<String>> received() {
-            Map<String, Object> json = (Map<String, Object>) Json.parse(body);
+            Map<String, Object> json = (Map<String, Object>) ClientJson.parse(body);
             Map<String, List<String>> result = new java.util.TreeMap<>();
             ((Map<String, Object>) json.get("headers")).forEach((k, v) ->
                     result.put(k.toLowerCase(Locale.ROOT), (List<String>) v));
@@ -84,7 +83,7 @@ class ForwardedHeadersIT {
 
         String receivedBy() {
             @SuppressWarnings("unchecked")
-            Map<String, Object> json = (Map<String, Object>) Json.parse(body);
+            Map<String, Object> json = (Map<String, Object>) ClientJson.parse(body);
             return json.get("server") + " " + json.get("path");
         }
     }

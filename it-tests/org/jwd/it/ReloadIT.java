@@ -26,7 +26,6 @@ import org.htmlunit.DefaultCredentialsProvider;
 import org.htmlunit.WebClient;
 import org.htmlunit.html.DomNode;
 import org.htmlunit.html.HtmlPage;
-import org.jwd.admin.Json;
 import org.jwd.demo.DemoBackend;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -114,7 +113,7 @@ class ReloadIT {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> json(String body) {
-        return (Map<String, Object>) Json.parse(body);
+        return (Map<String, Object>) ClientJson.parse(body);
     }
 
     private List<String> serverIds() {

@@ -48,7 +48,6 @@ public final class AdminServlet extends HttpServlet {
             "/", new String[] {"page/index.html", "text/html;charset=utf-8"},
             "/admin.js", new String[] {"page/admin.js", "text/javascript;charset=utf-8"},
             "/admin.css", new String[] {"page/admin.css", "text/css;charset=utf-8"});
-    private static final int MAX_BODY = 64 * 1024;
     private static final int MAX_REMEMBERED = 16;
     private static final long HISTORY_INTERVAL_MILLIS = 5000;
     private static final int HISTORY_SAMPLES = 120;
@@ -92,6 +91,9 @@ public final class AdminServlet extends HttpServlet {
             t.setDaemon(true);
             return t;
         });
+        // Loading Jackson and building the views' serializers takes a second or more on a busy machine: done here,
+        // in the background, rather than by the first page load.
+        sampler.execute(AdminJson::prepare);
         sampler.scheduleAtFixedRate(() -> {
             try {
                 history.sample(dispatcher.topology().servers().values());
@@ -219,7 +221,7 @@ public final class AdminServlet extends HttpServlet {
         }
         switch (method) {
             case "GET", "HEAD" -> {
-                Map<String, Object> server = api.server(id);
+                ServerView server = api.server(id);
                 sendJson(response, server == null ? AdminApi.Answer.error(404, "no server " + id)
                         : new AdminApi.Answer(200, server));
             }
@@ -254,7 +256,7 @@ public final class AdminServlet extends HttpServlet {
         }
         AdminApi.Answer answer = api.reload();
         LOG.info("jwd: configuration reload asked by {} from {}: {}", admin.user(), request.getRemoteAddr(),
-                answer.body() instanceof Map<?, ?> m ? m.get("outcome") : answer.status());
+                answer.body() instanceof ConfigView.Reload r ? r.outcome() : answer.status());
         sendJson(response, answer);
     }
 
@@ -264,9 +266,10 @@ public final class AdminServlet extends HttpServlet {
             sendJson(response, AdminApi.Answer.error(415, "a registration is JSON: Content-Type: application/json"));
             return;
         }
-        byte[] body = request.getInputStream().readNBytes(MAX_BODY + 1);
-        if (body.length > MAX_BODY) {
-            sendJson(response, AdminApi.Answer.error(413, "a registration has at most " + MAX_BODY + " bytes"));
+        byte[] body = request.getInputStream().readNBytes(AdminJson.MAX_DOCUMENT + 1);
+        if (body.length > AdminJson.MAX_DOCUMENT) {
+            sendJson(response, AdminApi.Answer.error(413, "a registration has at most " + AdminJson.MAX_DOCUMENT
+                    + " bytes"));
             return;
         }
         sendJson(response, api.register(id, new String(body, StandardCharsets.UTF_8)));
@@ -344,7 +347,7 @@ public final class AdminServlet extends HttpServlet {
     }
 
     private static void sendJson(HttpServletResponse response, int status, Object body) throws IOException {
-        byte[] bytes = (Json.write(body) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = (AdminJson.write(body) + "\n").getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
         response.setContentType(JSON);
         response.setHeader("Cache-Control", "no-store");

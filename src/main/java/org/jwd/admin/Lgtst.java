@@ -10,11 +10,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 
 /**
  * {@code bin/jwd lgtst --url http://host:port --group G [--user U]}: like SAP's {@code lgtst}, prints the servers
@@ -120,15 +121,11 @@ public final class Lgtst {
                 return 1;
             }
         }
-        List<Map<String, Object>> groups = new ArrayList<>();
+        List<GroupView> groups;
         try {
-            for (Object g : (List<?>) Json.parse(response.body())) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> map = (Map<String, Object>) g;
-                groups.add(map);
-            }
-        } catch (RuntimeException e) {
-            err.println("jwd lgtst: " + uri + " did not answer a list of groups: " + e.getMessage());
+            groups = AdminJson.readAnswer(response.body(), new TypeReference<List<GroupView>>() { });
+        } catch (JsonProcessingException e) {
+            err.println("jwd lgtst: " + uri + " did not answer a list of groups: " + e.getOriginalMessage());
             return 1;
         }
         if (groups.isEmpty()) {
@@ -140,35 +137,32 @@ public final class Lgtst {
     }
 
     /** Prints each group: its members, best first as the balancer prefers them, and the favorite. */
-    static void print(List<Map<String, Object>> groups, PrintStream out) {
+    static void print(List<GroupView> groups, PrintStream out) {
         boolean first = true;
-        for (Map<String, Object> g : groups) {
+        for (GroupView g : groups) {
             if (!first) {
                 out.println();
             }
             first = false;
-            String title = "group " + g.get("name") + " (" + ("logon".equals(g.get("kind"))
-                    ? "logon group type " + g.get("logon_group_type") + ", " : "internal group, ")
-                    + g.get("type") + " servers" + (Boolean.TRUE.equals(g.get("secure")) ? ", https" : "") + ")";
+            String title = "group " + g.name() + " (" + ("logon".equals(g.kind())
+                    ? "logon group type " + g.logonGroupType() + ", " : "internal group, ")
+                    + g.type() + " servers" + (g.secure() ? ", https" : "") + ")";
             out.println(title);
             out.println("-".repeat(title.length()));
-            String measure = String.valueOf(g.get("measure"));
-            List<?> members = (List<?>) g.get("members");
-            if (members.isEmpty()) {
+            if (g.members().isEmpty()) {
                 out.println("no servers");
             }
-            Map<String, Object> favorite = null;
-            for (Object o : members) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> m = (Map<String, Object>) o;
-                out.println("[" + m.get("id") + "] [" + m.get("url") + "] [" + m.get("state") + "] [capacity "
-                        + m.get("capacity") + "] [" + measure + " " + m.get("value") + "]");
-                if (m.get("id").equals(g.get("favorite"))) {
+            GroupView.Member favorite = null;
+            for (GroupView.Member m : g.members()) {
+                // the value as the API wrote it: a quality of 1000, not 1000.0
+                out.println("[" + m.id() + "] [" + m.url() + "] [" + m.state() + "] [capacity " + m.capacity()
+                        + "] [" + g.measure() + " " + AdminJson.write(m.value()) + "]");
+                if (m.id().equals(g.favorite())) {
                     favorite = m;
                 }
             }
             out.println("favorite: " + (favorite == null ? "none (no server takes new requests)"
-                    : "[" + favorite.get("id") + "] [" + favorite.get("url") + "]"));
+                    : "[" + favorite.id() + "] [" + favorite.url() + "]"));
         }
     }
 

@@ -6,10 +6,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
@@ -27,6 +28,8 @@ import org.jwd.topology.ServerType;
  *
  * Optional: {@code https_url}, {@code lb_id}, {@code name}, {@code route}, {@code health_path}; logon groups may
  * also be one comma-separated string. Unknown fields are refused, as unknown keys are in the configuration file.
+ * The body comes as Jackson's tree, read with {@link AdminJson#readUntrusted}'s limits, rather than bound to a
+ * record: binding stops at the first bad field, and an operator should see every problem at once.
  */
 public final class Registration {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]+");
@@ -45,22 +48,22 @@ public final class Registration {
      * @param config the configuration in force: logon groups must be defined there
      * @throws ConfigException one message per problem, naming the field, the value and what is expected
      */
-    public static ServerConfig parse(String id, Object body, DispatcherConfig config) throws ConfigException {
+    public static ServerConfig parse(String id, JsonNode body, DispatcherConfig config) throws ConfigException {
         List<String> problems = new ArrayList<>();
         if (!validId(id)) {
             throw new ConfigException(problem("id", id, "a server id of letters, digits, '_' or '-'"));
         }
-        if (!(body instanceof Map<?, ?> map)) {
-            throw new ConfigException(problem("body", Json.write(body), "a JSON object"));
+        if (!body.isObject()) {
+            throw new ConfigException(problem("body", body.toString(), "a JSON object"));
         }
-        for (Object key : map.keySet()) {
-            if (!FIELDS.contains(String.valueOf(key))) {
-                problems.add(problem(String.valueOf(key), text(map.get(key)), "a known field: one of "
+        body.fieldNames().forEachRemaining(key -> {
+            if (!FIELDS.contains(key)) {
+                problems.add(problem(key, text(body.get(key)), "a known field: one of "
                         + String.join(", ", new TreeSet<>(FIELDS))));
             }
-        }
+        });
         URI url = null;
-        Object urlValue = map.get("url");
+        JsonNode urlValue = value(body, "url");
         if (urlValue == null) {
             problems.add(problem("url", "", "http://host:port (required)"));
         } else {
@@ -70,14 +73,15 @@ public final class Registration {
             }
         }
         URI httpsUrl = null;
-        if (map.get("https_url") != null) {
-            httpsUrl = url(text(map.get("https_url")), "https");
+        JsonNode httpsUrlValue = value(body, "https_url");
+        if (httpsUrlValue != null) {
+            httpsUrl = url(text(httpsUrlValue), "https");
             if (httpsUrl == null) {
-                problems.add(problem("https_url", text(map.get("https_url")), "https://host:port"));
+                problems.add(problem("https_url", text(httpsUrlValue), "https://host:port"));
             }
         }
         ServerType type = null;
-        Object typeValue = map.get("type");
+        JsonNode typeValue = value(body, "type");
         if (typeValue == null) {
             problems.add(problem("type", "", "j2ee or abap (required)"));
         } else {
@@ -87,7 +91,7 @@ public final class Registration {
             }
         }
         int capacity = 1;
-        Object capacityValue = map.get("capacity");
+        JsonNode capacityValue = value(body, "capacity");
         if (capacityValue != null) {
             capacity = positiveInt(capacityValue);
             if (capacity <= 0) {
@@ -95,9 +99,9 @@ public final class Registration {
             }
         }
         Set<String> groups = new LinkedHashSet<>();
-        Object groupsValue = map.get("logon_groups");
-        if (groupsValue instanceof List<?> list) {
-            list.forEach(g -> groups.add(text(g).strip()));
+        JsonNode groupsValue = value(body, "logon_groups");
+        if (groupsValue != null && groupsValue.isArray()) {
+            groupsValue.forEach(g -> groups.add(text(g).strip()));
         } else if (groupsValue != null) {
             for (String g : text(groupsValue).split(",")) {
                 if (!g.isBlank()) {
@@ -111,12 +115,13 @@ public final class Registration {
                         + ".url_prefixes in the configuration"));
             }
         }
-        String lbId = token(map, "lb_id", id, problems);
-        String name = token(map, "name", id, problems);
-        String route = token(map, "route", null, problems);
+        String lbId = token(body, "lb_id", id, problems);
+        String name = token(body, "name", id, problems);
+        String route = token(body, "route", null, problems);
         String healthPath = type == ServerType.ABAP ? ServerConfig.ABAP_PING_PATH : "/";
-        if (map.get("health_path") != null) {
-            String p = text(map.get("health_path"));
+        JsonNode healthPathValue = value(body, "health_path");
+        if (healthPathValue != null) {
+            String p = text(healthPathValue);
             if (!p.startsWith("/") || p.chars().anyMatch(c -> c <= ' ')) {
                 problems.add(problem("health_path", p, "a path starting with '/'"));
             } else {
@@ -129,8 +134,14 @@ public final class Registration {
         return new ServerConfig(id, url, httpsUrl, type, capacity, groups, lbId, name, route, healthPath);
     }
 
-    private static String token(Map<?, ?> map, String field, String fallback, List<String> problems) {
-        Object v = map.get(field);
+    /** The field's value; {@code null} when it is absent or JSON's {@code null}, as a key left out of the file. */
+    private static JsonNode value(JsonNode body, String field) {
+        JsonNode v = body.get(field);
+        return v == null || v.isNull() ? null : v;
+    }
+
+    private static String token(JsonNode body, String field, String fallback, List<String> problems) {
+        JsonNode v = value(body, field);
         if (v == null) {
             return fallback;
         }
@@ -142,9 +153,11 @@ public final class Registration {
         return t;
     }
 
-    private static int positiveInt(Object v) {
-        if (v instanceof Long l) {
-            return l > 0 && l <= Integer.MAX_VALUE ? l.intValue() : -1;
+    private static int positiveInt(JsonNode v) {
+        if (v.isNumber()) {
+            // 2 and 2.0 alike, as the configuration file's "2"; 2.5 is no capacity
+            return v.canConvertToExactIntegral() && v.asDouble() > 0 && v.asDouble() <= Integer.MAX_VALUE
+                    ? v.asInt() : -1;
         }
         try {
             int i = Integer.parseInt(text(v).strip());
@@ -154,8 +167,9 @@ public final class Registration {
         }
     }
 
-    private static String text(Object v) {
-        return v instanceof String s ? s : Json.write(v);
+    /** A string as it is; anything else as its JSON text, so that a message shows what was sent. */
+    private static String text(JsonNode v) {
+        return v.isTextual() ? v.textValue() : v.toString();
     }
 
     /** {@code scheme://host:port} without path, query or user; {@code null} otherwise. */

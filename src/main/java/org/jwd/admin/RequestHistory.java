@@ -52,13 +52,13 @@ public final class RequestHistory {
         return served;
     }
 
-    /** The samples, oldest first, and a last one taken now from {@code servers}, as JSON. */
-    public synchronized Map<String, Object> toJson(Collection<Server> servers) {
-        List<Object> list = new ArrayList<>();
+    /** The samples, oldest first, and a last one taken now from {@code servers}. */
+    public synchronized HistoryView view(Collection<Server> servers) {
+        List<HistoryView.Sample> list = new ArrayList<>();
         for (Sample s : samples) {
-            list.add(Json.obj("t", s.time(), "served", s.served()));
+            list.add(new HistoryView.Sample(s.time(), s.served()));
         }
-        list.add(Json.obj("t", clockMillis.getAsLong(), "served", served(servers)));
-        return Json.obj("interval_ms", intervalMillis, "samples", list);
+        list.add(new HistoryView.Sample(clockMillis.getAsLong(), served(servers)));
+        return new HistoryView(intervalMillis, list);
     }
 }

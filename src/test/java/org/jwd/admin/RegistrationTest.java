@@ -21,7 +21,7 @@ class RegistrationTest {
     }
 
     private ServerConfig parse(String id, String json) throws ConfigException {
-        return Registration.parse(id, Json.parse(json), config);
+        return Registration.parse(id, AdminJson.readUntrusted(json), config);
     }
 
     @Test

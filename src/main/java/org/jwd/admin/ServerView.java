@@ -1,0 +1,61 @@
+package org.jwd.admin;
+
+import java.util.List;
+import java.util.Set;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import org.jwd.limits.ServerSlots;
+
+/**
+ * {@code GET api/servers} (a list of these), {@code api/servers/<id>}, and the answer to an action or a
+ * registration.
+ *
+ * @param httpsUrl    {@code null} when the server takes no HTTPS
+ * @param logonGroups the logon groups it belongs to, sorted
+ * @param groups      every group it is balanced in: internal ones first, then logon groups
+ * @param source      {@code config} or {@code registry}
+ * @param expiresInMs for a registered server, how long until it is removed without a report; else {@code null}
+ * @param state       {@code up}, {@code drained}, {@code down} or {@code disabled}
+ * @param adminState  what an operator decided: {@code enabled}, {@code drained} or {@code disabled}
+ * @param stateless   served and in flight, less the stateful requests
+ * @param lastCheck   the last health check's result in words
+ * @param outcome     only in the answer to a registration: {@code registered}, {@code changed} or {@code renewed}
+ */
+public record ServerView(String id, String type, String url, String httpsUrl, int capacity, Set<String> logonGroups,
+                         List<String> groups, String source, Long expiresInMs, String state, String adminState,
+                         boolean healthy, Load load, int inFlight, long served, long stateful, long stateless,
+                         long errors, String healthPath, String lastCheck, Connections connections,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String outcome) {
+    /**
+     * The server's weight in its own internal group ({@code !J2EE} or {@code !DIAG}).
+     *
+     * @param strategy {@code null} when the group has no balancer
+     * @param measure  what {@code value} is: {@code load factor}, {@code share used} or {@code quality}
+     * @param value    rounded to three decimals; {@code null} when the server is not in the balancer
+     */
+    public record Load(String group, String strategy, String measure, Double value) {
+    }
+
+    /**
+     * {@code server.<id>.max_connections} and its queue, with their counters.
+     *
+     * @param maxConnections {@code null}: no limit
+     * @param maxQueue       {@code null}: no limit (or no limit on connections)
+     */
+    public record Connections(Integer maxConnections, Integer maxQueue, int active, int queued, long rejected,
+                              long queueTimeouts) {
+        static Connections of(ServerSlots slots) {
+            return new Connections(slots.isLimited() ? slots.maxConnections() : null,
+                    slots.isLimited() && slots.maxQueue() >= 0 ? slots.maxQueue() : null,
+                    slots.active(), slots.queued(), slots.rejected(), slots.timedOut());
+        }
+    }
+
+    /** This view with the outcome of the registration that produced it. */
+    ServerView registered(String outcome) {
+        return new ServerView(id, type, url, httpsUrl, capacity, logonGroups, groups, source, expiresInMs, state,
+                adminState, healthy, load, inFlight, served, stateful, stateless, errors, healthPath, lastCheck,
+                connections, outcome);
+    }
+}

@@ -1,0 +1,53 @@
+package org.jwd.admin;
+
+import java.time.Instant;
+
+import org.jwd.affinity.ClusterStatus;
+import org.jwd.affinity.SessionTable;
+import org.jwd.affinity.SessionTableStats;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.Durations;
+
+/**
+ * {@code GET api/sessiontable}: the session table's parts and figures: SAP's session ID table and the temporary
+ * table share one store.
+ *
+ * @param enabled              any part on
+ * @param timeout              {@code SessionTableTimeout} as a duration ({@code 1m}; {@code 0ms}: temporary table off)
+ * @param esidSupport          {@code wdisp/HTTP/esid_support}
+ * @param jsessionidTabSupport {@code wdisp/HTTP/jsessionid_tab_support}
+ * @param contextTimeout       {@code wdisp/HTTP/context_timeout}: the idle timeout of ESID entries
+ * @param temporaryTable       the temporary table binds JSESSIONIDs at request time
+ * @param jsessionidTimeout    the idle timeout of JSESSIONID entries
+ * @param full                 the table is full: requests it does not hold go to their group's default server
+ * @param cluster              the cluster state's name, {@code NONE} when the table is not shared
+ * @param clusterStatus        in cluster mode, the cluster's figures; else {@code null}
+ */
+public record SessionTableView(boolean enabled, String timeout, boolean esidSupport, boolean jsessionidTabSupport,
+                               String contextTimeout, boolean temporaryTable, String jsessionidTimeout, boolean full,
+                               long maxEntries, long entries, long hits, long misses, long bindings, long rebindings,
+                               long expirations, long rejected, String cluster, Cluster clusterStatus) {
+    /**
+     * The shared table of cluster mode.
+     *
+     * @param state         the state's name ({@code CONNECTED}, ...)
+     * @param since         when it entered that state (ISO-8601)
+     * @param servedLocally requests bound on this node alone while the cluster was away
+     */
+    public record Cluster(String uri, String state, String since, long outages, long servedLocally, long carriedOver,
+                          long freshStarts) {
+    }
+
+    static SessionTableView of(DispatcherConfig config, SessionTable table) {
+        SessionTableStats stats = table.stats();
+        ClusterStatus cluster = table.clusterStatus();
+        return new SessionTableView(config.sessionTableEnabled(), Durations.format(config.sessionTableTimeout()),
+                config.esidSupport(), config.jsessionidTabSupport(), Durations.format(config.contextTimeout()),
+                config.temporaryTableEnabled(), Durations.format(config.jsessionidTimeout()), table.isFull(),
+                config.maxSessionTableEntries(), stats.entries(), stats.hits(), stats.misses(), stats.bindings(),
+                stats.rebindings(), stats.expirations(), stats.rejected(), String.valueOf(cluster.state()),
+                cluster.clustered() ? new Cluster(cluster.uri(), cluster.state().name(),
+                        Instant.ofEpochMilli(cluster.sinceMillis()).toString(), cluster.outages(),
+                        cluster.servedLocally(), cluster.carriedOver(), cluster.freshStarts()) : null);
+    }
+}

@@ -1,0 +1,23 @@
+package org.jwd.admin;
+
+/**
+ * {@code GET api/status}: the dispatcher at a glance.
+ *
+ * @param time     now (ISO-8601)
+ * @param started  when the admin interface started (ISO-8601)
+ * @param uptimeS  whole seconds since {@code started}
+ * @param health   the health checks' settings in words
+ * @param strategy {@code wdisp/load_balancing_strategy}
+ */
+public record StatusView(String time, String started, long uptimeS, ServerCounts servers, RequestCounts requests,
+                         SessionTableView sessionTable, String health, String strategy) {
+    /**
+     * The servers by state ({@code total} of the topology, each by its state) and how many registered themselves.
+     */
+    public record ServerCounts(int total, int up, int drained, int down, int disabled, int registered) {
+    }
+
+    /** Requests over every server: {@code stateless} counts those in flight too, as the servers' views do. */
+    public record RequestCounts(long served, long inFlight, long errors, long stateful, long stateless) {
+    }
+}
