@@ -242,10 +242,31 @@ abstract class LogonGroupBalancer implements Balancer {
         return ranks;
     }
 
-    /** Weights are qualities (higher is better); the favorite is the member the next pick would choose. */
+    /**
+     * Weights are qualities (higher is better); the favorite is the member the next pick would choose. The
+     * quality view is the same figures: here the message server's view is what balances.
+     */
     @Override
     public final BalancerSnapshot snapshot() {
+        BalancerSnapshot s = snapshot(view);
+        return s.withQualityView(s);
+    }
+
+    /**
+     * The view as it is now, without a dispatch, for a group whose HTTP requests another balancer chooses: it
+     * is refreshed first when due, as a pick would, so that its type {@code B} qualities are still recomputed
+     * from load and equal qualities reordered, although no pick ever comes.
+     */
+    final BalancerSnapshot currentView() {
         View v = view;
+        long now = nanoTime.getAsLong();
+        if (due(v, now)) {
+            v = refresh(v, now);
+        }
+        return snapshot(v);
+    }
+
+    private BalancerSnapshot snapshot(View v) {
         List<BalancerSnapshot.Member> members = new ArrayList<>(servers.length);
         for (int i = 0; i < servers.length; i++) {
             Server s = servers[i];
