@@ -122,7 +122,11 @@ public final class AdminApi {
                 groups.add(g.name());
             }
         }
-        groups.addAll(new java.util.TreeSet<>(c.logonGroups()));
+        for (LogonGroupConfig lg : snapshot.config().logonGroups()) {
+            if (lg.includes(c)) { // SPACE, unless configured, without being named
+                groups.add(lg.name());
+            }
+        }
         // The load factor (or share) in the server's own internal group: !J2EE or !DIAG.
         ServerGroup home = topology.internalGroup(s.type() == ServerType.ABAP ? ServerGroup.DIAG : ServerGroup.J2EE);
         BalancerSnapshot b = balancers.computeIfAbsent(home, g -> balancer(snapshot.router(), g));
@@ -192,7 +196,9 @@ public final class AdminApi {
 
     /**
      * {@code GET api/groups}: the groups requests are balanced over, with their members and the next preferred
-     * server (the favorite); {@code name} selects one group (all when {@code null}).
+     * server (the favorite; for a logon group, the message server's favorite by quality, beside
+     * {@code next_request}, where the next HTTP request goes); {@code name} selects one group (all when
+     * {@code null}).
      */
     public List<Object> groups(String name) {
         Dispatcher.Snapshot snapshot = dispatcher.snapshot();
@@ -228,9 +234,12 @@ public final class AdminApi {
 
     private Map<String, Object> group(Dispatcher.Snapshot snapshot, ServerGroup g, String kind, boolean secure) {
         BalancerSnapshot b = balancer(snapshot.router(), g);
+        // A logon group shows what its message server would (its type's qualities and favorite), whatever
+        // chooses its HTTP requests: "strategy" says that, and "next_request" where the next one goes.
+        BalancerSnapshot shown = b == null || b.qualityView() == null ? b : b.qualityView();
         List<Object> members = new ArrayList<>();
-        if (b != null) {
-            for (BalancerSnapshot.Member m : b.members()) {
+        if (shown != null) {
+            for (BalancerSnapshot.Member m : shown.members()) {
                 Server s = g.member(m.serverId());
                 members.add(Json.obj("id", m.serverId(), "capacity", m.capacity(), "value", round(m.weight()),
                         "in_flight", m.inFlight(), "served", m.served(),
@@ -245,10 +254,13 @@ public final class AdminApi {
                 "type", g.type() == null ? "any" : g.type().key(),
                 "secure", secure,
                 "logon_group_type", lg == null ? null : String.valueOf(lg.type()),
+                "ext_rfc", lg == null ? null : lg.extRfc(),
+                "http_balancing", lg == null ? null : lg.httpBalancing().key(),
                 "url_prefixes", lg == null ? List.of() : lg.urlPrefixes(),
                 "strategy", b == null ? null : b.strategy(),
-                "measure", b == null ? null : measure(b.strategy()),
-                "favorite", b == null ? null : b.favorite(),
+                "measure", shown == null ? null : measure(shown.strategy()),
+                "favorite", shown == null ? null : shown.favorite(),
+                "next_request", b == null ? null : b.favorite(),
                 "members", members);
     }
 

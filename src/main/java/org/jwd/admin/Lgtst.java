@@ -18,16 +18,20 @@ import java.util.function.Function;
 
 /**
  * {@code bin/jwd lgtst --url http://host:port --group G [--user U]}: like SAP's {@code lgtst}, prints the servers
- * of a group with their quality (or load factor) and the group's favorite, the server the next new request goes
- * to. It asks the admin API ({@code api/groups}); the password comes from {@code JWD_ADMIN_PASSWORD}, or is asked
- * for on the terminal. Without {@code --group}, every group is printed.
+ * of a group with their quality (or load factor) and the group's favorite. For a logon group these are what
+ * SAP's message server would report (its type's qualities, the favorite it would hand a logon client, and
+ * SAP's {@code [TRUE]} / {@code [FALSE]} external RFC flag, {@code logon_group.<G>.ext_rfc}, at the end of
+ * the favorite line, where SAP's lgtst ends its line of the group), and the title says what balances the
+ * group's HTTP requests; for an internal group the favorite is where the next new request goes. It asks the
+ * admin API ({@code api/groups}); the password comes from {@code JWD_ADMIN_PASSWORD}, or is asked for on the
+ * terminal. Without {@code --group}, every group is printed.
  *
  * <pre>
- * group PORTAL (logon group type B, j2ee servers)
- * -----------------------------------------------
+ * group PORTAL (logon group type B, j2ee servers, HTTP by weighted_round_robin)
+ * -----------------------------------------------------------------------------
  * [j2ee1] [http://10.0.0.1:50000] [up] [capacity 2] [quality 2000]
  * [j2ee2] [http://10.0.0.2:50000] [up] [capacity 1] [quality 1000]
- * favorite: [j2ee1] [http://10.0.0.1:50000]
+ * favorite: [j2ee1] [http://10.0.0.1:50000] [TRUE]
  * </pre>
  */
 public final class Lgtst {
@@ -139,7 +143,7 @@ public final class Lgtst {
         return 0;
     }
 
-    /** Prints each group: its members, best first as the balancer prefers them, and the favorite. */
+    /** Prints each group: its members, their quality or load factor, and the favorite. */
     static void print(List<Map<String, Object>> groups, PrintStream out) {
         boolean first = true;
         for (Map<String, Object> g : groups) {
@@ -147,9 +151,11 @@ public final class Lgtst {
                 out.println();
             }
             first = false;
-            String title = "group " + g.get("name") + " (" + ("logon".equals(g.get("kind"))
-                    ? "logon group type " + g.get("logon_group_type") + ", " : "internal group, ")
-                    + g.get("type") + " servers" + (Boolean.TRUE.equals(g.get("secure")) ? ", https" : "") + ")";
+            boolean logon = "logon".equals(g.get("kind"));
+            String title = "group " + g.get("name") + " ("
+                    + (logon ? "logon group type " + g.get("logon_group_type") + ", " : "internal group, ")
+                    + g.get("type") + " servers" + (Boolean.TRUE.equals(g.get("secure")) ? ", https" : "")
+                    + (logon ? ", HTTP by " + g.get("strategy") : "") + ")";
             out.println(title);
             out.println("-".repeat(title.length()));
             String measure = String.valueOf(g.get("measure"));
@@ -168,7 +174,8 @@ public final class Lgtst {
                 }
             }
             out.println("favorite: " + (favorite == null ? "none (no server takes new requests)"
-                    : "[" + favorite.get("id") + "] [" + favorite.get("url") + "]"));
+                    : "[" + favorite.get("id") + "] [" + favorite.get("url") + "]")
+                    + (logon ? " [" + (Boolean.FALSE.equals(g.get("ext_rfc")) ? "FALSE" : "TRUE") + "]" : ""));
         }
     }
 
