@@ -17,7 +17,9 @@ import org.jwd.topology.ServerGroup;
 /**
  * What the logon group types {@code B}, {@code R} and {@code W} share: SAP's message server view of a
  * group. Each member has a quality; the best quality gets the dispatch and its quality falls by the
- * member's delta. The subclasses say what a quality is and how a dispatch lowers it.
+ * member's delta. The subclasses say what a quality is and how a dispatch lowers it. It chooses a group's HTTP
+ * requests only when the group opts in ({@code http_balancing=quality}); otherwise {@link LogonGroupByCapacity}
+ * keeps it for its view, which the admin page and {@code lgtst} report.
  *
  * <p><b>The view</b> holds the qualities and the order in which equal qualities win. It is refreshed every
  * {@code refresh} or after {@code refresh_dispatches} dispatches, whichever comes first: the qualities start
