@@ -135,11 +135,24 @@ class AdminIT {
     void groupsShowMembersAndTheFavorite() {
         List<Map<String, Object>> groups = admin.list("/jwd/admin/api/groups");
 
-        assertThat(groups).extracting(g -> g.get("name")).contains("!J2EE", "!ALL", "PORTAL");
+        assertThat(groups).extracting(g -> g.get("name")).contains("!J2EE", "!ALL", "PORTAL", "SPACE");
         Map<String, Object> portal = admin.list("/jwd/admin/api/groups?name=PORTAL").get(0);
+        // the message server's view (type B: qualities, favorite) beside what balances HTTP requests
         assertThat(portal).containsEntry("kind", "logon").containsEntry("logon_group_type", "B")
-                .containsEntry("measure", "quality").containsEntry("favorite", "a");
+                .containsEntry("measure", "quality").containsEntry("favorite", "a")
+                .containsEntry("ext_rfc", true).containsEntry("http_balancing", "strategy")
+                .containsEntry("strategy", "weighted_round_robin").containsEntry("next_request", "a");
         assertThat((List<Object>) cast(portal.get("members"))).hasSize(1);
+        // SPACE, SAP's implicit logon group of every server: no URL prefix, both servers
+        Map<String, Object> space = admin.list("/jwd/admin/api/groups?name=SPACE").get(0);
+        assertThat(space).containsEntry("kind", "logon").containsEntry("url_prefixes", List.of())
+                .containsEntry("measure", "quality");
+        List<Object> spaceMembers = (List<Object>) cast(space.get("members"));
+        assertThat(spaceMembers).extracting(m -> (Object) ((Map<?, ?>) m).get("id")).containsExactly("a", "b");
+        // type B measured at the start, both idle: 1000 per unit of capacity, so b is the favorite
+        assertThat(spaceMembers).extracting(m -> ((Number) ((Map<?, ?>) m).get("value")).doubleValue())
+                .containsExactly(1000.0, 2000.0);
+        assertThat(space).containsEntry("favorite", "b");
         Map<String, Object> j2ee = admin.list("/jwd/admin/api/groups?name=!J2EE").get(0);
         assertThat(j2ee.get("favorite")).isIn("a", "b");
         assertThat(admin.list("/jwd/admin/api/groups?name=NOPE")).isEmpty();
@@ -328,9 +341,9 @@ class AdminIT {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(out).isZero();
-        assertThat(out).contains("group PORTAL (logon group type B, j2ee servers)")
+        assertThat(out).contains("group PORTAL (logon group type B, j2ee servers, HTTP by weighted_round_robin)")
                 .containsPattern("\\[a\\] \\[" + a.url() + "\\] \\[up\\] \\[capacity 1\\] \\[quality [0-9.]+\\]")
-                .contains("favorite: [a] [" + a.url() + "]");
+                .contains("favorite: [a] [" + a.url() + "] [TRUE]");
 
         pb.environment().put("JWD_ADMIN_PASSWORD", "wrong");
         Process wrong = pb.start();

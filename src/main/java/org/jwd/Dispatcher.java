@@ -104,9 +104,12 @@ public final class Dispatcher implements AutoCloseable {
             return t;
         });
         for (LogonGroupConfig group : config.logonGroups()) {
-            if (!group.extRfc()) {
-                LOG.warn("jwd: logon group {} has ext_rfc=false: every request goes to its favorite server, "
-                        + "none is balanced among its members (SAP floods one server this way)", group.name());
+            // Without ext_rfc the quality view hands everything to its favorite; it only chooses HTTP requests
+            // when the group opts in: otherwise ext_rfc is what lgtst reports, as SAP's message server does.
+            if (!group.extRfc() && group.httpBalancing() == LogonGroupConfig.HttpBalancing.QUALITY) {
+                LOG.warn("jwd: logon group {} has ext_rfc=false and http_balancing=quality: every request goes to its "
+                        + "favorite server, none is balanced among its members (SAP floods one server this way)",
+                        group.name());
             }
         }
     }

@@ -115,8 +115,11 @@ public final class AdminApi {
                 groups.add(g.name());
             }
         }
-        Set<String> logonGroups = new TreeSet<>(c.logonGroups());
-        groups.addAll(logonGroups);
+        for (LogonGroupConfig lg : snapshot.config().logonGroups()) {
+            if (lg.includes(c)) { // SPACE, unless configured, without being named
+                groups.add(lg.name());
+            }
+        }
         // The load factor (or share) in the server's own internal group: !J2EE or !DIAG.
         ServerGroup home = topology.internalGroup(s.type() == ServerType.ABAP ? ServerGroup.DIAG : ServerGroup.J2EE);
         BalancerSnapshot b = balancers.computeIfAbsent(home, g -> balancer(snapshot.router(), g));
@@ -134,7 +137,7 @@ public final class AdminApi {
         int inFlight = s.inFlight();
         long stateful = s.statefulRequests();
         return new ServerView(s.id(), s.type().key(), c.url().toString(),
-                c.httpsUrl() == null ? null : c.httpsUrl().toString(), s.capacity(), logonGroups, groups,
+                c.httpsUrl() == null ? null : c.httpsUrl().toString(), s.capacity(), new TreeSet<>(c.logonGroups()), groups,
                 configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
                 s.state().name().toLowerCase(Locale.ROOT), s.adminState().name().toLowerCase(Locale.ROOT),
                 s.healthy(), new ServerView.Load(home.name(), b == null ? null : b.strategy(),
@@ -150,7 +153,9 @@ public final class AdminApi {
 
     /**
      * {@code GET api/groups}: the groups requests are balanced over, with their members and the next preferred
-     * server (the favorite); {@code name} selects one group (all when {@code null}).
+     * server (the favorite; for a logon group, the message server's favorite by quality, beside
+     * {@code next_request}, where the next HTTP request goes); {@code name} selects one group (all when
+     * {@code null}).
      */
     public List<GroupView> groups(String name) {
         Dispatcher.Snapshot snapshot = dispatcher.snapshot();

@@ -19,16 +19,20 @@ import com.fasterxml.jackson.core.type.TypeReference;
 
 /**
  * {@code bin/jwd lgtst --url http://host:port --group G [--user U]}: like SAP's {@code lgtst}, prints the servers
- * of a group with their quality (or load factor) and the group's favorite, the server the next new request goes
- * to. It asks the admin API ({@code api/groups}); the password comes from {@code JWD_ADMIN_PASSWORD}, or is asked
- * for on the terminal. Without {@code --group}, every group is printed.
+ * of a group with their quality (or load factor) and the group's favorite. For a logon group these are what
+ * SAP's message server would report (its type's qualities, the favorite it would hand a logon client, and
+ * SAP's {@code [TRUE]} / {@code [FALSE]} external RFC flag, {@code logon_group.<G>.ext_rfc}, at the end of
+ * the favorite line, where SAP's lgtst ends its line of the group), and the title says what balances the
+ * group's HTTP requests; for an internal group the favorite is where the next new request goes. It asks the
+ * admin API ({@code api/groups}); the password comes from {@code JWD_ADMIN_PASSWORD}, or is asked for on the
+ * terminal. Without {@code --group}, every group is printed.
  *
  * <pre>
- * group PORTAL (logon group type B, j2ee servers)
- * -----------------------------------------------
+ * group PORTAL (logon group type B, j2ee servers, HTTP by weighted_round_robin)
+ * -----------------------------------------------------------------------------
  * [j2ee1] [http://10.0.0.1:50000] [up] [capacity 2] [quality 2000]
  * [j2ee2] [http://10.0.0.2:50000] [up] [capacity 1] [quality 1000]
- * favorite: [j2ee1] [http://10.0.0.1:50000]
+ * favorite: [j2ee1] [http://10.0.0.1:50000] [TRUE]
  * </pre>
  */
 public final class Lgtst {
@@ -136,7 +140,7 @@ public final class Lgtst {
         return 0;
     }
 
-    /** Prints each group: its members, best first as the balancer prefers them, and the favorite. */
+    /** Prints each group: its members, their quality or load factor, and the favorite. */
     static void print(List<GroupView> groups, PrintStream out) {
         boolean first = true;
         for (GroupView g : groups) {
@@ -144,9 +148,11 @@ public final class Lgtst {
                 out.println();
             }
             first = false;
-            String title = "group " + g.name() + " (" + ("logon".equals(g.kind())
-                    ? "logon group type " + g.logonGroupType() + ", " : "internal group, ")
-                    + g.type() + " servers" + (g.secure() ? ", https" : "") + ")";
+            boolean logon = "logon".equals(g.kind());
+            String title = "group " + g.name() + " ("
+                    + (logon ? "logon group type " + g.logonGroupType() + ", " : "internal group, ")
+                    + g.type() + " servers" + (g.secure() ? ", https" : "")
+                    + (logon ? ", HTTP by " + g.strategy() : "") + ")";
             out.println(title);
             out.println("-".repeat(title.length()));
             if (g.members().isEmpty()) {
@@ -162,7 +168,8 @@ public final class Lgtst {
                 }
             }
             out.println("favorite: " + (favorite == null ? "none (no server takes new requests)"
-                    : "[" + favorite.id() + "] [" + favorite.url() + "]"));
+                    : "[" + favorite.id() + "] [" + favorite.url() + "]")
+                    + (logon ? " [" + (Boolean.FALSE.equals(g.extRfc()) ? "FALSE" : "TRUE") + "]" : ""));
         }
     }
 

@@ -11,16 +11,20 @@ import org.jwd.config.LogonGroupConfig;
 import org.jwd.topology.ServerGroup;
 
 /**
- * Builds the balancer of a group: the configured round robin strategy for an internal group, the logon
- * group's type for a logon group.
+ * Builds the balancer of a group: the configured strategy ({@code wdisp/load_balancing_strategy}, by capacity)
+ * for every group, logon groups included; a logon group also keeps its type's quality view for reporting, and
+ * lets that view choose only when it opts in with {@code logon_group.<G>.http_balancing=quality}.
  *
  * <table>
  * <caption>Strategies</caption>
  * <tr><th>group</th><th>setting</th><th>implementation</th></tr>
- * <tr><td>internal</td><td>{@code weighted_round_robin} (default)</td><td>{@link WeightedRoundRobin}</td></tr>
- * <tr><td>internal</td><td>{@code simple_weighted_round_robin}</td><td>{@link SimpleWeightedRoundRobin}</td></tr>
- * <tr><td>logon</td><td>type {@code B} (default)</td><td>{@link BestQuality}</td></tr>
- * <tr><td>logon</td><td>type {@code R} or {@code W}</td><td>{@link QualityRoundRobin}</td></tr>
+ * <tr><td>any</td><td>{@code weighted_round_robin} (default)</td><td>{@link WeightedRoundRobin}</td></tr>
+ * <tr><td>any</td><td>{@code simple_weighted_round_robin}</td><td>{@link SimpleWeightedRoundRobin}</td></tr>
+ * <tr><td>logon</td><td>{@code http_balancing=strategy} (default)</td><td>{@link LogonGroupByCapacity}: one of
+ *     the two above, with the type's view beside it</td></tr>
+ * <tr><td>logon</td><td>{@code http_balancing=quality}, type {@code B}</td><td>{@link BestQuality}</td></tr>
+ * <tr><td>logon</td><td>{@code http_balancing=quality}, type {@code R} or {@code W}</td>
+ *     <td>{@link QualityRoundRobin}</td></tr>
  * </table>
  */
 public final class Balancers {
@@ -29,8 +33,8 @@ public final class Balancers {
 
     /**
      * @param group    the servers to balance over; a logon group when {@link ServerGroup#isLogonGroup()}
-     * @param config   {@code wdisp/load_balancing_strategy} for internal groups, {@code rdisp/autoabaptime}
-     *                 for logon groups of type {@code B}
+     * @param config   {@code wdisp/load_balancing_strategy}, and {@code rdisp/autoabaptime} for logon groups of
+     *                 type {@code B}
      * @param nanoTime the clock for refresh and recompute intervals (tests move it by hand)
      * @param random   start offsets and tie orders; used while building, and by logon groups at each refresh
      *                 (by one thread at a time), so it need not be thread-safe
@@ -38,16 +42,15 @@ public final class Balancers {
      */
     public static Balancer create(ServerGroup group, DispatcherConfig config, LongSupplier nanoTime,
                                   RandomGenerator random) {
-        if (group.isLogonGroup()) {
-            LogonGroupConfig lg = group.logonGroup();
-            return switch (Character.toUpperCase(lg.type())) {
-                case 'B' -> new BestQuality(group, config.autoAbapTime(), nanoTime, random);
-                case 'R' -> QualityRoundRobin.roundRobin(group, nanoTime, random);
-                case 'W' -> QualityRoundRobin.weighted(group, nanoTime, random);
-                default -> throw new IllegalArgumentException(
-                        lg + ": type '" + lg.type() + "' is not one of B, R, W");
-            };
+        if (!group.isLogonGroup()) {
+            return strategy(group, config, random);
         }
+        LogonGroupBalancer qualities = qualities(group, config, nanoTime, random);
+        return group.logonGroup().httpBalancing() == LogonGroupConfig.HttpBalancing.QUALITY ? qualities
+                : new LogonGroupByCapacity(strategy(group, config, random), qualities);
+    }
+
+    private static Balancer strategy(ServerGroup group, DispatcherConfig config, RandomGenerator random) {
         String strategy = config.loadBalancingStrategy() == null
                 ? DispatcherConfig.WEIGHTED_ROUND_ROBIN
                 : config.loadBalancingStrategy().toLowerCase(Locale.ROOT);
@@ -57,6 +60,19 @@ public final class Balancers {
             default -> throw new IllegalArgumentException("wdisp/load_balancing_strategy '"
                     + config.loadBalancingStrategy() + "' is not " + DispatcherConfig.WEIGHTED_ROUND_ROBIN
                     + " or " + DispatcherConfig.SIMPLE_WEIGHTED_ROUND_ROBIN);
+        };
+    }
+
+    /** The message server's view of a logon group: its type's qualities. */
+    private static LogonGroupBalancer qualities(ServerGroup group, DispatcherConfig config, LongSupplier nanoTime,
+                                                RandomGenerator random) {
+        LogonGroupConfig lg = group.logonGroup();
+        return switch (Character.toUpperCase(lg.type())) {
+            case 'B' -> new BestQuality(group, config.autoAbapTime(), nanoTime, random);
+            case 'R' -> QualityRoundRobin.roundRobin(group, nanoTime, random);
+            case 'W' -> QualityRoundRobin.weighted(group, nanoTime, random);
+            default -> throw new IllegalArgumentException(
+                    lg + ": type '" + lg.type() + "' is not one of B, R, W");
         };
     }
 

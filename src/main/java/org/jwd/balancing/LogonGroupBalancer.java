@@ -17,7 +17,9 @@ import org.jwd.topology.ServerGroup;
 /**
  * What the logon group types {@code B}, {@code R} and {@code W} share: SAP's message server view of a
  * group. Each member has a quality; the best quality gets the dispatch and its quality falls by the
- * member's delta. The subclasses say what a quality is and how a dispatch lowers it.
+ * member's delta. The subclasses say what a quality is and how a dispatch lowers it. It chooses a group's HTTP
+ * requests only when the group opts in ({@code http_balancing=quality}); otherwise {@link LogonGroupByCapacity}
+ * keeps it for its view, which the admin page and {@code lgtst} report.
  *
  * <p><b>The view</b> holds the qualities and the order in which equal qualities win. It is refreshed every
  * {@code refresh} or after {@code refresh_dispatches} dispatches, whichever comes first: the qualities start
@@ -242,10 +244,31 @@ abstract class LogonGroupBalancer implements Balancer {
         return ranks;
     }
 
-    /** Weights are qualities (higher is better); the favorite is the member the next pick would choose. */
+    /**
+     * Weights are qualities (higher is better); the favorite is the member the next pick would choose. The
+     * quality view is the same figures: here the message server's view is what balances.
+     */
     @Override
     public final BalancerSnapshot snapshot() {
+        BalancerSnapshot s = snapshot(view);
+        return s.withQualityView(s);
+    }
+
+    /**
+     * The view as it is now, without a dispatch, for a group whose HTTP requests another balancer chooses: it
+     * is refreshed first when due, as a pick would, so that its type {@code B} qualities are still recomputed
+     * from load and equal qualities reordered, although no pick ever comes.
+     */
+    final BalancerSnapshot currentView() {
         View v = view;
+        long now = nanoTime.getAsLong();
+        if (due(v, now)) {
+            v = refresh(v, now);
+        }
+        return snapshot(v);
+    }
+
+    private BalancerSnapshot snapshot(View v) {
         List<BalancerSnapshot.Member> members = new ArrayList<>(servers.length);
         for (int i = 0; i < servers.length; i++) {
             Server s = servers[i];

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -40,7 +41,7 @@ public final class ConfigParser {
             "url", "https_url", "type", "capacity", "logon_groups", "lb_id", "name", "route", "health_path",
             "max_connections", "max_queue");
     static final Set<String> GROUP_KEYS = Set.of(
-            "url_prefixes", "type", "fallback", "ext_rfc", "refresh", "refresh_dispatches");
+            "url_prefixes", "type", "fallback", "ext_rfc", "refresh", "refresh_dispatches", "http_balancing");
     static final Set<String> GLOBAL_KEYS = Set.of(
             "icf.url_prefixes", "icf.url_prefixes_url", "wdisp/auto_refresh", "is/HTTP/default_root_hdl",
             "rdisp/autoabaptime", "wdisp/load_balancing_strategy", "SessionTableTimeout",
@@ -130,6 +131,11 @@ public final class ConfigParser {
         });
         List<LogonGroupConfig> groups = new ArrayList<>();
         groupKeys.forEach((name, keys) -> groups.add(logonGroup(name, keys)));
+        if (!groupKeys.containsKey(LogonGroupConfig.SPACE)) {
+            // SAP's message server always has SPACE, the group of all servers; a configured SPACE replaces it.
+            groups.add(LogonGroupConfig.space());
+            groups.sort(Comparator.comparing(LogonGroupConfig::name));
+        }
 
         List<String> urlPrefixes = list("icf.url_prefixes");
         for (String prefix : urlPrefixes) {
@@ -290,14 +296,18 @@ public final class ConfigParser {
                 problem(prefix + "url_prefixes", p, PREFIX_SYNTAX);
             }
         }
-        char type = optional(prefix + "type", ConfigParser::groupType, 'B', "B, R or W");
+        char type = optional(prefix + "type", ConfigParser::groupType, LogonGroupConfig.DEFAULT_TYPE, "B, R or W");
         boolean fallback = optional(prefix + "fallback", ConfigParser::bool, false, "true or false");
         boolean extRfc = optional(prefix + "ext_rfc", ConfigParser::bool, true, "true or false");
-        Duration refresh = optional(prefix + "refresh", ConfigParser::positiveDuration, Duration.ofSeconds(120),
-                "a positive duration: " + Durations.EXPECTED);
-        int refreshDispatches = optional(prefix + "refresh_dispatches", ConfigParser::positiveInt, 200,
-                "a positive integer");
-        return new LogonGroupConfig(name, prefixes, type, fallback, extRfc, refresh, refreshDispatches);
+        Duration refresh = optional(prefix + "refresh", ConfigParser::positiveDuration,
+                LogonGroupConfig.DEFAULT_REFRESH, "a positive duration: " + Durations.EXPECTED);
+        int refreshDispatches = optional(prefix + "refresh_dispatches", ConfigParser::positiveInt,
+                LogonGroupConfig.DEFAULT_REFRESH_DISPATCHES, "a positive integer");
+        LogonGroupConfig.HttpBalancing httpBalancing = optional(prefix + "http_balancing", ConfigParser::httpBalancing,
+                LogonGroupConfig.HttpBalancing.STRATEGY, "strategy (wdisp/load_balancing_strategy, by capacity) or"
+                        + " quality (the logon group's type B, R or W)");
+        return new LogonGroupConfig(name, prefixes, type, fallback, extRfc, refresh, refreshDispatches,
+                httpBalancing, false);
     }
 
     /** Reads the file line by line so that a key given twice is an error, not a silent override. */
@@ -416,6 +426,14 @@ public final class ConfigParser {
             case "B" -> 'B';
             case "R" -> 'R';
             case "W" -> 'W';
+            default -> null;
+        };
+    }
+
+    private static LogonGroupConfig.HttpBalancing httpBalancing(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "strategy" -> LogonGroupConfig.HttpBalancing.STRATEGY;
+            case "quality" -> LogonGroupConfig.HttpBalancing.QUALITY;
             default -> null;
         };
     }

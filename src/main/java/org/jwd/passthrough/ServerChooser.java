@@ -44,7 +44,7 @@ final class ServerChooser {
         }
     }
 
-    /** @param balancer builds the balancer of a group; its groups are never logon groups (no qualities) */
+    /** @param balancer builds the balancer of a group, as for HTTP requests ({@code Balancers.create}) */
     ServerChooser(DispatcherConfig dispatcherConfig, Topology topology, PassthroughConfig config,
                   ClientAddressTable table, Function<ServerGroup, Balancer> balancer) {
         this.config = config;
@@ -52,9 +52,10 @@ final class ServerChooser {
         this.all = topology.secureAll();
         balancers.put(all, balancer.apply(all));
         for (var lg : dispatcherConfig.logonGroups()) {
-            List<Server> members = all.members().stream()
-                    .filter(s -> s.config().logonGroups().contains(lg.name())).toList();
-            ServerGroup group = new ServerGroup(lg.name(), null, members, null);
+            List<Server> members = all.members().stream().filter(s -> lg.includes(s.config())).toList();
+            // The logon group's configuration goes with it, so that its HTTP balancing (the strategy, or the
+            // qualities when a group opts in) chooses for TLS connections too: both ways agree.
+            ServerGroup group = new ServerGroup(lg.name(), null, members, lg);
             logonGroups.put(lg.name(), group);
             balancers.put(group, balancer.apply(group));
         }

@@ -8,7 +8,6 @@ import java.util.regex.Pattern;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
-import org.jwd.config.LogonGroupConfig;
 
 /**
  * End-to-end TLS (SAP's {@code PROT=ROUTER}): a listener that never decrypts and hands each TLS connection to
@@ -133,9 +132,8 @@ public record PassthroughConfig(int port, int stickyMask, Duration contextTimeou
     }
 
     private static boolean httpsLogonGroup(DispatcherConfig config, String group) {
-        boolean defined = config.logonGroups().stream().map(LogonGroupConfig::name).anyMatch(group::equals);
-        return defined && config.servers().stream()
-                .anyMatch(s -> s.httpsUrl() != null && s.logonGroups().contains(group));
+        return config.logonGroups().stream().filter(lg -> lg.name().equals(group)).anyMatch(lg -> config.servers()
+                .stream().anyMatch(s -> s.httpsUrl() != null && lg.includes(s)));
     }
 
     static String normalizeHost(String host) {

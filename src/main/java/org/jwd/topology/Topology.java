@@ -41,7 +41,7 @@ public final class Topology {
         Map<String, Map<ServerType, ServerGroup>> plain = new LinkedHashMap<>();
         Map<String, Map<ServerType, ServerGroup>> secure = new LinkedHashMap<>();
         for (LogonGroupConfig lg : logonGroupConfigs) {
-            List<Server> members = all.stream().filter(s -> s.config().logonGroups().contains(lg.name())).toList();
+            List<Server> members = all.stream().filter(s -> lg.includes(s.config())).toList();
             Map<ServerType, ServerGroup> byType = new LinkedHashMap<>();
             Map<ServerType, ServerGroup> secureByType = new LinkedHashMap<>();
             for (ServerType type : ServerType.values()) {

@@ -78,67 +78,81 @@ class AdminApiJsonTest {
         assertThat(json(api.status())).isEqualTo("""
                 {"time":"<now>","started":"<now>","uptime_s":7,"servers":{"total":2,"up":2,"drained":0,"down":0,\
                 "disabled":0,"registered":0},"requests":{"served":1,"in_flight":0,"errors":0,"stateful":0,\
-                "stateless":1},"session_table":{"enabled":true,"timeout":"1m","esid_support":true,"jsessionid_tab_support":true,"context_timeout":"1h","temporary_table":true,"jsessionid_timeout":"1m","full":false,"max_entries":1000000,"entries":0,\
-                "hits":0,"misses":0,"bindings":0,"rebindings":0,"expirations":0,"rejected":0,"cluster":"NONE",\
-                "cluster_status":null},"health":"health checks every 5s (timeout 2s, rise 2, fall 3)",\
-                "strategy":"weighted_round_robin"}""");
+                "stateless":1},"session_table":{"enabled":true,"timeout":"1m","esid_support":true,\
+                "jsessionid_tab_support":true,"context_timeout":"1h","temporary_table":true,\
+                "jsessionid_timeout":"1m","full":false,"max_entries":1000000,"entries":0,"hits":0,"misses":0,\
+                "bindings":0,"rebindings":0,"expirations":0,"rejected":0,"cluster":"NONE","cluster_status":null},\
+                "health":"health checks every 5s (timeout 2s, rise 2, fall 3)","strategy":"weighted_round_robin"}""");
     }
 
     @Test
     void servers() {
         assertThat(json(api.servers())).isEqualTo("""
                 [{"id":"a","type":"j2ee","url":"http://127.0.0.1:9001","https_url":null,"capacity":2,\
-                "logon_groups":["PORTAL"],"groups":["!J2EE","!ALL","PORTAL"],"source":"config","expires_in_ms":null,\
-                "state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!J2EE",\
+                "logon_groups":["PORTAL"],"groups":["!J2EE","!ALL","PORTAL","SPACE"],"source":"config",\
+                "expires_in_ms":null,"state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!J2EE",\
                 "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":1,\
                 "stateful":0,"stateless":1,"errors":0,"health_path":"/","last_check":"not checked yet",\
                 "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
                 "queue_timeouts":0}},{"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,\
-                "capacity":1,"logon_groups":[],"groups":["!DIAG","!ALL"],"source":"config","expires_in_ms":null,\
-                "state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!DIAG",\
+                "capacity":1,"logon_groups":[],"groups":["!DIAG","!ALL","SPACE"],"source":"config",\
+                "expires_in_ms":null,"state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!DIAG",\
                 "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":0,\
                 "stateful":0,"stateless":0,"errors":0,"health_path":"/sap/public/icman/ping",\
                 "last_check":"not checked yet","connections":{"max_connections":null,"max_queue":null,"active":0,\
                 "queued":0,"rejected":0,"queue_timeouts":0}}]""");
         assertThat(json(api.server("b"))).isEqualTo("""
                 {"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,"capacity":1,\
-                "logon_groups":[],"groups":["!DIAG","!ALL"],"source":"config","expires_in_ms":null,"state":"up",\
-                "admin_state":"enabled","healthy":true,"load":{"group":"!DIAG","strategy":"weighted_round_robin",\
-                "measure":"load factor","value":0},"in_flight":0,"served":0,"stateful":0,"stateless":0,"errors":0,\
-                "health_path":"/sap/public/icman/ping","last_check":"not checked yet",\
-                "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
-                "queue_timeouts":0}}""");
+                "logon_groups":[],"groups":["!DIAG","!ALL","SPACE"],"source":"config","expires_in_ms":null,\
+                "state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!DIAG",\
+                "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":0,\
+                "stateful":0,"stateless":0,"errors":0,"health_path":"/sap/public/icman/ping",\
+                "last_check":"not checked yet","connections":{"max_connections":null,"max_queue":null,"active":0,\
+                "queued":0,"rejected":0,"queue_timeouts":0}}""");
     }
 
     @Test
     void groups() {
         assertThat(json(api.groups(null))).isEqualTo("""
                 [{"name":"!DIAG","kind":"internal","type":"abap","secure":false,"logon_group_type":null,\
-                "url_prefixes":[],"strategy":"weighted_round_robin","measure":"load factor","favorite":"b",\
-                "members":[{"id":"b","capacity":1,"value":0,"in_flight":0,"served":0,"state":"up",\
-                "url":"http://127.0.0.1:9002"}]},{"name":"!J2EE","kind":"internal","type":"j2ee","secure":false,\
-                "logon_group_type":null,"url_prefixes":[],"strategy":"weighted_round_robin","measure":"load factor",\
-                "favorite":"a","members":[{"id":"a","capacity":2,"value":0,"in_flight":0,"served":1,"state":"up",\
-                "url":"http://127.0.0.1:9001"}]},{"name":"!ALL","kind":"internal","type":"any","secure":false,\
-                "logon_group_type":null,"url_prefixes":[],"strategy":"weighted_round_robin","measure":"load factor",\
-                "favorite":"a","members":[{"id":"a","capacity":2,"value":0,"in_flight":0,"served":1,"state":"up",\
-                "url":"http://127.0.0.1:9001"},{"id":"b","capacity":1,"value":0.5,"in_flight":0,"served":0,\
-                "state":"up","url":"http://127.0.0.1:9002"}]},{"name":"PORTAL","kind":"logon","type":"j2ee",\
-                "secure":false,"logon_group_type":"B","url_prefixes":["/irj/portal"],"strategy":"B",\
-                "measure":"quality","favorite":"a","members":[{"id":"a","capacity":2,"value":1000,"in_flight":0,\
-                "served":1,"state":"up","url":"http://127.0.0.1:9001"}]}]""");
+                "ext_rfc":null,"http_balancing":null,"url_prefixes":[],"strategy":"weighted_round_robin",\
+                "measure":"load factor","favorite":"b","next_request":"b","members":[{"id":"b","capacity":1,\
+                "value":0,"in_flight":0,"served":0,"state":"up","url":"http://127.0.0.1:9002"}]},{"name":"!J2EE",\
+                "kind":"internal","type":"j2ee","secure":false,"logon_group_type":null,"ext_rfc":null,\
+                "http_balancing":null,"url_prefixes":[],"strategy":"weighted_round_robin","measure":"load factor",\
+                "favorite":"a","next_request":"a","members":[{"id":"a","capacity":2,"value":0,"in_flight":0,\
+                "served":1,"state":"up","url":"http://127.0.0.1:9001"}]},{"name":"!ALL","kind":"internal",\
+                "type":"any","secure":false,"logon_group_type":null,"ext_rfc":null,"http_balancing":null,\
+                "url_prefixes":[],"strategy":"weighted_round_robin","measure":"load factor","favorite":"a",\
+                "next_request":"a","members":[{"id":"a","capacity":2,"value":0,"in_flight":0,"served":1,\
+                "state":"up","url":"http://127.0.0.1:9001"},{"id":"b","capacity":1,"value":0.5,"in_flight":0,\
+                "served":0,"state":"up","url":"http://127.0.0.1:9002"}]},{"name":"PORTAL","kind":"logon",\
+                "type":"j2ee","secure":false,"logon_group_type":"B","ext_rfc":true,"http_balancing":"strategy",\
+                "url_prefixes":["/irj/portal"],"strategy":"weighted_round_robin","measure":"quality",\
+                "favorite":"a","next_request":"a","members":[{"id":"a","capacity":2,"value":2000,"in_flight":0,\
+                "served":1,"state":"up","url":"http://127.0.0.1:9001"}]},{"name":"SPACE","kind":"logon",\
+                "type":"j2ee","secure":false,"logon_group_type":"B","ext_rfc":true,"http_balancing":"strategy",\
+                "url_prefixes":[],"strategy":"weighted_round_robin","measure":"quality","favorite":"a",\
+                "next_request":"a","members":[{"id":"a","capacity":2,"value":2000,"in_flight":0,"served":1,\
+                "state":"up","url":"http://127.0.0.1:9001"}]},{"name":"SPACE","kind":"logon","type":"abap",\
+                "secure":false,"logon_group_type":"B","ext_rfc":true,"http_balancing":"strategy","url_prefixes":[],\
+                "strategy":"weighted_round_robin","measure":"quality","favorite":"b","next_request":"b",\
+                "members":[{"id":"b","capacity":1,"value":1000,"in_flight":0,"served":0,"state":"up",\
+                "url":"http://127.0.0.1:9002"}]}]""");
         assertThat(json(api.groups("PORTAL"))).isEqualTo("""
-                [{"name":"PORTAL","kind":"logon","type":"j2ee","secure":false,"logon_group_type":"B",\
-                "url_prefixes":["/irj/portal"],"strategy":"B","measure":"quality","favorite":"a",\
-                "members":[{"id":"a","capacity":2,"value":1000,"in_flight":0,"served":1,"state":"up",\
-                "url":"http://127.0.0.1:9001"}]}]""");
+                [{"name":"PORTAL","kind":"logon","type":"j2ee","secure":false,"logon_group_type":"B","ext_rfc":true,\
+                "http_balancing":"strategy","url_prefixes":["/irj/portal"],"strategy":"weighted_round_robin",\
+                "measure":"quality","favorite":"a","next_request":"a","members":[{"id":"a","capacity":2,\
+                "value":2000,"in_flight":0,"served":1,"state":"up","url":"http://127.0.0.1:9001"}]}]""");
     }
 
     @Test
     void sessionTable() {
         assertThat(json(api.sessionTable())).isEqualTo("""
-                {"enabled":true,"timeout":"1m","esid_support":true,"jsessionid_tab_support":true,"context_timeout":"1h","temporary_table":true,"jsessionid_timeout":"1m","full":false,"max_entries":1000000,"entries":0,"hits":0,"misses":0,"bindings":0,\
-                "rebindings":0,"expirations":0,"rejected":0,"cluster":"NONE","cluster_status":null}""");
+                {"enabled":true,"timeout":"1m","esid_support":true,"jsessionid_tab_support":true,\
+                "context_timeout":"1h","temporary_table":true,"jsessionid_timeout":"1m","full":false,\
+                "max_entries":1000000,"entries":0,"hits":0,"misses":0,"bindings":0,"rebindings":0,"expirations":0,\
+                "rejected":0,"cluster":"NONE","cluster_status":null}""");
     }
 
     @Test
@@ -151,10 +165,11 @@ class AdminApiJsonTest {
                 "server.b.url":"http://127.0.0.1:9002","wdisp/permission_table":"permissions.txt"},\
                 "effective":{"wdisp/load_balancing_strategy":"weighted_round_robin","SessionTableTimeout":"1m",\
                 "wdisp/HTTP/context_timeout":"1h","wdisp/HTTP/esid_support":true,\
-                "wdisp/HTTP/jsessionid_tab_support":true,"is/HTTP/default_root_hdl":"j2ee","icf.url_prefixes":["/sap/"],"rdisp/autoabaptime":"5m",\
-                "rdisp/registry_expiry":"330s","health":"health checks every 5s (timeout 2s, rise 2, fall 3)",\
-                "jwd.connect_timeout":"5s","jwd.request_timeout":"1m","logon_groups":["logon group PORTAL (type B,\
-                 prefixes [/irj/portal])"]},"reload":null}""");
+                "wdisp/HTTP/jsessionid_tab_support":true,"is/HTTP/default_root_hdl":"j2ee",\
+                "icf.url_prefixes":["/sap/"],"rdisp/autoabaptime":"5m","rdisp/registry_expiry":"330s",\
+                "health":"health checks every 5s (timeout 2s, rise 2, fall 3)","jwd.connect_timeout":"5s",\
+                "jwd.request_timeout":"1m","logon_groups":["logon group PORTAL (type B, prefixes [/irj/portal])",\
+                "logon group SPACE (type B, prefixes [], every server)"]},"reload":null}""");
 
         dispatcher.watch(file);
         String otherHash = PasswordHash.create("other".toCharArray(), 1000).toString();
@@ -174,11 +189,12 @@ class AdminApiJsonTest {
                 "server.b.url":"http://127.0.0.1:9002","wdisp/permission_table":"permissions.txt"},\
                 "effective":{"wdisp/load_balancing_strategy":"weighted_round_robin","SessionTableTimeout":"90s",\
                 "wdisp/HTTP/context_timeout":"1h","wdisp/HTTP/esid_support":true,\
-                "wdisp/HTTP/jsessionid_tab_support":true,"is/HTTP/default_root_hdl":"j2ee","icf.url_prefixes":["/sap/"],"rdisp/autoabaptime":"5m",\
-                "rdisp/registry_expiry":"330s","health":"health checks every 5s (timeout 2s, rise 2, fall 3)",\
-                "jwd.connect_timeout":"5s","jwd.request_timeout":"1m","logon_groups":["logon group PORTAL (type B,\
-                 prefixes [/irj/portal])"]},"reload":{"file":"<dir>/jwd.properties","watch":"off",\
-                "loaded_at":"<now>","outcome":"applied","at":"<now>","trigger":"api","errors":[],\
+                "wdisp/HTTP/jsessionid_tab_support":true,"is/HTTP/default_root_hdl":"j2ee",\
+                "icf.url_prefixes":["/sap/"],"rdisp/autoabaptime":"5m","rdisp/registry_expiry":"330s",\
+                "health":"health checks every 5s (timeout 2s, rise 2, fall 3)","jwd.connect_timeout":"5s",\
+                "jwd.request_timeout":"1m","logon_groups":["logon group PORTAL (type B, prefixes [/irj/portal])",\
+                "logon group SPACE (type B, prefixes [], every server)"]},"reload":{"file":"<dir>/jwd.properties",\
+                "watch":"off","loaded_at":"<now>","outcome":"applied","at":"<now>","trigger":"api","errors":[],\
                 "pending_restart":[{"key":"admin.password_hash","running":"(hidden)","file":"(hidden)"}]}}""");
     }
 
@@ -232,10 +248,10 @@ class AdminApiJsonTest {
         assertThat(registered.status()).isEqualTo(201);
         assertThat(json(registered.body())).isEqualTo("""
                 {"id":"n1","type":"j2ee","url":"http://127.0.0.1:9003","https_url":null,"capacity":1,\
-                "logon_groups":["PORTAL"],"groups":["!J2EE","!ALL","PORTAL"],"source":"registry",\
+                "logon_groups":["PORTAL"],"groups":["!J2EE","!ALL","PORTAL","SPACE"],"source":"registry",\
                 "expires_in_ms":<ms>,"state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!J2EE",\
-                "strategy":"weighted_round_robin","measure":"load factor","value":0.5},"in_flight":0,"served":0,\
-                "stateful":0,"stateless":0,"errors":0,"health_path":"/","last_check":"not checked yet",\
+                "strategy":"weighted_round_robin","measure":"load factor","value":0.5},"in_flight":0,\
+                "served":0,"stateful":0,"stateless":0,"errors":0,"health_path":"/","last_check":"not checked yet",\
                 "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
                 "queue_timeouts":0},"outcome":"registered"}""");
 

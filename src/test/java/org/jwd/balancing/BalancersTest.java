@@ -24,7 +24,18 @@ class BalancersTest {
     }
 
     @Test
-    void choosesTheLogonGroupsTypeWhateverTheStrategy() {
+    void choosesTheStrategyForALogonGroupByDefaultAndKeepsItsTypeBeside() {
+        Balancer balancer = Balancers.create(Fixtures.logonByStrategy('B', true, Duration.ofSeconds(120), 200,
+                servers(1, 2)), Fixtures.strategy(DispatcherConfig.SIMPLE_WEIGHTED_ROUND_ROBIN), () -> 0L, noRandom());
+        assertThat(balancer).isInstanceOf(LogonGroupByCapacity.class);
+        assertThat(balancer.snapshot().strategy()).isEqualTo(DispatcherConfig.SIMPLE_WEIGHTED_ROUND_ROBIN);
+        assertThat(balancer.snapshot().qualityView().strategy()).isEqualTo("B");
+        assertThat(Balancers.create(internal(servers(1)), Fixtures.config(""), () -> 0L, noRandom()).snapshot()
+                .qualityView()).isNull();
+    }
+
+    @Test
+    void choosesTheLogonGroupsTypeWhateverTheStrategyWhenTheGroupOptsIn() {
         DispatcherConfig simple = Fixtures.strategy(DispatcherConfig.SIMPLE_WEIGHTED_ROUND_ROBIN);
         assertThat(Balancers.create(logon('B', true, Duration.ofSeconds(120), 200, servers(1)), simple,
                 () -> 0L, noRandom())).isInstanceOf(BestQuality.class);

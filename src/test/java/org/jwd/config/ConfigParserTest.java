@@ -92,6 +92,61 @@ class ConfigParserTest {
     }
 
     @Test
+    void aLogonGroupIsBalancedByTheStrategyUnlessItOptsInToItsQualities() throws Exception {
+        DispatcherConfig config = parse(A + """
+                logon_group.PORTAL.url_prefixes=/irj
+                logon_group.ERP.url_prefixes=/erp
+                logon_group.ERP.type=R
+                logon_group.ERP.http_balancing=Quality
+                """);
+
+        assertThat(group(config, "PORTAL").httpBalancing()).isEqualTo(LogonGroupConfig.HttpBalancing.STRATEGY);
+        assertThat(group(config, "ERP").httpBalancing()).isEqualTo(LogonGroupConfig.HttpBalancing.QUALITY);
+    }
+
+    @Test
+    void spaceIsAnImplicitLogonGroupOfEveryServerWithoutPrefixes() throws Exception {
+        DispatcherConfig config = parse(A + "logon_group.PORTAL.url_prefixes=/irj\nlogon_group.ZZZ.url_prefixes=/z\n");
+
+        assertThat(config.logonGroups()).extracting(LogonGroupConfig::name).containsExactly("PORTAL", "SPACE", "ZZZ");
+        LogonGroupConfig space = group(config, "SPACE");
+        assertThat(space).isEqualTo(LogonGroupConfig.space());
+        assertThat(space.urlPrefixes()).isEmpty();
+        assertThat(space.everyServer()).isTrue();
+        assertThat(space.includes(config.servers().get(0))).isTrue();
+        assertThat(space.type()).isEqualTo('B');
+        assertThat(space.httpBalancing()).isEqualTo(LogonGroupConfig.HttpBalancing.STRATEGY);
+        assertThat(parse("").logonGroups()).containsExactly(LogonGroupConfig.space());
+    }
+
+    @Test
+    void aConfiguredSpaceReplacesTheImplicitOneAndHasOnlyTheServersThatNameIt() throws Exception {
+        DispatcherConfig config = parse(A + """
+                server.b.url=http://127.0.0.1:8082
+                server.b.type=j2ee
+                server.b.logon_groups=SPACE
+                logon_group.SPACE.type=R
+                """);
+
+        assertThat(config.logonGroups()).extracting(LogonGroupConfig::name).containsExactly("SPACE");
+        LogonGroupConfig space = group(config, "SPACE");
+        assertThat(space.type()).isEqualTo('R');
+        assertThat(space.everyServer()).isFalse();
+        assertThat(config.servers()).filteredOn(space::includes).extracting(ServerConfig::id).containsExactly("b");
+    }
+
+    @Test
+    void aServerMayNameTheImplicitSpace() throws Exception {
+        DispatcherConfig config = parse(A + "server.a.logon_groups=SPACE\n");
+
+        assertThat(group(config, "SPACE").includes(config.servers().get(0))).isTrue();
+    }
+
+    private static LogonGroupConfig group(DispatcherConfig config, String name) {
+        return config.logonGroups().stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
     void anEmptyFileIsADispatcherWithoutServers() throws Exception {
         assertThat(parse("# nothing yet\n").servers()).isEmpty();
     }
@@ -143,6 +198,7 @@ class ConfigParserTest {
             "prefix without /    | icf.url_prefixes=sap/bc/           | icf.url_prefixes = 'sap/bc/': expected each prefix to start with '/' (or case:/ or icase:/)",
             "undefined logon group | server.a.logon_groups=NOPE       | server.a.logon_groups = 'NOPE': expected a logon group defined by logon_group.NOPE.url_prefixes",
             "bad logon group type | logon_group.G.type=X              | logon_group.G.type = 'X': expected B, R or W",
+            "bad http_balancing  | logon_group.G.http_balancing=B     | logon_group.G.http_balancing = 'B': expected strategy (wdisp/load_balancing_strategy, by capacity) or quality (the logon group's type B, R or W)",
             "bad server id       | server.a b.url=http://h:1          | expected a known key",
             "bad prefixes URL    | icf.url_prefixes_url=file:///etc/x | icf.url_prefixes_url = 'file:///etc/x': expected an http:// or https:// URL"})
     void namesTheKeyTheValueAndWhatIsExpected(String what, String line, String message) {

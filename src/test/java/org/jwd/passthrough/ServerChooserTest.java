@@ -141,6 +141,45 @@ class ServerChooserTest {
     }
 
     @Test
+    void theImplicitSpaceTakesEveryHttpsEnabledServerByCapacity() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255\n"
+                + "wdisp/HTTPS/dest_logon_group=SPACE");
+
+        assertThat(picks(chooser, 6)).containsExactly("a", "b", "b", "a", "b", "b");
+        assertThat(chooser.choose(ip("10.0.1.1"), null, List.of()).group().name()).isEqualTo("SPACE");
+    }
+
+    @Test
+    void aLogonGroupBalancesTlsConnectionsByTheStrategyLikeItsHttpRequests() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255\n"
+                + "wdisp/HTTPS/dest_logon_group=ERP\nserver.b.logon_groups=ERP\nlogon_group.ERP.type=R\n");
+
+        assertThat(picks(chooser, 6)).containsExactly("a", "b", "b", "a", "b", "b");
+    }
+
+    @Test
+    void aLogonGroupThatOptsInBalancesTlsConnectionsByItsQualitiesLikeItsHttpRequests() throws Exception {
+        ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255\n"
+                + "wdisp/HTTPS/dest_logon_group=ERP\nserver.b.logon_groups=ERP\nlogon_group.ERP.type=R\n"
+                + "logon_group.ERP.http_balancing=quality\n");
+
+        // type R ignores capacity: the members take turns (in the view's order, random at each refresh)
+        List<String> picks = picks(chooser, 6);
+        String first = picks.get(0);
+        String second = picks.get(1);
+        assertThat(List.of(first, second)).containsExactlyInAnyOrder("a", "b");
+        assertThat(picks).containsExactly(first, second, first, second, first, second);
+    }
+
+    private static List<String> picks(ServerChooser chooser, int n) throws Exception {
+        List<String> picks = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            picks.add(pick(chooser, "10.0.0." + i));
+        }
+        return picks;
+    }
+
+    @Test
     void ipv6ClientsAreOneClientPerSlash64() throws Exception {
         ServerChooser chooser = chooser("wdisp/HTTPS/sticky_mask=255.255.255.255");
 

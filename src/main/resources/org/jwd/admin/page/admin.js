@@ -134,9 +134,13 @@
       var div = el('div', null, 'group');
       div.id = 'group-' + g.name + '-' + g.type + (g.secure ? '-secure' : '');
       div.appendChild(el('h3', g.name + (g.kind === 'logon' ? ' (' + g.type + ')' : '')));
-      var meta = g.kind === 'logon' ? 'logon group type ' + g.logon_group_type + ', prefixes ' +
-          (g.url_prefixes.join(', ') || '–') : 'internal group';
-      div.appendChild(el('div', meta + (g.strategy ? ' · ' + g.strategy + ' (' + g.measure + ')' : ''), 'meta'));
+      // A logon group's favorite and members show its message server's view (qualities); what balances its
+      // HTTP requests, and where the next one goes, is said beside it.
+      var meta = g.kind === 'logon' ? 'logon group type ' + g.logon_group_type + ' (' + g.measure + '), ext. RFC ' +
+          (g.ext_rfc ? 'TRUE' : 'FALSE') + ', prefixes ' + (g.url_prefixes.join(', ') || '–') +
+          ' · HTTP by ' + g.strategy + ', next request: ' + (g.next_request || '–') :
+          'internal group' + (g.strategy ? ' · ' + g.strategy + ' (' + g.measure + ')' : '');
+      div.appendChild(el('div', meta, 'meta'));
       var fav = el('div', 'favorite: ');
       fav.appendChild(el('span', g.favorite || 'none (no server takes new requests)',
           g.favorite ? 'favorite' : 'muted'));
