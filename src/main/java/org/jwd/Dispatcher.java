@@ -90,7 +90,7 @@ public final class Dispatcher implements AutoCloseable {
         updateSlots(limits);
         Topology topology = Topology.of(config);
         useSlots(topology);
-        this.urlPrefixes = new UrlPrefixLoader(config);
+        this.urlPrefixes = urlPrefixLoader(config);
         this.sessionTable = SessionTables.create(config);
         this.health = new HealthChecker(topology.servers().values(), config.health());
         this.registry = new ServerRegistry(admin.registryExpiry(), System::nanoTime);
@@ -102,11 +102,26 @@ public final class Dispatcher implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        warnOfFavoriteOnlyGroups(config);
+    }
+
+    /** At start and on every reload: an operator who set it by mistake must see it whichever way it came in. */
+    private static void warnOfFavoriteOnlyGroups(DispatcherConfig config) {
         for (LogonGroupConfig group : config.logonGroups()) {
             if (!group.extRfc()) {
                 LOG.warn("jwd: logon group {} has ext_rfc=false: every request goes to its favorite server, "
                         + "none is balanced among its members (SAP floods one server this way)", group.name());
             }
+        }
+    }
+
+    /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused ({@code /}, a bad path) */
+    private static UrlPrefixLoader urlPrefixLoader(DispatcherConfig config) throws ConfigException {
+        try {
+            return new UrlPrefixLoader(config);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("icf.url_prefixes = '" + String.join(",", config.urlPrefixes()) + "': "
+                    + e.getMessage());
         }
     }
 
@@ -308,12 +323,7 @@ public final class Dispatcher implements AutoCloseable {
                 || !java.util.Objects.equals(before.urlPrefixesUrl(), next.urlPrefixesUrl())
                 || !before.autoRefresh().equals(next.autoRefresh());
         if (newPrefixes) {
-            try {
-                prefixes = new UrlPrefixLoader(next);
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException("icf.url_prefixes = '" + String.join(",", next.urlPrefixes())
-                        + "': " + e.getMessage());
-            }
+            prefixes = urlPrefixLoader(next);
             // the first load is synchronous: the new router's first requests see the loaded prefixes
             prefixes.start();
         }
@@ -336,6 +346,7 @@ public final class Dispatcher implements AutoCloseable {
         if (old != prefixes) {
             old.close();
         }
+        warnOfFavoriteOnlyGroups(next);
     }
 
     /** Rebuilds for the configuration in force (a server registered, changed or left). Guarded by this. */
