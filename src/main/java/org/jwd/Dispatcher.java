@@ -1,5 +1,7 @@
 package org.jwd;
 
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,6 +30,7 @@ import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
 import org.jwd.topology.Server;
 import org.jwd.tls.TlsConfig;
+import org.jwd.tls.TlsPolicy;
 import org.jwd.topology.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -92,7 +95,12 @@ public final class Dispatcher implements AutoCloseable {
         useSlots(topology);
         this.urlPrefixes = urlPrefixLoader(config);
         this.sessionTable = SessionTables.create(config);
-        this.health = new HealthChecker(topology.servers().values(), config.health());
+        try {
+            this.health = new HealthChecker(topology.servers().values(), config.health(),
+                    TlsPolicy.towardsServers(tls));
+        } catch (IOException | GeneralSecurityException e) {
+            throw new ConfigException(TlsConfig.TRUSTSTORE + " = '" + tls.trustStore() + "': cannot be read: " + e);
+        }
         this.registry = new ServerRegistry(admin.registryExpiry(), System::nanoTime);
         this.current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable),
                 config));

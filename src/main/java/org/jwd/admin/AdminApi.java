@@ -123,8 +123,11 @@ public final class AdminApi {
             }
         }
         groups.addAll(new java.util.TreeSet<>(c.logonGroups()));
-        // The load factor (or share) in the server's own internal group: !J2EE or !DIAG.
-        ServerGroup home = topology.internalGroup(s.type() == ServerType.ABAP ? ServerGroup.DIAG : ServerGroup.J2EE);
+        // The load factor (or share) in the server's own internal group: !J2EE or !DIAG (the S group of a server
+        // with only an HTTPS port).
+        boolean httpsOnly = c.url() == null;
+        ServerGroup home = topology.internalGroup(s.type() == ServerType.ABAP
+                ? (httpsOnly ? ServerGroup.DIAGS : ServerGroup.DIAG) : (httpsOnly ? ServerGroup.J2EES : ServerGroup.J2EE));
         BalancerSnapshot b = balancers.computeIfAbsent(home, g -> balancer(snapshot.router(), g));
         Object weight = null;
         if (b != null) {
@@ -142,7 +145,7 @@ public final class AdminApi {
         return Json.obj(
                 "id", s.id(),
                 "type", s.type().key(),
-                "url", c.url().toString(),
+                "url", c.url() == null ? null : c.url().toString(),
                 "https_url", c.httpsUrl() == null ? null : c.httpsUrl().toString(),
                 "capacity", s.capacity(),
                 "logon_groups", new java.util.TreeSet<>(c.logonGroups()),
@@ -161,6 +164,11 @@ public final class AdminApi {
                 "errors", s.errors(),
                 "health_path", c.healthPath(),
                 "last_check", s.lastCheck(),
+                // state, healthy and last_check above are the plain port's (the only port's, without a url)
+                "https", c.httpsUrl() == null ? null : Json.obj(
+                        "state", s.state(true).name().toLowerCase(Locale.ROOT),
+                        "healthy", s.healthy(true),
+                        "last_check", s.lastCheck(true)),
                 "connections", connections(s.slots()));
     }
 
@@ -234,8 +242,9 @@ public final class AdminApi {
                 Server s = g.member(m.serverId());
                 members.add(Json.obj("id", m.serverId(), "capacity", m.capacity(), "value", round(m.weight()),
                         "in_flight", m.inFlight(), "served", m.served(),
-                        "state", s == null ? null : s.state().name().toLowerCase(Locale.ROOT),
-                        "url", s == null ? null : s.config().url().toString()));
+                        "state", s == null ? null : s.state(g.secure()).name().toLowerCase(Locale.ROOT),
+                        "url", s == null ? null : String.valueOf(g.secure() ? s.config().httpsUrl()
+                                : s.config().url())));
             }
         }
         LogonGroupConfig lg = g.logonGroup();
@@ -377,8 +386,10 @@ public final class AdminApi {
         List<Object> members = new ArrayList<>();
         if (group != null) {
             for (Server s : group.members()) {
-                members.add(Json.obj("id", s.id(), "state", s.state().name().toLowerCase(Locale.ROOT),
-                        "takes_new_requests", s.takesNewRequests(), "serves_its_sessions", s.servesItsSessions()));
+                boolean secure = group.secure();
+                members.add(Json.obj("id", s.id(), "state", s.state(secure).name().toLowerCase(Locale.ROOT),
+                        "takes_new_requests", s.takesNewRequests(secure),
+                        "serves_its_sessions", s.servesItsSessions(secure)));
             }
         }
         SessionIdentifiers ids = e.sessionIds();

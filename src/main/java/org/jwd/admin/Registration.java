@@ -25,8 +25,9 @@ import org.jwd.topology.ServerType;
  * {"url": "http://10.0.0.7:50000", "type": "j2ee", "capacity": 2, "logon_groups": ["PORTAL"]}
  * </pre>
  *
- * Optional: {@code https_url}, {@code lb_id}, {@code name}, {@code route}, {@code health_path}; logon groups may
- * also be one comma-separated string. Unknown fields are refused, as unknown keys are in the configuration file.
+ * Optional: {@code https_url}, {@code lb_id}, {@code name}, {@code route}, {@code health_path}; {@code url} may be
+ * left out when {@code https_url} is given (a server with only an HTTPS port); logon groups may also be one
+ * comma-separated string. Unknown fields are refused, as unknown keys are in the configuration file.
  */
 public final class Registration {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]+");
@@ -61,9 +62,11 @@ public final class Registration {
         }
         URI url = null;
         Object urlValue = map.get("url");
-        if (urlValue == null) {
-            problems.add(problem("url", "", "http://host:port (required)"));
-        } else {
+        if (urlValue == null && map.get("https_url") == null) {
+            // the same rule as server.<id>.url and https_url: one of them, or both
+            problems.add(problem("url", "", "http://host:port, or https_url = https://host:port, or both (one is "
+                    + "required)"));
+        } else if (urlValue != null) {
             url = url(text(urlValue), "http");
             if (url == null) {
                 problems.add(problem("url", text(urlValue), "http://host:port"));

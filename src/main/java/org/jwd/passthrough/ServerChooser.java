@@ -54,7 +54,7 @@ final class ServerChooser {
         for (var lg : dispatcherConfig.logonGroups()) {
             List<Server> members = all.members().stream()
                     .filter(s -> s.config().logonGroups().contains(lg.name())).toList();
-            ServerGroup group = new ServerGroup(lg.name(), null, members, null);
+            ServerGroup group = new ServerGroup(lg.name(), null, members, null, true);
             logonGroups.put(lg.name(), group);
             balancers.put(group, balancer.apply(group));
         }
@@ -75,7 +75,7 @@ final class ServerChooser {
         String boundId = table.lookup(key);
         if (boundId != null) {
             Server bound = group.member(boundId);
-            if (bound != null && bound.servesItsSessions() && !failed.contains(bound)) {
+            if (bound != null && bound.servesItsSessions(true) && !failed.contains(bound)) {
                 return new Choice(bound, group, true);
             }
         }

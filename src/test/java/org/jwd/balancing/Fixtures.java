@@ -38,13 +38,14 @@ final class Fixtures {
     }
 
     static ServerGroup internal(List<Server> members) {
-        return new ServerGroup(ServerGroup.J2EE, ServerType.J2EE, members, null);
+        return new ServerGroup(ServerGroup.J2EE, ServerType.J2EE, members, null, false);
     }
 
     static ServerGroup logon(char type, boolean extRfc, Duration refresh, int refreshDispatches,
                              List<Server> members) {
         return new ServerGroup("PUBLIC", ServerType.J2EE, members,
-                new LogonGroupConfig("PUBLIC", List.of("/sap/bc/"), type, false, extRfc, refresh, refreshDispatches));
+                new LogonGroupConfig("PUBLIC", List.of("/sap/bc/"), type, false, extRfc, refresh, refreshDispatches),
+                false);
     }
 
     /** The defaults (one server a) plus these property lines. */
