@@ -127,7 +127,8 @@ public final class AdminApi {
         // with only an HTTPS port).
         boolean httpsOnly = c.url() == null;
         ServerGroup home = topology.internalGroup(s.type() == ServerType.ABAP
-                ? (httpsOnly ? ServerGroup.DIAGS : ServerGroup.DIAG) : (httpsOnly ? ServerGroup.J2EES : ServerGroup.J2EE));
+                ? (httpsOnly ? ServerGroup.DIAGS : ServerGroup.DIAG)
+                : (httpsOnly ? ServerGroup.J2EES : ServerGroup.J2EE));
         BalancerSnapshot b = balancers.computeIfAbsent(home, g -> balancer(snapshot.router(), g));
         Object weight = null;
         if (b != null) {
