@@ -29,6 +29,7 @@ import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
 import org.jwd.topology.Server;
+import org.jwd.tls.SslEncrypt;
 import org.jwd.tls.TlsConfig;
 import org.jwd.tls.TlsPolicy;
 import org.jwd.topology.Topology;
@@ -97,7 +98,7 @@ public final class Dispatcher implements AutoCloseable {
         this.sessionTable = SessionTables.create(config);
         try {
             this.health = new HealthChecker(topology.servers().values(), config.health(),
-                    TlsPolicy.towardsServers(tls));
+                    tls.encrypt() == SslEncrypt.NEVER ? null : TlsPolicy.towardsServers(tls));
         } catch (IOException | GeneralSecurityException e) {
             throw new ConfigException(TlsConfig.TRUSTSTORE + " = '" + tls.trustStore() + "': cannot be read: " + e);
         }

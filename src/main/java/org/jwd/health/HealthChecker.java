@@ -26,10 +26,12 @@ import org.slf4j.LoggerFactory;
  * cannot reach a server count as failures too, and a refused connection marks it down at once (nothing
  * listens there: waiting for more evidence would only fail more requests).
  *
- * <p><b>Two ports.</b> An HTTPS-enabled server is checked on its {@code url} and on its {@code https_url}, each
- * with its own counts: a failing HTTPS port takes it out of the S groups ({@code !J2EES}, {@code !DIAGS}, ...)
- * while its plain port still serves, and the other way round. The HTTPS check speaks TLS as the forwarding does
- * (same truststore, same host name rule): a port whose certificate the dispatcher would refuse cannot serve.
+ * <p><b>Two ports.</b> When jwd forwards over TLS ({@code wdisp/ssl_encrypt} 1 or 2), an HTTPS-enabled server is
+ * checked on its {@code url} and on its {@code https_url}, each with its own counts: a failing HTTPS port takes it
+ * out of the S groups ({@code !J2EES}, {@code !DIAGS}, ...) while its plain port still serves, and the other way
+ * round. The HTTPS check speaks TLS as the forwarding does (same truststore, same host name rule): a port whose
+ * certificate the dispatcher would refuse cannot serve. Without forwarding over TLS no request uses an HTTPS
+ * port, and none is checked.
  *
  * <p>The set of servers may change while it runs ({@link #track}): servers that registered themselves are
  * checked from then on, removed ones no more.
@@ -45,14 +47,22 @@ public final class HealthChecker implements AutoCloseable {
     private final Map<Server, ScheduledFuture<?>> schedules = new IdentityHashMap<>();
     private boolean started; // guarded by this
     private final HttpClient client;
+    /** Whether HTTPS ports are checked: only when requests are forwarded over TLS. */
+    private final boolean checksHttps;
     private final ScheduledExecutorService scheduler;
 
-    /** @param tls how the HTTPS checks speak TLS: the forwarding's own client settings towards the servers */
+    /**
+     * @param tls how the HTTPS checks speak TLS: the forwarding's own client settings towards the servers; {@code null}
+     *            when no request is forwarded over TLS ({@code wdisp/ssl_encrypt=0}): HTTPS ports are not checked
+     */
     public HealthChecker(Collection<Server> servers, HealthConfig config, SslContextFactory.Client tls) {
         this.servers = List.copyOf(servers);
         this.config = config;
+        this.checksHttps = tls != null;
         ClientConnector connector = new ClientConnector();
-        connector.setSslContextFactory(tls);
+        if (tls != null) {
+            connector.setSslContextFactory(tls);
+        }
         this.client = new HttpClient(new HttpClientTransportOverHTTP(connector));
         client.setFollowRedirects(false);
         client.setConnectTimeout(config.timeout().toMillis());
@@ -132,14 +142,14 @@ public final class HealthChecker implements AutoCloseable {
     }
 
     /**
-     * Requests the server's health path on each of its ports; the answers arrive asynchronously, no thread waits
-     * for them.
+     * Requests the server's health path on each of its ports that requests use; the answers arrive asynchronously,
+     * no thread waits for them.
      */
     void check(Server server) {
         if (server.hasPort(false)) {
             check(server, false);
         }
-        if (server.hasPort(true)) {
+        if (checksHttps && server.hasPort(true)) {
             check(server, true);
         }
     }

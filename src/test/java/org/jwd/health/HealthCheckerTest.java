@@ -231,6 +231,21 @@ class HealthCheckerTest {
     }
 
     @Test
+    void withoutForwardingOverTlsNoHttpsPortIsChecked() throws Exception {
+        Server server = bothPorts();
+        start(server, null);
+
+        checker.check(server);
+        await().atMost(Duration.ofSeconds(10)).until(() -> plainChecks.get() == 1);
+        checker.check(server);
+        await().atMost(Duration.ofSeconds(10)).until(() -> plainChecks.get() == 2);
+
+        assertThat(httpsChecks).hasValue(0);
+        assertThat(server.lastCheck(true)).isEqualTo("not checked yet");
+        assertThat(server.takesNewRequests(true)).isTrue();
+    }
+
+    @Test
     void aRequestThatFailsCountsForThePortItWentTo() throws Exception {
         Server server = bothPorts();
         start(server, trusting());
