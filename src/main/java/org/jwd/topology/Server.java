@@ -109,7 +109,6 @@ public final class Server {
         }
     }
 
-
     public AdminState adminState() {
         return adminState;
     }
@@ -143,11 +142,6 @@ public final class Server {
         return port(secure).lastCheck;
     }
 
-    /** {@link #recordSuccess(boolean, int, String)} for its plain port (HTTPS port if it has no other). */
-    public boolean recordSuccess(int rise, String detail) {
-        return recordSuccess(httpsOnly, rise, detail);
-    }
-
     /**
      * A health check of a port passed, or a request through it was answered: after {@code rise} in a row a
      * down port is back.
@@ -167,11 +161,6 @@ public final class Server {
         return false;
     }
 
-    /** {@link #recordFailure(boolean, int, String)} for its plain port (HTTPS port if it has no other). */
-    public boolean recordFailure(int fall, String detail) {
-        return recordFailure(httpsOnly, fall, detail);
-    }
-
     /**
      * A health check of a port failed, or a request could not reach it: after {@code fall} in a row it is down.
      *
@@ -188,11 +177,6 @@ public final class Server {
             return true;
         }
         return false;
-    }
-
-    /** {@link #resetFailures(boolean)} for its plain port (HTTPS port if it has no other). */
-    public void resetFailures() {
-        resetFailures(httpsOnly);
     }
 
     /** A request through this port was answered: the failures counted towards {@code fall} were not in a row. */

@@ -141,12 +141,12 @@ class HttpsPortsTest {
     void theNoArgumentFormsOfAnHttpsOnlyServerMeanItsHttpsPort() {
         Server tls = topology.server("tls");
 
-        assertThat(tls.recordFailure(1, "GET https://127.0.0.1:9443/: refused")).isTrue();
+        assertThat(tls.recordFailure(true, 1, "GET https://127.0.0.1:9443/: refused")).isTrue();
 
         assertThat(tls.healthy(true)).isFalse();
         assertThat(tls.healthy()).isFalse();
         assertThat(tls.state()).isEqualTo(Server.State.DOWN);
-        assertThat(tls.lastCheck(true)).isEqualTo("GET https://127.0.0.1:9443/: refused");
+        assertThat(tls.lastCheck()).isEqualTo("GET https://127.0.0.1:9443/: refused");
         assertThat(topology.internalGroup(ServerGroup.J2EES).hasActiveMember()).as("both is still up").isTrue();
     }
 
