@@ -2,6 +2,8 @@ package org.jwd.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -24,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * HTTPS through the real Jetty distribution: termination (an HTTPS client, servers over plain HTTP),
  * re-encryption ({@code wdisp/ssl_encrypt} 1 and 2, servers over HTTPS, checked against a test CA), a server
- * whose certificate names another host, and HTTP/2 over TLS. Three dispatchers, one per
- * {@code wdisp/ssl_encrypt} value; every one terminates TLS with the test CA's certificate for 127.0.0.1.
+ * whose certificate names another host, HTTP/2 over TLS, and servers whose HTTPS port fails or who have no other.
+ * Three dispatchers, one per {@code wdisp/ssl_encrypt} value (and one of its own for the HTTPS ports' health);
+ * every one terminates TLS with the test CA's certificate for 127.0.0.1.
  */
 class HttpsIT {
     private static TestPki pki;
@@ -84,6 +87,8 @@ class HttpsIT {
                 server.wrong.https_url=%s
                 server.wrong.type=abap
                 icf.url_prefixes=/sap/
+                # the HTTPS checks would take wrong out of !DIAGS: the test is about what a request meets before
+                health.interval=1h
                 """.formatted(secureA.url(), secureA.httpsUrl(), wrong.url(), wrong.httpsUrl()), Map.of(),
                 "--https-port", "0");
         https = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(pki.clientContext()).build();
@@ -165,6 +170,62 @@ class HttpsIT {
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(always.log()).anySatisfy(line -> assertThat(line)
                         .contains("jwd: TLS to server wrong (" + wrong.httpsUrl() + ") failed")));
+    }
+
+    @Test
+    void aServerWhoseHttpsPortFailsLeavesTheSecureGroupOnlyAndOneWithOnlyAnHttpsPortServesOnlyHttps()
+            throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        // brokenTls: plainB's plain port is fine, nothing listens on its https_url; tlsOnly: secureB's HTTPS port alone
+        try (JwdProcess jwd = JwdProcess.start("""
+                jwd.ssl_keystore=%s
+                jwd.ssl_keystore_password=%s
+                wdisp/ssl_truststore=%s
+                wdisp/ssl_truststore_password=%s
+                wdisp/ssl_encrypt=2
+                server.a.url=%s
+                server.a.https_url=%s
+                server.a.type=j2ee
+                server.brokenTls.url=%s
+                server.brokenTls.https_url=https://127.0.0.1:%d
+                server.brokenTls.type=j2ee
+                server.tlsOnly.https_url=%s
+                server.tlsOnly.type=j2ee
+                health.interval=300ms
+                health.fall=1
+                """.formatted(pki.keyStore("jwd"), TestPki.PASSWORD, pki.trustStore(), TestPki.PASSWORD,
+                secureA.url(), secureA.httpsUrl(), plainB.url(), closedPort, secureB.httpsUrl())
+                + AdminClient.CONFIG, Map.of(), "--https-port", "0")) {
+            AdminClient admin = new AdminClient(jwd);
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> admin.server("brokenTls")
+                    .get("https") instanceof Map<?, ?> port && "down".equals(port.get("state")));
+            Map<String, Object> brokenTls = admin.server("brokenTls");
+            assertThat(brokenTls).containsEntry("state", "up").containsEntry("healthy", true);
+            assertThat((String) ((Map<?, ?>) brokenTls.get("https")).get("last_check"))
+                    .startsWith("GET https://127.0.0.1:" + closedPort + "/: ");
+            assertThat(admin.server("tlsOnly")).containsEntry("url", null).containsEntry("state", "up")
+                    .containsEntry("groups", List.of("!J2EES"));
+
+            Set<String> overTls = new HashSet<>();
+            Set<String> overHttp = new HashSet<>();
+            for (int i = 0; i < 9; i++) {
+                HttpResponse<String> secure = https.send(HttpRequest.newBuilder(jwd.httpsUri("/irj/echo")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(secure.statusCode()).isEqualTo(200);
+                overTls.add(secure.headers().firstValue("X-Served-By").orElseThrow());
+                HttpResponse<String> plain = http.send(HttpRequest.newBuilder(jwd.uri("/irj/echo")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(plain.statusCode()).isEqualTo(200);
+                overHttp.add(plain.headers().firstValue("X-Served-By").orElseThrow());
+            }
+            assertThat(overTls).as("!J2EES: a and tlsOnly; brokenTls left it").containsExactlyInAnyOrder("secureA",
+                    "secureB");
+            assertThat(overHttp).as("!J2EE: a and brokenTls, still serving plain HTTP; tlsOnly has no url")
+                    .containsExactlyInAnyOrder("secureA", "plainB");
+        }
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.jwd;
 
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +30,9 @@ import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
 import org.jwd.topology.Server;
+import org.jwd.tls.SslEncrypt;
 import org.jwd.tls.TlsConfig;
+import org.jwd.tls.TlsPolicy;
 import org.jwd.topology.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,9 +95,14 @@ public final class Dispatcher implements AutoCloseable {
         updateSlots(limits);
         Topology topology = Topology.of(config);
         useSlots(topology);
-        this.urlPrefixes = new UrlPrefixLoader(config);
+        this.urlPrefixes = urlPrefixLoader(config);
         this.sessionTable = SessionTables.create(config);
-        this.health = new HealthChecker(topology.servers().values(), config.health());
+        try {
+            this.health = new HealthChecker(topology.servers().values(), config.health(),
+                    tls.encrypt() == SslEncrypt.NEVER ? null : TlsPolicy.towardsServers(tls));
+        } catch (IOException | GeneralSecurityException e) {
+            throw new ConfigException(TlsConfig.TRUSTSTORE + " = '" + tls.trustStore() + "': cannot be read: " + e);
+        }
         this.registry = new ServerRegistry(admin.registryExpiry(), System::nanoTime);
         this.current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable),
                 config));
@@ -103,6 +112,11 @@ public final class Dispatcher implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        warnOfFavoriteOnlyGroups(config);
+    }
+
+    /** At start and on every reload: an operator who set it by mistake must see it whichever way it came in. */
+    private static void warnOfFavoriteOnlyGroups(DispatcherConfig config) {
         for (LogonGroupConfig group : config.logonGroups()) {
             // Without ext_rfc the quality view hands everything to its favorite; it only chooses HTTP requests
             // when the group opts in: otherwise ext_rfc is what lgtst reports, as SAP's message server does.
@@ -111,6 +125,16 @@ public final class Dispatcher implements AutoCloseable {
                         + "favorite server, none is balanced among its members (SAP floods one server this way)",
                         group.name());
             }
+        }
+    }
+
+    /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused ({@code /}, a bad path) */
+    private static UrlPrefixLoader urlPrefixLoader(DispatcherConfig config) throws ConfigException {
+        try {
+            return new UrlPrefixLoader(config);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("icf.url_prefixes = '" + String.join(",", config.urlPrefixes()) + "': "
+                    + e.getMessage());
         }
     }
 
@@ -312,12 +336,7 @@ public final class Dispatcher implements AutoCloseable {
                 || !java.util.Objects.equals(before.urlPrefixesUrl(), next.urlPrefixesUrl())
                 || !before.autoRefresh().equals(next.autoRefresh());
         if (newPrefixes) {
-            try {
-                prefixes = new UrlPrefixLoader(next);
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException("icf.url_prefixes = '" + String.join(",", next.urlPrefixes())
-                        + "': " + e.getMessage());
-            }
+            prefixes = urlPrefixLoader(next);
             // the first load is synchronous: the new router's first requests see the loaded prefixes
             prefixes.start();
         }
@@ -341,6 +360,7 @@ public final class Dispatcher implements AutoCloseable {
         if (old != prefixes) {
             old.close();
         }
+        warnOfFavoriteOnlyGroups(next);
     }
 
     /** Rebuilds for the configuration in force (a server registered, changed or left). Guarded by this. */

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
+import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigParser;
 import org.jwd.config.ServerConfig;
 import org.jwd.registry.ServerRegistry;
@@ -44,6 +45,17 @@ class DispatcherTest {
 
     private static RoutingRequest get(String path) {
         return new RoutingRequest("GET", path, null, List.of(), false);
+    }
+
+    @Test
+    void anIcfEntryOfTheRootFailsTheStartNamingTheKeyAndTheValue() throws Exception {
+        var config = ConfigParser.parse("server.a.url=http://127.0.0.1:9001\nserver.a.type=j2ee\n"
+                + "icf.url_prefixes=/sap/bc/, icase:/./\n", "test.properties");
+
+        assertThatThrownBy(() -> new Dispatcher(config).close())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("icf.url_prefixes = '/sap/bc/,icase:/./': URL prefix '/' refused: it "
+                        + "covers every URL");
     }
 
     @Test

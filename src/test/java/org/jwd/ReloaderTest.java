@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jwd.config.ConfigLoader;
+import org.jwd.routing.LogCapture;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.topology.Server;
@@ -124,6 +125,39 @@ class ReloaderTest {
         assertThat(metrics()).contains("jwd_config_reloads_total{outcome=\"applied\"} 1.0")
                 .contains("jwd_config_reloads_total{outcome=\"rejected\"} 0.0")
                 .contains("jwd_config_last_reload_timestamp_seconds 1.700000001E9");
+    }
+
+    @Test
+    void aReloadThatAddsTheIcfEntryOfTheRootIsRejectedNamingTheKeyAndTheValue() throws Exception {
+        start(BASE + "icf.url_prefixes=/sap/bc/\n");
+        Dispatcher.Snapshot before = dispatcher.snapshot();
+
+        Reloader.Result result = write(BASE + "icf.url_prefixes=/sap/bc/, /\n");
+
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.REJECTED);
+        assertThat(result.errors()).containsExactly("icf.url_prefixes = '/sap/bc/,/': URL prefix '/' refused: it "
+                + "covers every URL, so every request would go to the ABAP servers");
+        assertThat(dispatcher.snapshot()).isSameAs(before);
+        assertThat(dispatcher.urlPrefixes().current().get().isAbap("/irj/portal")).isFalse();
+    }
+
+    @Test
+    void theWarningOfALogonGroupWithoutExtRfcIsLoggedOnReloadToo() throws Exception {
+        // ext_rfc only changes where HTTP requests go under the quality opt-in: then all go to the favorite
+        String group = "logon_group.PORTAL.url_prefixes=/irj\nlogon_group.PORTAL.ext_rfc=false\n"
+                + "logon_group.PORTAL.http_balancing=quality\n";
+        start(BASE + group);
+
+        Reloader.Result result;
+        String logged;
+        try (LogCapture log = new LogCapture(Dispatcher.class)) {
+            result = write(BASE + group + "server.a.capacity=2\n");
+            logged = log.text();
+        }
+
+        assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(logged).contains("WARN", "logon group PORTAL has ext_rfc=false and http_balancing=quality: every "
+                + "request goes to its favorite server");
     }
 
     @Test

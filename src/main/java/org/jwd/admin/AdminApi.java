@@ -120,8 +120,12 @@ public final class AdminApi {
                 groups.add(lg.name());
             }
         }
-        // The load factor (or share) in the server's own internal group: !J2EE or !DIAG.
-        ServerGroup home = topology.internalGroup(s.type() == ServerType.ABAP ? ServerGroup.DIAG : ServerGroup.J2EE);
+        // The load factor (or share) in the server's own internal group: !J2EE or !DIAG (the S group of a server
+        // with only an HTTPS port).
+        boolean httpsOnly = c.url() == null;
+        ServerGroup home = topology.internalGroup(s.type() == ServerType.ABAP
+                ? (httpsOnly ? ServerGroup.DIAGS : ServerGroup.DIAG)
+                : (httpsOnly ? ServerGroup.J2EES : ServerGroup.J2EE));
         BalancerSnapshot b = balancers.computeIfAbsent(home, g -> balancer(snapshot.router(), g));
         Double weight = null;
         if (b != null) {
@@ -136,14 +140,14 @@ public final class AdminApi {
         long served = s.served();
         int inFlight = s.inFlight();
         long stateful = s.statefulRequests();
-        return new ServerView(s.id(), s.type().key(), c.url().toString(),
-                c.httpsUrl() == null ? null : c.httpsUrl().toString(), s.capacity(), new TreeSet<>(c.logonGroups()), groups,
-                configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
+        return new ServerView(s.id(), s.type().key(), c.url() == null ? null : c.url().toString(),
+                c.httpsUrl() == null ? null : c.httpsUrl().toString(), s.capacity(), new TreeSet<>(c.logonGroups()),
+                groups, configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
                 s.state().name().toLowerCase(Locale.ROOT), s.adminState().name().toLowerCase(Locale.ROOT),
                 s.healthy(), new ServerView.Load(home.name(), b == null ? null : b.strategy(),
                         b == null ? null : GroupView.measure(b.strategy()), weight),
                 inFlight, served, stateful, Math.max(0, served + inFlight - stateful), s.errors(), c.healthPath(),
-                s.lastCheck(), ServerView.Connections.of(s.slots()), null);
+                s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(s.slots()), null);
     }
 
     private static BalancerSnapshot balancer(Router router, ServerGroup group) {

@@ -49,9 +49,10 @@ public record ExplainView(String url, String path, String type, String rule, Str
 
     static ExplainView of(String url, Explanation e, PermissionTable table) {
         Classification c = e.classification();
+        boolean secure = e.group() != null && e.group().secure();
         List<Member> members = e.group() == null ? List.of() : e.group().members().stream()
-                .map(s -> new Member(s.id(), s.state().name().toLowerCase(Locale.ROOT), s.takesNewRequests(),
-                        s.servesItsSessions()))
+                .map(s -> new Member(s.id(), s.state(secure).name().toLowerCase(Locale.ROOT),
+                        s.takesNewRequests(secure), s.servesItsSessions(secure)))
                 .toList();
         SessionIdentifiers ids = e.sessionIds();
         Session session = new Session(ids.jsessionid(), ids.saplbCookies().stream().map(SaplbCookie::toString).toList(),

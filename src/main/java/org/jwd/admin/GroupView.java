@@ -48,8 +48,8 @@ public record GroupView(String name, String kind, String type, boolean secure, S
         List<Member> members = shown == null ? List.of() : shown.members().stream().map(m -> {
             Server s = g.member(m.serverId());
             return new Member(m.serverId(), m.capacity(), rounded(m.weight()), m.inFlight(), m.served(),
-                    s == null ? null : s.state().name().toLowerCase(Locale.ROOT),
-                    s == null ? null : String.valueOf(secure ? s.config().httpsUrl() : s.config().url()));
+                    s == null ? null : s.state(g.secure()).name().toLowerCase(Locale.ROOT),
+                    s == null ? null : String.valueOf(g.secure() ? s.config().httpsUrl() : s.config().url()));
         }).toList();
         LogonGroupConfig lg = g.logonGroup();
         return new GroupView(g.name(), kind, g.type() == null ? "any" : g.type().key(), secure,

@@ -26,8 +26,9 @@ import org.jwd.topology.ServerType;
  * {"url": "http://10.0.0.7:50000", "type": "j2ee", "capacity": 2, "logon_groups": ["PORTAL"]}
  * </pre>
  *
- * Optional: {@code https_url}, {@code lb_id}, {@code name}, {@code route}, {@code health_path}; logon groups may
- * also be one comma-separated string. Unknown fields are refused, as unknown keys are in the configuration file.
+ * Optional: {@code https_url}, {@code lb_id}, {@code name}, {@code route}, {@code health_path}; {@code url} may be
+ * left out when {@code https_url} is given (a server with only an HTTPS port); logon groups may also be one
+ * comma-separated string. Unknown fields are refused, as unknown keys are in the configuration file.
  * The body comes as Jackson's tree, read with {@link AdminJson#readUntrusted}'s limits, rather than bound to a
  * record: binding stops at the first bad field, and an operator should see every problem at once.
  */
@@ -64,9 +65,11 @@ public final class Registration {
         });
         URI url = null;
         JsonNode urlValue = value(body, "url");
-        if (urlValue == null) {
-            problems.add(problem("url", "", "http://host:port (required)"));
-        } else {
+        if (urlValue == null && value(body, "https_url") == null) {
+            // the same rule as server.<id>.url and https_url: one of them, or both
+            problems.add(problem("url", "", "http://host:port, or https_url = https://host:port, or both (one is "
+                    + "required)"));
+        } else if (urlValue != null) {
             url = url(text(urlValue), "http");
             if (url == null) {
                 problems.add(problem("url", text(urlValue), "http://host:port"));

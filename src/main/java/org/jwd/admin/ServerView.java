@@ -1,11 +1,13 @@
 package org.jwd.admin;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import org.jwd.limits.ServerSlots;
+import org.jwd.topology.Server;
 
 /**
  * {@code GET api/servers} (a list of these), {@code api/servers/<id>}, and the answer to an action or a
@@ -19,13 +21,15 @@ import org.jwd.limits.ServerSlots;
  * @param state       {@code up}, {@code drained}, {@code down} or {@code disabled}
  * @param adminState  what an operator decided: {@code enabled}, {@code drained} or {@code disabled}
  * @param stateless   served and in flight, less the stateful requests
- * @param lastCheck   the last health check's result in words
+ * @param lastCheck   the last health check's result in words (state, healthy and last check are the plain port's,
+ *                    or the only port's of a server without a url)
+ * @param https       the HTTPS port's own state, for a server with an {@code https_url} (else {@code null})
  * @param outcome     only in the answer to a registration: {@code registered}, {@code changed} or {@code renewed}
  */
 public record ServerView(String id, String type, String url, String httpsUrl, int capacity, Set<String> logonGroups,
                          List<String> groups, String source, Long expiresInMs, String state, String adminState,
                          boolean healthy, Load load, int inFlight, long served, long stateful, long stateless,
-                         long errors, String healthPath, String lastCheck, Connections connections,
+                         long errors, String healthPath, String lastCheck, Https https, Connections connections,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String outcome) {
     /**
      * The server's weight in its own internal group ({@code !J2EE} or {@code !DIAG}).
@@ -35,6 +39,14 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
      * @param value    rounded to three decimals; {@code null} when the server is not in the balancer
      */
     public record Load(String group, String strategy, String measure, Double value) {
+    }
+
+    /** The HTTPS port's health, apart from the plain port's: a failing HTTPS port takes the server out of the S groups only. */
+    public record Https(String state, boolean healthy, String lastCheck) {
+        static Https of(Server s) {
+            return s.config().httpsUrl() == null ? null
+                    : new Https(s.state(true).name().toLowerCase(Locale.ROOT), s.healthy(true), s.lastCheck(true));
+        }
     }
 
     /**
@@ -56,6 +68,6 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
     ServerView registered(String outcome) {
         return new ServerView(id, type, url, httpsUrl, capacity, logonGroups, groups, source, expiresInMs, state,
                 adminState, healthy, load, inFlight, served, stateful, stateless, errors, healthPath, lastCheck,
-                connections, outcome);
+                https, connections, outcome);
     }
 }

@@ -277,7 +277,7 @@ public final class SessionAffinity {
     private Choice balance(ServerGroup group, Effects fx) {
         if (fx.tableFull()) {
             for (Server s : group.members()) {
-                if (s.takesNewRequests()) {
+                if (s.takesNewRequests(group.secure())) {
                     warnFull(group, s);
                     return new Choice(s, "default server (session table full)", false);
                 }
@@ -323,9 +323,9 @@ public final class SessionAffinity {
         return s != null && s.type() == type && reachable(s, secure) ? s : null;
     }
 
-    /** Serves its sessions (up or drained), and has an {@code https_url} when the request is forwarded over HTTPS. */
+    /** Serves its sessions (up or drained) on the port the request must take: its HTTPS port when forwarded over TLS. */
     private static boolean reachable(Server s, boolean secure) {
-        return s.servesItsSessions() && (!secure || s.config().httpsUrl() != null);
+        return s.servesItsSessions(secure);
     }
 
     /** The request's table keys, and which of them this pass has read (and so refreshed) already. */

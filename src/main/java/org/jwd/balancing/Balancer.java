@@ -12,7 +12,8 @@ public interface Balancer {
      * Chooses the member for the next request and counts the dispatch (load factor, quality); the caller
      * reports in-flight requests on the {@link Server} itself.
      *
-     * @return a member that {@link Server#takesNewRequests() takes new requests}, or {@code null} when none does
+     * @return a member that {@link Server#takesNewRequests(boolean) takes new requests} through the port the group's
+     *         requests use ({@link org.jwd.topology.ServerGroup#secure()}), or {@code null} when none does
      */
     Server pick();
 

@@ -44,6 +44,8 @@ abstract class LogonGroupBalancer implements Balancer {
     final ServerGroup group;
     final Server[] servers;
     final int[] capacities;
+    /** whether the group's requests go over HTTPS: then a member takes them by its HTTPS port's health */
+    private final boolean secure;
     private final boolean extRfc;
     private final long refreshNanos;
     private final int refreshDispatches;
@@ -84,6 +86,7 @@ abstract class LogonGroupBalancer implements Balancer {
         LogonGroupConfig lg = group.logonGroup();
         this.group = group;
         this.servers = group.members().toArray(new Server[0]);
+        this.secure = group.secure();
         this.capacities = capacities(servers);
         this.extRfc = lg.extRfc();
         this.refreshNanos = Balancers.nanos(lg.refresh());
@@ -151,7 +154,7 @@ abstract class LogonGroupBalancer implements Balancer {
                 int r = rank[i];
                 // the state is read only for members that would rank: most members cost two array reads
                 if (best < 0 || q > bestQuality || (q == bestQuality && r < bestRank)) {
-                    if (servers[i].takesNewRequests()) {
+                    if (servers[i].takesNewRequests(secure)) {
                         second = best;
                         secondQuality = bestQuality;
                         secondRank = bestRank;
@@ -160,7 +163,7 @@ abstract class LogonGroupBalancer implements Balancer {
                         bestRank = r;
                     }
                 } else if ((second < 0 || q > secondQuality || (q == secondQuality && r < secondRank))
-                        && servers[i].takesNewRequests()) {
+                        && servers[i].takesNewRequests(secure)) {
                     second = i;
                     secondQuality = q;
                     secondRank = r;
@@ -190,7 +193,7 @@ abstract class LogonGroupBalancer implements Balancer {
         for (int i = 0; i < servers.length; i++) {
             long q = v.state.get(i);
             int r = v.rank[i];
-            if ((best < 0 || q > bestQuality || (q == bestQuality && r < bestRank)) && servers[i].takesNewRequests()) {
+            if ((best < 0 || q > bestQuality || (q == bestQuality && r < bestRank)) && servers[i].takesNewRequests(secure)) {
                 best = i;
                 bestQuality = q;
                 bestRank = r;

@@ -27,6 +27,8 @@ import org.jwd.topology.ServerGroup;
 final class SimpleWeightedRoundRobin implements Balancer {
     private final ServerGroup group;
     private final Server[] servers;
+    /** whether the group's requests go over HTTPS: then a member takes them by its HTTPS port's health */
+    private final boolean secure;
     private final int[] capacities;
     /** ends[i] = capacities[0] + ... + capacities[i]: member i owns the slots before ends[i] from ends[i-1] */
     private final long[] ends;
@@ -36,6 +38,7 @@ final class SimpleWeightedRoundRobin implements Balancer {
     SimpleWeightedRoundRobin(ServerGroup group) {
         this.group = group;
         this.servers = group.members().toArray(new Server[0]);
+        this.secure = group.secure();
         this.capacities = new int[servers.length];
         this.ends = new long[servers.length];
         long sum = 0;
@@ -59,7 +62,7 @@ final class SimpleWeightedRoundRobin implements Balancer {
             long slot = Math.floorMod(t, round);
             int i = owner(slot);
             Server s = servers[i];
-            if (s.takesNewRequests()) {
+            if (s.takesNewRequests(secure)) {
                 return s;
             }
             // Jump past the rest of this member's block in one step instead of one ticket per slot. When
@@ -83,7 +86,7 @@ final class SimpleWeightedRoundRobin implements Balancer {
 
     private boolean anyTakesNewRequests() {
         for (Server s : servers) {
-            if (s.takesNewRequests()) {
+            if (s.takesNewRequests(secure)) {
                 return true;
             }
         }
@@ -111,7 +114,7 @@ final class SimpleWeightedRoundRobin implements Balancer {
         int first = owner(slot);
         for (int k = 0; k < servers.length; k++) {
             Server s = servers[(first + k) % servers.length];
-            if (s.takesNewRequests()) {
+            if (s.takesNewRequests(secure)) {
                 favorite = s.id();
                 break;
             }

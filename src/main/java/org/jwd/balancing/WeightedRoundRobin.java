@@ -59,6 +59,8 @@ final class WeightedRoundRobin implements Balancer {
 
     private final ServerGroup group;
     private final Server[] servers;
+    /** whether the group's requests go over HTTPS: then a member takes them by its HTTPS port's health */
+    private final boolean secure;
     private final int[] capacities;
     /** 1/capacity in units of 1/scale */
     private final long[] steps;
@@ -78,6 +80,7 @@ final class WeightedRoundRobin implements Balancer {
     WeightedRoundRobin(ServerGroup group, int offset, long origin) {
         this.group = group;
         this.servers = group.members().toArray(new Server[0]);
+        this.secure = group.secure();
         int n = servers.length;
         this.capacities = new int[n];
         long lcm = 1;
@@ -143,7 +146,7 @@ final class WeightedRoundRobin implements Balancer {
                 int flight = s.inFlight();
                 if (best < 0 || better(flight, capacities[i], lf, bestFlight, capacities[best], bestLf)) {
                     // the state, too, is read only for members that would rank
-                    if (s.takesNewRequests()) {
+                    if (s.takesNewRequests(secure)) {
                         second = best;
                         secondFlight = bestFlight;
                         secondLf = bestLf;
@@ -153,7 +156,7 @@ final class WeightedRoundRobin implements Balancer {
                     }
                 } else if (second < 0
                         || better(flight, capacities[i], lf, secondFlight, capacities[second], secondLf)) {
-                    if (s.takesNewRequests()) {
+                    if (s.takesNewRequests(secure)) {
                         second = i;
                         secondFlight = flight;
                         secondLf = lf;
@@ -260,7 +263,7 @@ final class WeightedRoundRobin implements Balancer {
         List<BalancerSnapshot.Member> members = new ArrayList<>(n);
         int best = -1;
         for (int k = 0, i = offset; k < n; k++, i = i + 1 == n ? 0 : i + 1) {
-            if (servers[i].takesNewRequests() && (best < 0
+            if (servers[i].takesNewRequests(secure) && (best < 0
                     || better(flight[i], capacities[i], lf[i], flight[best], capacities[best], lf[best]))) {
                 best = i;
             }

@@ -260,13 +260,12 @@ public final class ConfigParser {
     private ServerConfig server(String id, Map<String, String> keys) {
         String prefix = "server." + id + ".";
         int before = problems.size();
-        String urlText = values.get(prefix + "url");
-        URI url = null;
-        if (urlText == null) {
-            problems.add(source + ": " + prefix + "url is missing: every server needs http://host:port");
-        } else {
-            url = optional(prefix + "url", v -> url(v, Set.of("http"), false), null, "http://host:port");
+        // SAP: the servers with an HTTPS port configured form the S groups; one with only that port is in them alone
+        if (!keys.containsKey("url") && !keys.containsKey("https_url")) {
+            problems.add(source + ": " + prefix + "url and " + prefix + "https_url are both missing: every server "
+                    + "needs http://host:port, https://host:port or both");
         }
+        URI url = optional(prefix + "url", v -> url(v, Set.of("http"), false), null, "http://host:port");
         URI httpsUrl = optional(prefix + "https_url", v -> url(v, Set.of("https"), false), null,
                 "https://host:port");
         ServerType type = null;

@@ -8,7 +8,8 @@ import org.jwd.topology.ServerType;
 /**
  * One server process as configured by the {@code server.<id>.*} keys.
  *
- * @param url      where plain HTTP requests go: {@code http://host:port}
+ * @param url      where plain HTTP requests go: {@code http://host:port}; {@code null} for a server with only an
+ *                 HTTPS port, which is a member of the secure groups alone
  * @param httpsUrl where HTTPS requests go, or {@code null}: a server with one is HTTPS-enabled
  * @param lbId     what this server's {@code saplb_*} cookie carries: the whole value or just its node part
  * @param name     ABAP: the server name inside {@code sap-contextid} ({@code host_SID_00})
@@ -27,6 +28,6 @@ public record ServerConfig(String id, URI url, URI httpsUrl, ServerType type, in
 
     @Override
     public String toString() {
-        return id + "(" + type.key() + " " + url + " capacity " + capacity + ")";
+        return id + "(" + type.key() + " " + (url == null ? httpsUrl : url) + " capacity " + capacity + ")";
     }
 }

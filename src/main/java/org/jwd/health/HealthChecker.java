@@ -12,6 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Result;
+import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
+import org.eclipse.jetty.io.ClientConnector;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.jwd.config.HealthConfig;
 import org.jwd.topology.Server;
 import org.slf4j.Logger;
@@ -22,6 +25,13 @@ import org.slf4j.LoggerFactory;
  * {@code fall} failures in a row mark it down, {@code rise} good answers bring it back. Passive: requests that
  * cannot reach a server count as failures too, and a refused connection marks it down at once (nothing
  * listens there: waiting for more evidence would only fail more requests).
+ *
+ * <p><b>Two ports.</b> When jwd forwards over TLS ({@code wdisp/ssl_encrypt} 1 or 2), an HTTPS-enabled server is
+ * checked on its {@code url} and on its {@code https_url}, each with its own counts: a failing HTTPS port takes it
+ * out of the S groups ({@code !J2EES}, {@code !DIAGS}, ...) while its plain port still serves, and the other way
+ * round. The HTTPS check speaks TLS as the forwarding does (same truststore, same host name rule): a port whose
+ * certificate the dispatcher would refuse cannot serve. Without forwarding over TLS no request uses an HTTPS
+ * port, and none is checked.
  *
  * <p>The set of servers may change while it runs ({@link #track}): servers that registered themselves are
  * checked from then on, removed ones no more.
@@ -37,12 +47,23 @@ public final class HealthChecker implements AutoCloseable {
     private final Map<Server, ScheduledFuture<?>> schedules = new IdentityHashMap<>();
     private boolean started; // guarded by this
     private final HttpClient client;
+    /** Whether HTTPS ports are checked: only when requests are forwarded over TLS. */
+    private final boolean checksHttps;
     private final ScheduledExecutorService scheduler;
 
-    public HealthChecker(Collection<Server> servers, HealthConfig config) {
+    /**
+     * @param tls how the HTTPS checks speak TLS: the forwarding's own client settings towards the servers; {@code null}
+     *            when no request is forwarded over TLS ({@code wdisp/ssl_encrypt=0}): HTTPS ports are not checked
+     */
+    public HealthChecker(Collection<Server> servers, HealthConfig config, SslContextFactory.Client tls) {
         this.servers = List.copyOf(servers);
         this.config = config;
-        this.client = new HttpClient();
+        this.checksHttps = tls != null;
+        ClientConnector connector = new ClientConnector();
+        if (tls != null) {
+            connector.setSslContextFactory(tls);
+        }
+        this.client = new HttpClient(new HttpClientTransportOverHTTP(connector));
         client.setFollowRedirects(false);
         client.setConnectTimeout(config.timeout().toMillis());
         client.setName("jwd-health");
@@ -120,39 +141,63 @@ public final class HealthChecker implements AutoCloseable {
         }
     }
 
-    /** Requests the server's health path; the answer arrives asynchronously, no thread waits for it. */
+    /**
+     * Requests the server's health path on each of its ports that requests use; the answers arrive asynchronously,
+     * no thread waits for them.
+     */
     void check(Server server) {
-        String url = server.config().url() + server.config().healthPath();
+        if (server.hasPort(false)) {
+            check(server, false);
+        }
+        if (checksHttps && server.hasPort(true)) {
+            check(server, true);
+        }
+    }
+
+    private void check(Server server, boolean secure) {
+        String url = (secure ? server.config().httpsUrl() : server.config().url()) + server.config().healthPath();
         try {
             client.newRequest(url).timeout(config.timeout().toMillis(), TimeUnit.MILLISECONDS)
-                    .send(result -> record(server, url, result));
+                    .send(result -> record(server, secure, url, result));
         } catch (RuntimeException e) {
             // A task that throws is never run again: this server would silently go unchecked.
             LOG.debug("health check of {} could not be sent", server.id(), e);
         }
     }
 
-    private void record(Server server, String url, Result result) {
+    private void record(Server server, boolean secure, String url, Result result) {
         if (result.isSucceeded() && result.getResponse().getStatus() < 500) {
-            if (server.recordSuccess(config.rise(), "GET " + url + ": " + result.getResponse().getStatus())) {
-                LOG.info("jwd: server {} is up again ({} good health checks)", server.id(), config.rise());
+            if (server.recordSuccess(secure, config.rise(), "GET " + url + ": " + result.getResponse().getStatus())) {
+                LOG.info("jwd: server {} is up again{} ({} good health checks)", server.id(), portName(server, secure),
+                        config.rise());
             }
             return;
         }
         String why = result.isSucceeded() ? "status " + result.getResponse().getStatus()
                 : String.valueOf(result.getFailure());
-        if (server.recordFailure(config.fall(), "GET " + url + ": " + why)) {
-            LOG.warn("jwd: server {} is down: {} failed health checks, the last: {}", server.id(), config.fall(), why);
+        if (server.recordFailure(secure, config.fall(), "GET " + url + ": " + why)) {
+            LOG.warn("jwd: server {} is down{}: {} failed health checks, the last: {}", server.id(),
+                    portName(server, secure), config.fall(), why);
         }
     }
 
-    /** A request could not reach {@code server}. */
-    public void requestFailed(Server server, Throwable failure) {
+    /** A request forwarded to {@code server}'s HTTPS port ({@code secure}) or plain port could not reach it. */
+    public void requestFailed(Server server, boolean secure, Throwable failure) {
         boolean refused = isRefused(failure);
         int fall = refused ? 1 : config.fall();
-        if (server.recordFailure(fall, "request failed: " + failure)) {
-            LOG.warn("jwd: server {} is down: {}", server.id(), refused ? "connection refused" : failure.toString());
+        if (server.recordFailure(secure, fall, "request failed: " + failure)) {
+            LOG.warn("jwd: server {} is down{}: {}", server.id(), portName(server, secure),
+                    refused ? "connection refused" : failure.toString());
         }
+    }
+
+    /** Which port a log line is about, when the server has two: the HTTPS one leaves the S groups only. */
+    private static String portName(Server server, boolean secure) {
+        if (!server.hasPort(!secure)) {
+            return "";
+        }
+        return secure ? " for HTTPS (" + server.config().httpsUrl() + ", the S groups)"
+                : " for plain HTTP (" + server.config().url() + ")";
     }
 
     public static boolean isRefused(Throwable failure) {

@@ -55,7 +55,7 @@ final class ServerChooser {
             List<Server> members = all.members().stream().filter(s -> lg.includes(s.config())).toList();
             // The logon group's configuration goes with it, so that its HTTP balancing (the strategy, or the
             // qualities when a group opts in) chooses for TLS connections too: both ways agree.
-            ServerGroup group = new ServerGroup(lg.name(), null, members, lg);
+            ServerGroup group = new ServerGroup(lg.name(), null, members, lg, true);
             logonGroups.put(lg.name(), group);
             balancers.put(group, balancer.apply(group));
         }
@@ -76,7 +76,7 @@ final class ServerChooser {
         String boundId = table.lookup(key);
         if (boundId != null) {
             Server bound = group.member(boundId);
-            if (bound != null && bound.servesItsSessions() && !failed.contains(bound)) {
+            if (bound != null && bound.servesItsSessions(true) && !failed.contains(bound)) {
                 return new Choice(bound, group, true);
             }
         }

@@ -39,7 +39,7 @@ final class ServerHealth {
     }
 
     void connected(Server server) {
-        server.resetFailures();
+        server.resetFailures(true);
     }
 
     void connectFailed(Server server, Throwable failure) {
@@ -47,11 +47,11 @@ final class ServerHealth {
         for (Throwable t = failure; t != null && !refused; t = t.getCause() == t ? null : t.getCause()) {
             refused = t instanceof ConnectException;
         }
-        if (server.recordFailure(refused ? 1 : config.fall(), "end-to-end TLS: connect failed: " + failure)) {
+        if (server.recordFailure(true, refused ? 1 : config.fall(), "end-to-end TLS: connect failed: " + failure)) {
             LOG.warn("jwd: server {} is down for end-to-end TLS ({}): {}", server.id(), server.config().httpsUrl(),
                     refused ? "connection refused" : failure.toString());
         }
-        if (!server.healthy() && probing.putIfAbsent(server, Boolean.TRUE) == null) {
+        if (!server.healthy(true) && probing.putIfAbsent(server, Boolean.TRUE) == null) {
             schedule(server);
         }
     }
@@ -65,7 +65,7 @@ final class ServerHealth {
     }
 
     private void probe(Server server) {
-        if (server.healthy() || !connector.isRunning()) {
+        if (server.healthy(true) || !connector.isRunning()) {
             probing.remove(server);
             return;
         }
@@ -73,7 +73,7 @@ final class ServerHealth {
         try {
             address = ClientTunnel.address(server);
         } catch (UnknownHostException e) {
-            server.recordFailure(config.fall(), "end-to-end TLS: unknown host " + e.getMessage());
+            server.recordFailure(true, config.fall(), "end-to-end TLS: unknown host " + e.getMessage());
             schedule(server);
             return;
         }
@@ -92,7 +92,7 @@ final class ServerHealth {
                     }
                 });
         context.put(ClientConnector.CONNECTION_PROMISE_CONTEXT_KEY, Promise.<Connection>from(connection -> {
-            if (server.recordSuccess(config.rise(), "end-to-end TLS: connect to " + address + " succeeded")) {
+            if (server.recordSuccess(true, config.rise(), "end-to-end TLS: connect to " + address + " succeeded")) {
                 LOG.info("jwd: server {} is up again for end-to-end TLS ({} good connects)", server.id(),
                         config.rise());
                 probing.remove(server);
@@ -100,7 +100,7 @@ final class ServerHealth {
                 schedule(server);
             }
         }, failure -> {
-            server.recordFailure(config.fall(), "end-to-end TLS: connect failed: " + failure);
+            server.recordFailure(true, config.fall(), "end-to-end TLS: connect failed: " + failure);
             schedule(server);
         }));
         connector.connect(address, context);

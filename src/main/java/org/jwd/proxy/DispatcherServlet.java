@@ -295,7 +295,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         RoutingDecision decision = decision(clientRequest);
         releaseSlot(clientRequest);
         decision.finish(false);
-        decision.server().resetFailures();
+        decision.server().resetFailures(overHttps(decision));
         completed(clientRequest, decision, proxyResponse.getStatus());
         super.onProxyResponseSuccess(clientRequest, proxyResponse, serverResponse);
     }
@@ -433,7 +433,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         }
         RoutingDecision decision = decision(clientRequest);
         if (serverResponse == null || serverResponse.getStatus() == 0) {
-            dispatcher.health().requestFailed(decision.server(), failure);
+            dispatcher.health().requestFailed(decision.server(), overHttps(decision), failure);
         }
         if (serverResponse != null && serverResponse.getStatus() != 0) {
             // The server broke off an answer it had begun. When part of it went out to the client already, the
@@ -591,6 +591,11 @@ public class DispatcherServlet extends AsyncProxyServlet {
         } catch (IllegalArgumentException | NullPointerException e) {
             return String.valueOf(decision.server().config().url());
         }
+    }
+
+    /** Whether the request went to the server's HTTPS port: its failures and answers count for that port. */
+    private static boolean overHttps(RoutingDecision decision) {
+        return decision.target().regionMatches(true, 0, "https:", 0, "https:".length());
     }
 
     /** The snapshot the request was routed with (the one in force for a request that was not routed). */

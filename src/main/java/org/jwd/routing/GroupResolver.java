@@ -173,7 +173,8 @@ public final class GroupResolver {
      */
     private boolean anyJ2eeActive() {
         for (Server s : topology.servers().values()) {
-            if (s.type() == ServerType.J2EE && s.healthy()) {
+            boolean anyPortHealthy = s.hasPort(false) && s.healthy(false) || s.hasPort(true) && s.healthy(true);
+            if (s.type() == ServerType.J2EE && anyPortHealthy) {
                 return true;
             }
         }

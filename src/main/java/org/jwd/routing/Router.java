@@ -81,7 +81,7 @@ public final class Router {
         }
         Server best = null;
         for (Server member : group.members()) {
-            if (member.takesNewRequests() && hasRoom(member) && (best == null
+            if (member.takesNewRequests(group.secure()) && hasRoom(member) && (best == null
                     || (long) member.inFlight() * best.capacity() < (long) best.inFlight() * member.capacity())) {
                 best = member;
             }

@@ -26,6 +26,10 @@ import java.util.Set;
  * Entries are matched regardless of case, as the ICF reads a path, unless written {@code case:/prefix/} (see
  * {@link UrlPrefix}): {@code /SAP/BC/x} is ABAP with {@code /sap/bc/}. Root
  * URLs are not looked up here at all: {@link GroupResolver} sends them by {@code is/HTTP/default_root_hdl}.
+ *
+ * <p>The entry {@code /} (in any spelling that normalizes to it, {@code icase:/} too) is refused: it would cover
+ * every path and send every non-root URL to the ABAP servers, J2EE traffic included, which is never what a
+ * landscape means; SAP's ICF list holds no such entry.
  */
 public final class UrlMappingTable {
     public static final UrlMappingTable EMPTY = new UrlMappingTable(List.of());
@@ -33,7 +37,14 @@ public final class UrlMappingTable {
     private final List<UrlPrefix> entries;
     private final PrefixIndex<UrlPrefix> index;
 
+    /** @throws IllegalArgumentException naming the entry {@code /}: see the class comment */
     private UrlMappingTable(Collection<UrlPrefix> entries) {
+        for (UrlPrefix p : entries) {
+            if (p.prefix().equals("/")) {
+                throw new IllegalArgumentException("URL prefix " + BadPathException.quote(p.toString())
+                        + " refused: it covers every URL, so every request would go to the ABAP servers");
+            }
+        }
         // a set: the same prefix from the file and from the URL is one entry
         Set<UrlPrefix> unique = new LinkedHashSet<>(entries);
         this.entries = List.copyOf(unique);
@@ -42,6 +53,7 @@ public final class UrlMappingTable {
         this.index = new PrefixIndex<>(self);
     }
 
+    /** @throws IllegalArgumentException when an entry is {@code /} */
     public static UrlMappingTable of(Collection<UrlPrefix> entries) {
         return entries.isEmpty() ? EMPTY : new UrlMappingTable(entries);
     }
@@ -49,7 +61,7 @@ public final class UrlMappingTable {
     /**
      * Reads entries in configuration syntax ({@code /sap/bc/}, {@code case:/sap/bc/}).
      *
-     * @throws IllegalArgumentException naming the first entry that is not a valid prefix
+     * @throws IllegalArgumentException naming the first entry that is not a valid prefix, or the entry {@code /}
      */
     public static UrlMappingTable parse(Collection<String> entries) {
         List<UrlPrefix> prefixes = new ArrayList<>(entries.size());

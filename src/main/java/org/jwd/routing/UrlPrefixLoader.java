@@ -25,9 +25,11 @@ import org.slf4j.LoggerFactory;
  * {@code icf.url_prefixes_url}, reloaded every {@code wdisp/auto_refresh}. Readers get the current table
  * through {@link #current()} without locking; a reload builds a new immutable table and swaps it in whole.
  *
- * <p>A reload that fails (connection refused, timeout, status other than 200, or a body without a single
- * prefix) keeps the last good table and logs a WARN naming the URL and the error. A 200 without prefixes
- * counts as a failure because an error page served as 200 would otherwise turn every ABAP URL into J2EE.
+ * <p>A reload that fails (connection refused, timeout, status other than 200, a body without a single
+ * prefix, or one with the entry {@code /}) keeps the last good table and logs a WARN naming the URL and the
+ * error. A 200 without prefixes counts as a failure because an error page served as 200 would otherwise turn
+ * every ABAP URL into J2EE; a table with {@code /} because it would turn every J2EE URL into ABAP (see
+ * {@link UrlMappingTable}).
  * When the first load fails the table is the file entries alone until a reload succeeds.
  *
  * <p><b>The format</b> is what SAP's {@code /sap/public/icf_info/icr_urlprefix} serves, one prefix a line:
@@ -173,7 +175,13 @@ public final class UrlPrefixLoader implements AutoCloseable {
                 LOG.warn("URL prefixes at {}: {} lines ignored or read with the default: {}", url,
                         problems.size(), summary(problems));
             }
-            UrlMappingTable merged = fileTable.merge(UrlMappingTable.of(prefixes));
+            UrlMappingTable loaded;
+            try {
+                loaded = UrlMappingTable.of(prefixes);
+            } catch (IllegalArgumentException e) {
+                throw new IOException("the table is refused: " + e.getMessage());
+            }
+            UrlMappingTable merged = fileTable.merge(loaded);
             UrlMappingTable previous = current.getAndSet(merged);
             lastBody = body;
             lastError = null;

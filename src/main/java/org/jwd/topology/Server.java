@@ -26,12 +26,24 @@ public final class Server {
     /** What an operator decided; health checks never override it. */
     public enum AdminState { ENABLED, DRAINED, DISABLED }
 
+    /**
+     * The health of one port: the plain {@code url}'s or the {@code https_url}'s. An HTTPS-enabled server has two,
+     * checked apart, because one listener can fail while the other serves: a request goes only to a port that
+     * works for it.
+     */
+    private static final class PortHealth {
+        private volatile boolean healthy = true;
+        private final AtomicInteger consecutiveFailures = new AtomicInteger();
+        private final AtomicInteger consecutiveSuccesses = new AtomicInteger();
+        private volatile String lastCheck = "not checked yet";
+    }
+
     private final ServerConfig config;
-    private volatile boolean healthy = true;
+    private final PortHealth plain = new PortHealth();
+    private final PortHealth https = new PortHealth();
+    /** The port the no-argument methods mean: the plain one, or the HTTPS one of a server that has no other. */
+    private final boolean httpsOnly;
     private volatile AdminState adminState = AdminState.ENABLED;
-    private final AtomicInteger consecutiveFailures = new AtomicInteger();
-    private final AtomicInteger consecutiveSuccesses = new AtomicInteger();
-    private volatile String lastCheck = "not checked yet";
     private final AtomicInteger inFlight = new AtomicInteger();
     private final LongAdder served = new LongAdder();
     private final LongAdder errors = new LongAdder();
@@ -41,6 +53,7 @@ public final class Server {
 
     public Server(ServerConfig config) {
         this.config = config;
+        this.httpsOnly = config.url() == null;
     }
 
     public ServerConfig config() {
@@ -59,26 +72,38 @@ public final class Server {
         return config.capacity();
     }
 
-    /** The state routing goes by: the operator's choice first, then health. */
+    /** The state of its plain port (the HTTPS port of an HTTPS-only server): the operator's choice, then health. */
     public State state() {
+        return state(httpsOnly);
+    }
+
+    /** The state of its HTTPS port ({@code secure}) or plain port: the operator's choice first, then health. */
+    public State state(boolean secure) {
         AdminState admin = adminState;
         if (admin == AdminState.DISABLED) {
             return State.DISABLED;
         }
-        if (!healthy) {
+        if (!healthy(secure)) {
             return State.DOWN;
         }
         return admin == AdminState.DRAINED ? State.DRAINED : State.UP;
     }
 
-    /** Sets the state as an operator or a test would: DOWN and UP set health, DRAINED and DISABLED the admin state. */
+    /**
+     * Sets the state as an operator or a test would: DOWN and UP set the health of both ports, DRAINED and DISABLED
+     * the admin state.
+     */
     public void setState(State state) {
         switch (state) {
             case UP -> {
-                healthy = true;
+                plain.healthy = true;
+                https.healthy = true;
                 adminState = AdminState.ENABLED;
             }
-            case DOWN -> healthy = false;
+            case DOWN -> {
+                plain.healthy = false;
+                https.healthy = false;
+            }
             case DRAINED -> adminState = AdminState.DRAINED;
             case DISABLED -> adminState = AdminState.DISABLED;
         }
@@ -92,62 +117,104 @@ public final class Server {
         this.adminState = adminState;
     }
 
+    /** Whether its plain port (the HTTPS port of an HTTPS-only server) passes its health checks. */
     public boolean healthy() {
-        return healthy;
+        return healthy(httpsOnly);
     }
 
-    /** The outcome of the last active check or failed request, for the admin page. */
+    /** Whether its HTTPS port ({@code secure}) or plain port passes its health checks. */
+    public boolean healthy(boolean secure) {
+        return port(secure).healthy;
+    }
+
+    /** Whether it has the port a request needs: an {@code https_url} ({@code secure}) or a {@code url}. */
+    public boolean hasPort(boolean secure) {
+        return secure ? config.httpsUrl() != null : !httpsOnly;
+    }
+
+    /** The outcome of the last active check or failed request on its plain port (HTTPS port if it has no other). */
     public String lastCheck() {
-        return lastCheck;
+        return lastCheck(httpsOnly);
+    }
+
+    /** The outcome of the last active check or failed request on its HTTPS port ({@code secure}) or plain port. */
+    public String lastCheck(boolean secure) {
+        return port(secure).lastCheck;
     }
 
     /**
-     * A health check passed, or a request was answered: after {@code rise} in a row a down server is back.
+     * A health check of a port passed, or a request through it was answered: after {@code rise} in a row a
+     * down port is back.
      *
-     * @return true when this brought the server back
+     * @param secure the HTTPS port, or the plain one
+     * @return true when this brought the port back
      */
-    public boolean recordSuccess(int rise, String detail) {
-        consecutiveFailures.set(0);
-        lastCheck = detail;
-        if (!healthy && consecutiveSuccesses.incrementAndGet() >= rise) {
-            healthy = true;
-            consecutiveSuccesses.set(0);
+    public boolean recordSuccess(boolean secure, int rise, String detail) {
+        PortHealth p = port(secure);
+        p.consecutiveFailures.set(0);
+        p.lastCheck = detail;
+        if (!p.healthy && p.consecutiveSuccesses.incrementAndGet() >= rise) {
+            p.healthy = true;
+            p.consecutiveSuccesses.set(0);
             return true;
         }
         return false;
     }
 
     /**
-     * A health check failed, or a request could not reach the server: after {@code fall} in a row it is down.
+     * A health check of a port failed, or a request could not reach it: after {@code fall} in a row it is down.
      *
-     * @return true when this marked the server down
+     * @param secure the HTTPS port, or the plain one
+     * @return true when this marked the port down
      */
-    public boolean recordFailure(int fall, String detail) {
-        consecutiveSuccesses.set(0);
-        lastCheck = detail;
-        if (healthy && consecutiveFailures.incrementAndGet() >= fall) {
-            healthy = false;
-            consecutiveFailures.set(0);
+    public boolean recordFailure(boolean secure, int fall, String detail) {
+        PortHealth p = port(secure);
+        p.consecutiveSuccesses.set(0);
+        p.lastCheck = detail;
+        if (p.healthy && p.consecutiveFailures.incrementAndGet() >= fall) {
+            p.healthy = false;
+            p.consecutiveFailures.set(0);
             return true;
         }
         return false;
     }
 
-    /** A request was answered: the failures counted towards {@code fall} were not in a row. */
-    public void resetFailures() {
-        if (consecutiveFailures.get() != 0) {
-            consecutiveFailures.set(0);
+    /** A request through this port was answered: the failures counted towards {@code fall} were not in a row. */
+    public void resetFailures(boolean secure) {
+        AtomicInteger failures = port(secure).consecutiveFailures;
+        if (failures.get() != 0) {
+            failures.set(0);
         }
     }
 
-    /** May this server be chosen for a request that is not bound to it yet? */
+    /** May this server be chosen for a request that is not bound to it yet, through its plain port? */
     public boolean takesNewRequests() {
-        return healthy && adminState == AdminState.ENABLED;
+        return takesNewRequests(httpsOnly);
     }
 
-    /** May a request of a session this server already holds still go to it? */
+    /**
+     * May this server be chosen for a request that is not bound to it yet and must go over HTTPS ({@code secure}:
+     * it needs an {@code https_url} whose port is healthy) or plain HTTP (a {@code url} whose port is healthy)?
+     */
+    public boolean takesNewRequests(boolean secure) {
+        return adminState == AdminState.ENABLED && hasPort(secure) && port(secure).healthy;
+    }
+
+    /** May a request of a session this server already holds still go to it, through its plain port? */
     public boolean servesItsSessions() {
-        return healthy && adminState != AdminState.DISABLED;
+        return servesItsSessions(httpsOnly);
+    }
+
+    /**
+     * May a request of a session this server already holds still go to it over HTTPS ({@code secure}) or plain
+     * HTTP? As {@link #takesNewRequests(boolean)}, but a drained server still serves its sessions.
+     */
+    public boolean servesItsSessions(boolean secure) {
+        return adminState != AdminState.DISABLED && hasPort(secure) && port(secure).healthy;
+    }
+
+    private PortHealth port(boolean secure) {
+        return secure ? https : plain;
     }
 
     /** Its connection slots ({@code server.<id>.max_connections}, {@code max_queue}). */

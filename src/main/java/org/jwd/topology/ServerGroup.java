@@ -11,8 +11,12 @@ import org.jwd.config.LogonGroupConfig;
  * @param name       {@code !J2EE}, {@code !DIAG}, {@code !J2EES}, {@code !DIAGS}, {@code !ALL}, or a logon group's name
  * @param members    in configuration order (by id)
  * @param logonGroup the logon group's configuration, or {@code null} for an internal group
+ * @param secure     whether requests to this group go over HTTPS: its members are HTTPS-enabled, and whether
+ *                   they take a request is the health of their HTTPS port ({@code !DIAGS}, {@code !J2EES}, the
+ *                   secure {@code !ALL} and logon groups)
  */
-public record ServerGroup(String name, ServerType type, List<Server> members, LogonGroupConfig logonGroup) {
+public record ServerGroup(String name, ServerType type, List<Server> members, LogonGroupConfig logonGroup,
+                          boolean secure) {
     public static final String DIAG = "!DIAG";
     public static final String DIAGS = "!DIAGS";
     public static final String J2EE = "!J2EE";
@@ -37,9 +41,10 @@ public record ServerGroup(String name, ServerType type, List<Server> members, Lo
         return null;
     }
 
+    /** Whether a member takes new requests through the port this group's requests use. */
     public boolean hasActiveMember() {
         for (Server s : members) {
-            if (s.takesNewRequests()) {
+            if (s.takesNewRequests(secure)) {
                 return true;
             }
         }
@@ -48,6 +53,6 @@ public record ServerGroup(String name, ServerType type, List<Server> members, Lo
 
     @Override
     public String toString() {
-        return name + (type == null ? "" : "/" + type.key()) + members.stream().map(Server::id).toList();
+        return name + (type == null ? "" : "/" + type.key()) + (secure ? "/https" : "") + members.stream().map(Server::id).toList();
     }
 }

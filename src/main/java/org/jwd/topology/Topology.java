@@ -15,6 +15,10 @@ import org.jwd.config.ServerConfig;
 /**
  * The servers and the groups computed from them, immutable: when the set of servers changes, a new
  * topology is built and swapped in whole. Server state (up, drained, counters) lives in {@link Server}.
+ *
+ * <p>Every group exists twice, plain and secure (SAP: {@code !DIAGS} and {@code !J2EES} are the servers with an
+ * HTTPS port configured). A plain group holds the servers with a {@code url}, a secure one those with an
+ * {@code https_url}: a server with only an {@code https_url} is in the secure groups alone.
  */
 public final class Topology {
     private final Map<String, Server> servers;
@@ -33,11 +37,9 @@ public final class Topology {
         internal.put(ServerGroup.DIAGS, group(ServerGroup.DIAGS, ServerType.ABAP, all, null, true));
         internal.put(ServerGroup.J2EE, group(ServerGroup.J2EE, ServerType.J2EE, all, null, false));
         internal.put(ServerGroup.J2EES, group(ServerGroup.J2EES, ServerType.J2EE, all, null, true));
-        internal.put(ServerGroup.ALL, new ServerGroup(ServerGroup.ALL, null, all, null));
+        internal.put(ServerGroup.ALL, group(ServerGroup.ALL, null, all, null, false));
         this.internalGroups = Collections.unmodifiableMap(internal);
-        List<Server> https = all.stream().filter(s -> s.config().httpsUrl() != null).toList();
-        this.secureAll = https.size() == all.size() ? internal.get(ServerGroup.ALL)
-                : new ServerGroup(ServerGroup.ALL, null, https, null);
+        this.secureAll = group(ServerGroup.ALL, null, all, null, true);
         Map<String, Map<ServerType, ServerGroup>> plain = new LinkedHashMap<>();
         Map<String, Map<ServerType, ServerGroup>> secure = new LinkedHashMap<>();
         for (LogonGroupConfig lg : logonGroupConfigs) {
@@ -75,16 +77,17 @@ public final class Topology {
         return new Topology(byId, logonGroups);
     }
 
+    /** The candidates of this type ({@code null}: any) that have the port the group's requests use. */
     private static ServerGroup group(String name, ServerType type, List<Server> candidates,
-                                     LogonGroupConfig logonGroup, boolean httpsOnly) {
-        Predicate<Server> fits = s -> s.type() == type && (!httpsOnly || s.config().httpsUrl() != null);
+                                     LogonGroupConfig logonGroup, boolean secure) {
+        Predicate<Server> fits = s -> (type == null || s.type() == type) && s.hasPort(secure);
         List<Server> members = new ArrayList<>();
         for (Server s : candidates) {
             if (fits.test(s)) {
                 members.add(s);
             }
         }
-        return new ServerGroup(name, type, members, logonGroup);
+        return new ServerGroup(name, type, members, logonGroup, secure);
     }
 
     public Map<String, Server> servers() {
@@ -96,12 +99,12 @@ public final class Topology {
         return servers.get(id);
     }
 
-    /** {@code !DIAG}, {@code !DIAGS}, {@code !J2EE}, {@code !J2EES}, {@code !ALL}. */
+    /** {@code !DIAG}, {@code !DIAGS}, {@code !J2EE}, {@code !J2EES}, {@code !ALL} (the plain one: servers with a url). */
     public ServerGroup internalGroup(String name) {
         return internalGroups.get(name);
     }
 
-    /** {@code !ALL} restricted to HTTPS-enabled servers (the same group when every server is one). */
+    /** {@code !ALL} for requests forwarded over HTTPS: the HTTPS-enabled servers, by their HTTPS port's health. */
     public ServerGroup secureAll() {
         return secureAll;
     }
@@ -110,7 +113,7 @@ public final class Topology {
         return internalGroups;
     }
 
-    /** The members of logon group {@code name} of this type (HTTPS-enabled ones only when {@code secure}). */
+    /** The members of logon group {@code name} of this type: with a url, or HTTPS-enabled ones when {@code secure}. */
     public ServerGroup logonGroup(String name, ServerType type, boolean secure) {
         Map<ServerType, ServerGroup> byType = (secure ? secureLogonGroups : logonGroups).get(name);
         return byType == null ? null : byType.get(type);
@@ -119,9 +122,7 @@ public final class Topology {
     /** Every group a request can be routed to, internal and logon, plain and secure. */
     public List<ServerGroup> allGroups() {
         List<ServerGroup> all = new ArrayList<>(internalGroups.values());
-        if (secureAll != internalGroups.get(ServerGroup.ALL)) {
-            all.add(secureAll);
-        }
+        all.add(secureAll);
         logonGroups.values().forEach(m -> all.addAll(m.values()));
         secureLogonGroups.values().forEach(m -> all.addAll(m.values()));
         return all;

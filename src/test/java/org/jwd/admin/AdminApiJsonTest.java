@@ -92,23 +92,23 @@ class AdminApiJsonTest {
                 "logon_groups":["PORTAL"],"groups":["!J2EE","!ALL","PORTAL","SPACE"],"source":"config",\
                 "expires_in_ms":null,"state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!J2EE",\
                 "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":1,\
-                "stateful":0,"stateless":1,"errors":0,"health_path":"/","last_check":"not checked yet",\
+                "stateful":0,"stateless":1,"errors":0,"health_path":"/","last_check":"not checked yet","https":null,\
                 "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
                 "queue_timeouts":0}},{"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,\
                 "capacity":1,"logon_groups":[],"groups":["!DIAG","!ALL","SPACE"],"source":"config",\
                 "expires_in_ms":null,"state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!DIAG",\
                 "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":0,\
                 "stateful":0,"stateless":0,"errors":0,"health_path":"/sap/public/icman/ping",\
-                "last_check":"not checked yet","connections":{"max_connections":null,"max_queue":null,"active":0,\
-                "queued":0,"rejected":0,"queue_timeouts":0}}]""");
+                "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
+                "active":0,"queued":0,"rejected":0,"queue_timeouts":0}}]""");
         assertThat(json(api.server("b"))).isEqualTo("""
-                {"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,"capacity":1,\
-                "logon_groups":[],"groups":["!DIAG","!ALL","SPACE"],"source":"config","expires_in_ms":null,\
-                "state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!DIAG",\
-                "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":0,\
-                "stateful":0,"stateless":0,"errors":0,"health_path":"/sap/public/icman/ping",\
-                "last_check":"not checked yet","connections":{"max_connections":null,"max_queue":null,"active":0,\
-                "queued":0,"rejected":0,"queue_timeouts":0}}""");
+                {"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,"capacity":1,"logon_groups":[],\
+                "groups":["!DIAG","!ALL","SPACE"],"source":"config","expires_in_ms":null,"state":"up",\
+                "admin_state":"enabled","healthy":true,"load":{"group":"!DIAG","strategy":"weighted_round_robin",\
+                "measure":"load factor","value":0},"in_flight":0,"served":0,"stateful":0,"stateless":0,\
+                "errors":0,"health_path":"/sap/public/icman/ping","last_check":"not checked yet","https":null,\
+                "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
+                "queue_timeouts":0}}""");
     }
 
     @Test
@@ -252,8 +252,8 @@ class AdminApiJsonTest {
                 "expires_in_ms":<ms>,"state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!J2EE",\
                 "strategy":"weighted_round_robin","measure":"load factor","value":0.5},"in_flight":0,\
                 "served":0,"stateful":0,"stateless":0,"errors":0,"health_path":"/","last_check":"not checked yet",\
-                "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
-                "queue_timeouts":0},"outcome":"registered"}""");
+                "https":null,"connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,\
+                "rejected":0,"queue_timeouts":0},"outcome":"registered"}""");
 
         AdminApi.Answer invalid = api.register("n2", "{\"url\":\"ftp://h\",\"type\":\"j2ee\",\"load\":{\"x\":[1]}}");
         assertThat(invalid.status()).isEqualTo(400);

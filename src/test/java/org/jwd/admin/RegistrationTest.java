@@ -33,6 +33,14 @@ class RegistrationTest {
     }
 
     @Test
+    void aServerWithOnlyAnHttpsUrlMayRegisterAsTheConfigurationFileAllows() throws Exception {
+        ServerConfig s = parse("n2", "{\"https_url\":\"https://10.0.0.8:50001\",\"type\":\"j2ee\"}");
+
+        assertThat(s.url()).isNull();
+        assertThat(s.httpsUrl()).isEqualTo(URI.create("https://10.0.0.8:50001"));
+    }
+
+    @Test
     void readsEveryField() throws Exception {
         ServerConfig s = parse("abap1", "{\"url\":\"http://h:8000\",\"type\":\"abap\",\"capacity\":3,"
                 + "\"logon_groups\":\"PORTAL\",\"https_url\":\"https://h:8443\",\"lb_id\":\"x\",\"name\":\"h_SID_00\","
@@ -65,7 +73,8 @@ class RegistrationTest {
     @Test
     void needsUrlTypeAnObjectAndAnId() {
         assertThat(catchThrowableOfType(ConfigException.class, () -> parse("n1", "{}")).problems())
-                .containsExactly("url = '': expected http://host:port (required)",
+                .containsExactly("url = '': expected http://host:port, or https_url = https://host:port, or both "
+                                + "(one is required)",
                         "type = '': expected j2ee or abap (required)");
         assertThat(catchThrowableOfType(ConfigException.class, () -> parse("n1", "[1]")).problems())
                 .containsExactly("body = '[1]': expected a JSON object");

@@ -38,21 +38,21 @@ final class Fixtures {
     }
 
     static ServerGroup internal(List<Server> members) {
-        return new ServerGroup(ServerGroup.J2EE, ServerType.J2EE, members, null);
+        return new ServerGroup(ServerGroup.J2EE, ServerType.J2EE, members, null, false);
     }
 
     /** Logon group PUBLIC that opted in to balancing its HTTP requests by its type's qualities. */
     static ServerGroup logon(char type, boolean extRfc, Duration refresh, int refreshDispatches,
                              List<Server> members) {
         return new ServerGroup("PUBLIC", ServerType.J2EE, members, new LogonGroupConfig("PUBLIC", List.of("/sap/bc/"),
-                type, false, extRfc, refresh, refreshDispatches, LogonGroupConfig.HttpBalancing.QUALITY, false));
+                type, false, extRfc, refresh, refreshDispatches, LogonGroupConfig.HttpBalancing.QUALITY, false), false);
     }
 
     /** Logon group PUBLIC as configured by default: HTTP requests by the strategy, the type for reporting. */
     static ServerGroup logonByStrategy(char type, boolean extRfc, Duration refresh, int refreshDispatches,
                                        List<Server> members) {
         return new ServerGroup("PUBLIC", ServerType.J2EE, members, new LogonGroupConfig("PUBLIC", List.of("/sap/bc/"),
-                type, false, extRfc, refresh, refreshDispatches, LogonGroupConfig.HttpBalancing.STRATEGY, false));
+                type, false, extRfc, refresh, refreshDispatches, LogonGroupConfig.HttpBalancing.STRATEGY, false), false);
     }
 
     /** The defaults (one server a) plus these property lines. */

@@ -70,7 +70,7 @@ public class BalancerBenchmark {
                 + (logon ? "" : "wdisp/load_balancing_strategy=" + strategy + "\n"), "benchmark");
         ServerGroup group = new ServerGroup(logon ? "PUBLIC" : ServerGroup.J2EE, ServerType.J2EE, members,
                 logon ? new LogonGroupConfig("PUBLIC", List.of("/"), strategy.charAt(0), false, true,
-                        Duration.ofSeconds(120), 200, LogonGroupConfig.HttpBalancing.QUALITY, false) : null);
+                        Duration.ofSeconds(120), 200, LogonGroupConfig.HttpBalancing.QUALITY, false) : null, false);
         balancer = Balancers.create(group, config, System::nanoTime, new SplittableRandom(42));
     }
 

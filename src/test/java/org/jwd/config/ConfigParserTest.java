@@ -211,11 +211,30 @@ class ConfigParserTest {
     }
 
     @Test
+    void aServerWithOnlyAnHttpsUrlIsValid() throws Exception {
+        DispatcherConfig config = parse("server.s.https_url=https://host1:50001\nserver.s.type=abap\n");
+
+        ServerConfig s = config.servers().get(0);
+        assertThat(s.url()).isNull();
+        assertThat(s.httpsUrl()).hasToString("https://host1:50001");
+        assertThat(s).hasToString("s(abap https://host1:50001 capacity 1)");
+    }
+
+    @Test
+    void aBadHttpsUrlOfAServerWithoutUrlIsNamedAlone() {
+        ConfigException e = problems("server.s.https_url=http://host1:50001\nserver.s.type=j2ee\n");
+
+        assertThat(e.problems()).singleElement().asString()
+                .contains("server.s.https_url = 'http://host1:50001': expected https://host:port");
+    }
+
+    @Test
     void aMissingUrlOrTypeIsNamed() {
         ConfigException e = problems("server.b.capacity=2\n");
 
         assertThat(e.problems()).containsExactlyInAnyOrder(
-                "test.properties: server.b.url is missing: every server needs http://host:port",
+                "test.properties: server.b.url and server.b.https_url are both missing: every server needs "
+                        + "http://host:port, https://host:port or both",
                 "test.properties: server.b.type is missing: expected j2ee or abap");
     }
 

@@ -125,8 +125,10 @@ class GroupResolverTest {
     })
     void aRootUrlGoesByTheDefaultRootHandler(String handler, String path, ServerType type, String group)
             throws Exception {
-        // /sap/ covers everything below it but a root URL is never looked up in the table
-        DispatcherConfig config = ConfigParser.parse(SYSTEM.replace("icf.url_prefixes = ", "icf.url_prefixes = /, ")
+        // /index.html covers /index.html (its last segment counts as a directory), but a root URL is never looked
+        // up in the table ('/' itself, which would cover everything, is refused)
+        DispatcherConfig config = ConfigParser.parse(SYSTEM.replace("icf.url_prefixes = ",
+                        "icf.url_prefixes = /index.html, ")
                 + "is/HTTP/default_root_hdl = " + handler + "\n", "test");
         GroupResolver resolver = new GroupResolver(config, Topology.of(config),
                 () -> UrlMappingTable.parse(config.urlPrefixes()));

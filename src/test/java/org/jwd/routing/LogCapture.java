@@ -9,18 +9,18 @@ import org.eclipse.jetty.logging.StdErrAppender;
 import org.slf4j.LoggerFactory;
 
 /** Captures what the test binding (jetty-slf4j-impl) logs, while open. Tests run one at a time here. */
-final class LogCapture implements AutoCloseable {
+public final class LogCapture implements AutoCloseable {
     private final StdErrAppender appender;
     private final PrintStream original;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
-    LogCapture(Class<?> loggerOf) {
+    public LogCapture(Class<?> loggerOf) {
         appender = (StdErrAppender) ((JettyLogger) LoggerFactory.getLogger(loggerOf)).getAppender();
         original = appender.getStream();
         appender.setStream(new PrintStream(bytes, true, StandardCharsets.UTF_8));
     }
 
-    String text() {
+    public String text() {
         return bytes.toString(StandardCharsets.UTF_8);
     }
 

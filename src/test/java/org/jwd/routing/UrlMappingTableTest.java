@@ -12,6 +12,7 @@ import org.jwd.filter.PermissionTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class UrlMappingTableTest {
 
@@ -50,7 +51,6 @@ class UrlMappingTableTest {
             /%73ap/bc/                        | /sap/bc/x             | /sap/bc/
             /sap//bc/./x/../                  | /sap/bc/x             | /sap/bc/
             /caf%C3%A9/                       | /café/menu            | /café/
-            /                                 | /anything/x           | /
             /a/b/c/d/e/f/                     | /a/b/c                | -
             """)
     void aPathIsAbapWhenAnEntryIsAPrefixOfThePathPlusSlash(String entries, String path, String expected) {
@@ -106,6 +106,15 @@ class UrlMappingTableTest {
     void anEmptyTableCoversNothing() {
         assertThat(UrlMappingTable.EMPTY.match("/sap/bc/x")).isNull();
         assertThat(UrlMappingTable.EMPTY.size()).isZero();
+    }
+
+    @ParameterizedTest(name = "the entry {0} is refused")
+    @ValueSource(strings = {"/", "icase:/", "ICASE:/", "//", "/./", "/sap/..", "/%2e/"})
+    void anEntryCoveringEveryUrlIsRefusedNamingIt(String entry) {
+        assertThatThrownBy(() -> UrlMappingTable.parse(List.of("/sap/bc/", entry)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("URL prefix '/' refused: it covers every URL, so every request would go to the"
+                        + " ABAP servers");
     }
 
     @Test

@@ -182,6 +182,43 @@ class UrlPrefixLoaderTest {
         assertThat(loader.lastError()).contains(error);
     }
 
+    @ParameterizedTest(name = "a loaded table with {0} is refused whole")
+    @CsvSource(delimiter = '|', textBlock = """
+            PREFIX=/&CASE=X&VHOST=*
+            PREFIX=/&CASE=&VHOST=*
+            /
+            icase:/
+            PREFIX=/sap/..&CASE=X
+            """)
+    void aLoadedTableWithTheRootEntryIsRefusedWithAWarningAndThePreviousTableStays(String rootLine) {
+        UrlPrefixLoader loader = loader(List.of("/logon/"));
+        loader.start();
+        UrlMappingTable before = loader.current().get();
+
+        body = "PREFIX=/sap/bc/gui/&CASE=X\n" + rootLine + "\n";
+        boolean refreshed;
+        try (LogCapture log = new LogCapture(UrlPrefixLoader.class)) {
+            refreshed = loader.refreshNow();
+            assertThat(log.text()).contains("WARN", url.toString(), "the table is refused", "covers every URL",
+                    "keeping the last good table (4 entries)");
+        }
+
+        assertThat(refreshed).isFalse();
+        assertThat(loader.current().get()).isSameAs(before);
+        assertThat(loader.current().get().isAbap("/sap/bc/gui/x")).isFalse();
+        assertThat(loader.current().get().isAbap("/irj/portal")).isFalse();
+        assertThat(loader.lastError()).contains("URL prefix '", "refused: it covers every URL");
+    }
+
+    @Test
+    void aFileEntryOfTheRootIsRefusedAtConstructionNamingIt() {
+        assertThatThrownBy(() -> new UrlPrefixLoader(List.of("/sap/bc/", "icase:/"), null, Duration.ofSeconds(1),
+                Duration.ofSeconds(1), Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("URL prefix '/' refused: it covers every URL, so every request would go to the "
+                        + "ABAP servers");
+    }
+
     @Test
     void aFailedFirstLoadLeavesTheFileEntriesUntilALaterLoadSucceeds() {
         status = 503;

@@ -102,7 +102,7 @@
       var row = el('tr');
       row.id = 'server-' + s.id;
       var name = cell(row, s.id, null, 'id');
-      name.title = s.url + (s.source === 'registry' ? ' (registered; expires in ' +
+      name.title = (s.url || s.https_url) + (s.source === 'registry' ? ' (registered; expires in ' +
           Math.round(s.expires_in_ms / 1000) + ' s without a report)' : ' (configuration file)');
       if (s.source === 'registry') {
         name.appendChild(el('span', ' ⟳', 'muted'));
@@ -110,7 +110,11 @@
       cell(row, s.type, null, 'type');
       cell(row, s.groups.join(', '), null, 'groups');
       cell(row, s.capacity, 'num', 'capacity');
-      cell(row, s.state, 'state state-' + s.state, 'state');
+      var state = cell(row, s.state, 'state state-' + s.state, 'state');
+      if (s.https && s.url && s.https.state !== s.state) {
+        // its HTTPS port is checked apart: the S groups go by that one
+        state.appendChild(el('span', ' (HTTPS: ' + s.https.state + ')', 'muted'));
+      }
       var load = cell(row, s.load.value === null ? '–' : s.load.value, 'num', 'load');
       load.title = s.load.measure + ' in ' + s.load.group + ' (' + s.load.strategy + ')';
       cell(row, s.in_flight, 'num', 'in_flight');
@@ -118,7 +122,10 @@
       cell(row, s.stateless, 'num', 'stateless');
       cell(row, s.stateful, 'num', 'stateful');
       cell(row, s.errors, 'num', 'errors');
-      cell(row, s.last_check, 'check', 'last_check');
+      var check = cell(row, s.last_check, 'check', 'last_check');
+      if (s.https && s.url) {
+        check.title = 'HTTPS: ' + s.https.last_check;
+      }
       var actions = cell(row, null, null, 'actions');
       actions.appendChild(actionButton(s, 'drain', 'Drain', s.admin_state === 'drained'));
       actions.appendChild(actionButton(s, 'disable', 'Disable', s.admin_state === 'disabled'));
