@@ -33,6 +33,25 @@ class LauncherIT {
         assertThat(result.output()).doesNotContain("jwd: ready");
     }
 
+    /** Keys that only the dispatcher reads while the WAR deploys: Jetty's start fails, and its report names them. */
+    @Test
+    void aConfigurationTheWebappRefusesStopsTheStartNamingTheKey(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("refused.properties");
+        Files.writeString(config, """
+                server.a.url=http://127.0.0.1:1
+                server.a.type=j2ee
+                jwd.config_watch=banana
+                """);
+
+        JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(90), "run", "--config", config.toString(),
+                "--port", "0");
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.output()).contains("jwd: the configuration " + config + " is invalid:\n"
+                + "  jwd.config_watch = 'banana': expected how often the configuration file is checked");
+        assertThat(result.output()).doesNotContain("jwd: ready");
+    }
+
     @Test
     void aMissingConfigurationFileIsNamed(@TempDir Path dir) throws Exception {
         JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(30), "run", "--config",
