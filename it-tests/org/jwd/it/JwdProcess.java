@@ -184,6 +184,21 @@ public final class JwdProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /**
+     * Sends SIGTERM to the launcher, as an operator would, and waits for it to end.
+     *
+     * @return the launcher's exit status
+     * @throws IllegalStateException when it has not ended within {@code timeout}
+     */
+    public int terminate(Duration timeout) throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("jwd did not stop within " + timeout + " of SIGTERM\n"
+                    + String.join("\n", log()));
+        }
+        return process.exitValue();
+    }
+
     @Override
     public void close() {
         destroy(process);

@@ -1,7 +1,10 @@
 package org.jwd.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.ConnectException;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,6 +53,20 @@ class LauncherIT {
         assertThat(result.output()).contains("jwd: the configuration " + config + " is invalid:\n"
                 + "  jwd.config_watch = 'banana': expected how often the configuration file is checked");
         assertThat(result.output()).doesNotContain("jwd: ready");
+    }
+
+    @Test
+    void sigtermStopsJettyAndTheLauncherEndsWithIt() throws Exception {
+        try (JwdProcess jwd = JwdProcess.start("server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n")) {
+            ProcessHandle jetty = ProcessHandle.of(jwd.jettyPid()).orElseThrow();
+
+            int status = jwd.terminate(Duration.ofSeconds(60));
+
+            // 128 + SIGTERM: the JVM ran its shutdown hook, which stops Jetty, and the launcher passes its status on
+            assertThat(status).isEqualTo(143);
+            assertThat(jetty.isAlive()).isFalse();
+            assertThatThrownBy(() -> new Socket("127.0.0.1", jwd.port()).close()).isInstanceOf(ConnectException.class);
+        }
     }
 
     @Test
