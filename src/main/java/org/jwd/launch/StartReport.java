@@ -72,7 +72,7 @@ public final class StartReport implements LifeCycle.Listener {
         }
         List<String> problems = configurationProblems(cause);
         if (problems.isEmpty()) {
-            out.println("jwd: Jetty did not start: " + rootCause(cause));
+            out.println("jwd: Jetty did not start: " + describe(cause));
         } else {
             String file = System.getProperty(ConfigLoader.SYSTEM_PROPERTY, "(jwd.config not set)");
             InvalidConfiguration.print(out, file, problems);
@@ -158,11 +158,15 @@ public final class StartReport implements LifeCycle.Listener {
         return all;
     }
 
-    private static String rootCause(Throwable cause) {
-        Throwable root = cause;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
+    /** Each message along the cause chain, outermost first: "Failed to bind to /127.0.0.1:8080: Address already in use". */
+    static String describe(Throwable cause) {
+        List<String> messages = new ArrayList<>();
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage() == null ? null : t.getMessage().strip();
+            if (message != null && !message.isEmpty() && messages.stream().noneMatch(m -> m.contains(message))) {
+                messages.add(message);
+            }
         }
-        return root.getMessage() == null ? root.toString() : root.getMessage();
+        return messages.isEmpty() ? cause.toString() : String.join(": ", messages);
     }
 }

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +78,30 @@ class StartReportTest {
     }
 
     @Test
-    void anyOtherFailureIsNamedByItsRootCause() {
+    void aPortInUseIsNamedWithTheAddress() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            listener("127.0.0.1").setPort(taken.getLocalPort());
+            server.setHandler(new ContextHandler("/"));
+            report();
+
+            assertThatThrownBy(server::start).isInstanceOf(IOException.class);
+
+            assertThat(lines()).singleElement().asString().startsWith("jwd: Jetty did not start: Failed to bind to ")
+                    .contains(":" + taken.getLocalPort());
+        }
+    }
+
+    @Test
+    void theMessagesAlongTheCauseChainAreJoinedOnce() {
+        Exception chain = new RuntimeException("deploy failed: disk full",
+                new IllegalStateException(null, new IOException("disk full")));
+
+        assertThat(StartReport.describe(chain)).isEqualTo("deploy failed: disk full");
+        assertThat(StartReport.describe(new IllegalStateException())).isEqualTo("java.lang.IllegalStateException");
+    }
+
+    @Test
+    void anyOtherFailureIsNamedByItsMessage() {
         listener("127.0.0.1");
         server.setHandler(new RefusingContext("disk full"));
         report();
