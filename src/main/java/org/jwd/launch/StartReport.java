@@ -17,7 +17,8 @@ import org.jwd.config.ConfigLoader;
 import org.jwd.passthrough.PassthroughConnectionFactory;
 
 /**
- * Tells {@code bin/jwd} what Jetty's start came to, on standard output, so that the launcher reads no log:
+ * Tells {@code bin/jwd} what Jetty's start came to, so that the launcher reads no log (ready lines on standard
+ * output, what went wrong on standard error, as before, beside Jetty's own log):
  * registered on the {@link Server} by {@code jetty-base/etc/jwd-launcher.xml} (module {@code jwd-launcher}).
  * <ul>
  *   <li>Started with the WAR deployed and available: one line per listener, HTTP first, then HTTPS, then
@@ -35,17 +36,19 @@ public final class StartReport implements LifeCycle.Listener {
     static final int NOT_AVAILABLE = 3;
 
     private final PrintStream out;
+    private final PrintStream err;
     private final IntConsumer exit;
 
-    /** For the Jetty XML: reports on standard output; a start without the dispatcher ends the JVM. */
+    /** For the Jetty XML: standard output and error; a start without the dispatcher ends the JVM. */
     public StartReport() {
-        // Off the starting thread: System.exit runs Jetty's shutdown hook, which stops the server this thread
-        // is still starting.
-        this(System.out, status -> new Thread(() -> System.exit(status), "jwd-exit").start());
+        // On a thread of its own: System.exit waits for Jetty's shutdown hook, which stops the server, while the
+        // thread that started it still holds the server's lifecycle lock as it tells its listeners.
+        this(System.out, System.err, status -> new Thread(() -> System.exit(status), "jwd-exit").start());
     }
 
-    StartReport(PrintStream out, IntConsumer exit) {
+    StartReport(PrintStream out, PrintStream err, IntConsumer exit) {
         this.out = out;
+        this.err = err;
         this.exit = exit;
     }
 
@@ -56,8 +59,8 @@ public final class StartReport implements LifeCycle.Listener {
         }
         List<String> unavailable = unavailableContexts(server);
         if (!unavailable.isEmpty()) {
-            out.println("jwd: Jetty started, but the dispatcher is not available: " + String.join(", ", unavailable));
-            out.flush();
+            err.println("jwd: Jetty started, but the dispatcher is not available: " + String.join(", ", unavailable));
+            err.flush();
             exit.accept(NOT_AVAILABLE);
             return;
         }
@@ -72,12 +75,12 @@ public final class StartReport implements LifeCycle.Listener {
         }
         List<String> problems = configurationProblems(cause);
         if (problems.isEmpty()) {
-            out.println("jwd: Jetty did not start: " + describe(cause));
+            err.println("jwd: Jetty did not start: " + describe(cause));
         } else {
             String file = System.getProperty(ConfigLoader.SYSTEM_PROPERTY, "(jwd.config not set)");
-            InvalidConfiguration.print(out, file, problems);
+            InvalidConfiguration.print(err, file, problems);
         }
-        out.flush();
+        err.flush();
     }
 
     /** What is wrong with the server's contexts: none at all, or each one not available. */

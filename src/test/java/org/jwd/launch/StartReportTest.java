@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 /** The report on real embedded Jetty servers, started on ephemeral ports on 127.0.0.1. */
 class StartReportTest {
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errors = new ByteArrayOutputStream();
     private final List<Integer> exits = new ArrayList<>();
     private final Server server = new Server();
 
@@ -31,11 +32,18 @@ class StartReportTest {
     }
 
     private void report() {
-        server.addEventListener(new StartReport(new PrintStream(printed, true, StandardCharsets.UTF_8), exits::add));
+        server.addEventListener(new StartReport(new PrintStream(printed, true, StandardCharsets.UTF_8),
+                new PrintStream(errors, true, StandardCharsets.UTF_8), exits::add));
     }
 
+    /** What went to standard output. */
     private List<String> lines() {
         return printed.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
+    /** What went to standard error. */
+    private List<String> errorLines() {
+        return errors.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
     private ServerConnector listener(String host) {
@@ -57,6 +65,7 @@ class StartReportTest {
 
         assertThat(lines()).containsExactly("jwd: ready on http://127.0.0.1:" + first.getLocalPort() + "/",
                 "jwd: ready on http://127.0.0.1:" + second.getLocalPort() + "/");
+        assertThat(errorLines()).isEmpty();
         assertThat(exits).isEmpty();
     }
 
@@ -73,8 +82,9 @@ class StartReportTest {
             System.clearProperty("jwd.config");
         }
 
-        assertThat(lines()).containsExactly("jwd: the configuration /etc/jwd.properties is invalid:",
+        assertThat(errorLines()).containsExactly("jwd: the configuration /etc/jwd.properties is invalid:",
                 "  jwd.config_watch = 'banana': expected how often", "  admin.user = '': expected a name");
+        assertThat(lines()).as("no ready line").isEmpty();
     }
 
     @Test
@@ -86,7 +96,7 @@ class StartReportTest {
 
             assertThatThrownBy(server::start).isInstanceOf(IOException.class);
 
-            assertThat(lines()).singleElement().asString().startsWith("jwd: Jetty did not start: Failed to bind to ")
+            assertThat(errorLines()).singleElement().asString().startsWith("jwd: Jetty did not start: Failed to bind to ")
                     .contains(":" + taken.getLocalPort());
         }
     }
@@ -108,7 +118,7 @@ class StartReportTest {
 
         assertThatThrownBy(server::start).hasMessageContaining("disk full");
 
-        assertThat(lines()).containsExactly("jwd: Jetty did not start: disk full");
+        assertThat(errorLines()).containsExactly("jwd: Jetty did not start: disk full");
     }
 
     @Test
@@ -126,7 +136,7 @@ class StartReportTest {
 
         server.start();
 
-        assertThat(lines()).containsExactly(
+        assertThat(errorLines()).containsExactly(
                 "jwd: Jetty started, but the dispatcher is not available: the webapp at / is not available");
         assertThat(exits).containsExactly(StartReport.NOT_AVAILABLE);
     }
@@ -139,7 +149,7 @@ class StartReportTest {
 
         server.start();
 
-        assertThat(lines()).singleElement().asString().contains("no webapp is deployed");
+        assertThat(errorLines()).singleElement().asString().contains("no webapp is deployed");
         assertThat(exits).containsExactly(StartReport.NOT_AVAILABLE);
     }
 
