@@ -28,6 +28,12 @@ public final class JwdProcess implements AutoCloseable {
     private static final Pattern READY_HTTPS = Pattern.compile("jwd: ready on (https://\\S+)/");
     private static final Pattern READY_PASSTHROUGH = Pattern.compile("jwd: ready for end-to-end TLS on \\S+:(\\d+)");
 
+    /**
+     * Maven built the WAR just before the integration tests: bin/jwd must not rebuild it under them when a
+     * source is edited while they run.
+     */
+    private static final String NO_BUILD = "JWD_NO_BUILD";
+
     private final Process process;
     private final URI uri;
     private final List<String> log;
@@ -73,6 +79,7 @@ public final class JwdProcess implements AutoCloseable {
                 "--config", config.toString(), "--port", "0", "--host", "127.0.0.1"));
         command.addAll(List.of(runArgs));
         ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put(NO_BUILD, "1");
         pb.environment().putAll(environment);
         Process process = pb.start();
         List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -184,6 +191,21 @@ public final class JwdProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /**
+     * Sends SIGTERM to the launcher, as an operator would, and waits for it to end.
+     *
+     * @return the launcher's exit status
+     * @throws IllegalStateException when it has not ended within {@code timeout}
+     */
+    public int terminate(Duration timeout) throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("jwd did not stop within " + timeout + " of SIGTERM\n"
+                    + String.join("\n", log()));
+        }
+        return process.exitValue();
+    }
+
     @Override
     public void close() {
         destroy(process);
@@ -209,7 +231,9 @@ public final class JwdProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(projectDir().resolve("bin/jwd").toString());
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().put(NO_BUILD, "1");
+        Process p = pb.start();
         CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
             try {
                 return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

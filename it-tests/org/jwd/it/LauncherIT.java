@@ -1,7 +1,10 @@
 package org.jwd.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.ConnectException;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,10 +14,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code bin/jwd run} as an operator uses it. */
 class LauncherIT {
+    private static JwdProcess.Result run(Path config, String properties) throws Exception {
+        Files.writeString(config, properties);
+        return JwdProcess.runToEnd(Duration.ofSeconds(90), "run", "--config", config.toString(), "--port", "0");
+    }
+
+    /** The launcher reads the file with jwd's parser before Jetty starts: it stops there, with status 2. */
     @Test
     void anInvalidConfigurationExitsNonZeroNamingEveryBadKey(@TempDir Path dir) throws Exception {
-        Path config = dir.resolve("bad.properties");
-        Files.writeString(config, """
+        JwdProcess.Result result = run(dir.resolve("bad.properties"), """
                 server.a.url=http://127.0.0.1:1
                 server.a.type=j2e
                 server.b.url=ftp://x
@@ -23,14 +31,41 @@ class LauncherIT {
                 wdisp/load_balancing_strategy=fastest
                 """);
 
-        JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(90), "run", "--config", config.toString(),
-                "--port", "0");
-
-        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.output()).contains("server.a.type = 'j2e': expected j2ee or abap",
                 "server.b.url = 'ftp://x'", "server.b.capacity = '-3': expected a positive integer",
                 "wdisp/load_balancing_strategy = 'fastest'");
         assertThat(result.output()).doesNotContain("jwd: ready");
+    }
+
+    /** Keys that only the dispatcher reads while the WAR deploys: Jetty's start fails, and its report names them. */
+    @Test
+    void aConfigurationTheWebappRefusesStopsTheStartNamingTheKey(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("refused.properties");
+        JwdProcess.Result result = run(config, """
+                server.a.url=http://127.0.0.1:1
+                server.a.type=j2ee
+                jwd.config_watch=banana
+                """);
+
+        assertThat(result.exitCode()).isNotZero().isNotEqualTo(2);
+        assertThat(result.output()).contains("jwd: the configuration " + config + " is invalid:\n"
+                + "  jwd.config_watch = 'banana': expected how often the configuration file is checked");
+        assertThat(result.output()).doesNotContain("jwd: ready");
+    }
+
+    @Test
+    void sigtermStopsJettyAndTheLauncherEndsWithIt() throws Exception {
+        try (JwdProcess jwd = JwdProcess.start("server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n")) {
+            ProcessHandle jetty = ProcessHandle.of(jwd.jettyPid()).orElseThrow();
+
+            int status = jwd.terminate(Duration.ofSeconds(60));
+
+            // 128 + SIGTERM: the JVM ran its shutdown hook, which stops Jetty, and the launcher passes its status on
+            assertThat(status).isEqualTo(143);
+            assertThat(jetty.isAlive()).isFalse();
+            assertThatThrownBy(() -> new Socket("127.0.0.1", jwd.port()).close()).isInstanceOf(ConnectException.class);
+        }
     }
 
     @Test

@@ -1,7 +1,5 @@
 package org.jwd.it;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,23 +22,32 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
 
 import org.jwd.demo.DemoBackend;
-import org.junit.jupiter.api.Test;
 
 /**
  * What TLS costs per request: sequential requests over one keep-alive connection for each way a request can
  * take, with the server's tiny ping answer ({@code OK}) so that forwarding is what is timed. The client is a
  * few lines over a socket (no client library's own costs in the figures); the paths are measured in turn,
  * round after round, so that a change in the machine's load touches them all alike. Prints a table (and
- * writes it to {@code target/tls-cost.txt}); it asserts only that every request succeeded, since the figures
- * depend on the machine. {@code -Djwd.cost.requests=N} sets the requests per round (default 2000).
+ * writes it to {@code target/tls-cost.txt}); every request must succeed, or the run stops.
+ *
+ * <p>A measurement, run on purpose by {@code bench/tls-cost}, not by {@code mvn verify}: its figures depend on
+ * the machine and assert nothing. It lives beside the integration tests for their fixtures (the real
+ * dispatcher, the demo backend, the test certificates). {@code -Djwd.cost.requests=N} sets the requests per
+ * round (default 2000).
  */
-class TlsCostIT {
+public final class TlsCost {
     private static final int REQUESTS = Integer.getInteger("jwd.cost.requests", 2000);
     private static final int ROUNDS = 5;
     private static final String PATH = "/sap/public/icman/ping";
 
-    @Test
-    void measuresTheCostOfTerminationReEncryptionAndEndToEndTls() throws Exception {
+    private TlsCost() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0) {
+            System.err.println("usage: java [-Djwd.cost.requests=N] -Djwd.projectDir=DIR " + TlsCost.class.getName());
+            System.exit(2);
+        }
         TestPki pki = TestPki.get();
         SSLSocketFactory tls = pki.clientContext().getSocketFactory();
         String keys = """
@@ -147,7 +154,9 @@ class TlsCostIT {
 
         private void readResponse() throws IOException {
             String status = line();
-            assertThat(status).startsWith("HTTP/1.1 200");
+            if (!status.startsWith("HTTP/1.1 200")) {
+                throw new IOException("answered '" + status + "': expected HTTP/1.1 200");
+            }
             int length = -1;
             boolean chunked = false;
             for (String header = line(); !header.isEmpty(); header = line()) {

@@ -1,0 +1,19 @@
+[description]
+jwd: what Jetty's start came to, for bin/jwd (org.jwd.launch.StartReport): "jwd: ready on http://host:port/"
+per listener once the server has started with the WAR deployed and available, or the configuration's problems
+when it did not start. bin/jwd always turns it on.
+
+[tags]
+jwd
+
+[depend]
+server
+
+[lib]
+${jwd.passthrough.jar}
+
+[xml]
+etc/jwd-launcher.xml
+
+[ini]
+jwd.passthrough.jar?=${jetty.base}/../target/jwd-passthrough.jar

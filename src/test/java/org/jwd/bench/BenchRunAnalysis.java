@@ -1,0 +1,124 @@
+package org.jwd.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * The analysis {@code bench/run} calls between its steps, so that the script only orchestrates (starts processes,
+ * runs wrk) and every figure is computed by tested code. One command per call:
+ * <pre>
+ * check MODE TARGET SPREADS STICKS WRK_OUTPUT     the target's problems (see {@link WrkCheck}), "; "-separated;
+ *                                                 nothing when it passed (SPREADS, STICKS: 1 or 0)
+ * cpu PID                                         CPU nanoseconds used so far by PID and its descendants
+ * record ROUND ROUNDS SCENARIO TARGET WRK_OUTPUT RESULTS_TSV [PID CPU_NANOS_BEFORE]
+ *                                                 appends the measurement to results.tsv (with its header when
+ *                                                 new), the proxy's CPU from CPU_NANOS_BEFORE to now; prints
+ *                                                 the line to log
+ * report RESULTS_TSV TARGETS REFERENCE1 NAME1 REFERENCE2 NAME2
+ *                                                 the Markdown table (TARGETS space-separated)
+ * failures RESULTS_TSV                            how many measurements had errors or no result
+ * </pre>
+ * A wrong call exits 2 naming what was wrong.
+ */
+public final class BenchRunAnalysis {
+    private BenchRunAnalysis() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        try {
+            System.out.print(run(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    static String run(String[] args) throws IOException {
+        String command = args.length == 0 ? "" : args[0];
+        List<String> a = Arrays.asList(args).subList(Math.min(1, args.length), args.length);
+        return switch (command) {
+            case "check" -> {
+                expect(a, 5, 5, "check MODE TARGET SPREADS STICKS WRK_OUTPUT");
+                List<String> problems = new WrkCheck(a.get(0), a.get(1), flag(a.get(2)), flag(a.get(3)))
+                        .problems(Files.readString(Path.of(a.get(4)), StandardCharsets.UTF_8));
+                yield problems.isEmpty() ? "" : String.join("; ", problems) + "\n";
+            }
+            case "cpu" -> {
+                expect(a, 1, 1, "cpu PID");
+                yield ProcessTreeCpu.of(number(a.get(0))).toNanos() + "\n";
+            }
+            case "record" -> record(a);
+            case "report" -> {
+                expect(a, 6, 6, "report RESULTS_TSV TARGETS REFERENCE1 NAME1 REFERENCE2 NAME2");
+                ResultTable table = new ResultTable(List.of(a.get(1).trim().split("\\s+")),
+                        List.of(a.get(3), a.get(5)), List.of(a.get(2), a.get(4)));
+                yield table.render(read(Path.of(a.get(0))));
+            }
+            case "failures" -> {
+                expect(a, 1, 1, "failures RESULTS_TSV");
+                yield read(Path.of(a.get(0))).stream().filter(m -> !m.measured() || m.errors() > 0).count() + "\n";
+            }
+            default -> throw new IllegalArgumentException("unknown command '" + command
+                    + "': expected check, cpu, record, report or failures");
+        };
+    }
+
+    private static String record(List<String> a) throws IOException {
+        expect(a, 6, 8, "record ROUND ROUNDS SCENARIO TARGET WRK_OUTPUT RESULTS_TSV [PID CPU_NANOS_BEFORE]");
+        if (a.size() == 7) {
+            throw new IllegalArgumentException("record: PID without CPU_NANOS_BEFORE");
+        }
+        // First, before anything else: the proxy's CPU time as close to the end of the run as this JVM gets.
+        OptionalDouble cpuNanos = a.size() == 8
+                ? OptionalDouble.of(ProcessTreeCpu.of(number(a.get(6))).toNanos() - number(a.get(7)))
+                : OptionalDouble.empty();
+        int round = (int) number(a.get(0));
+        int scenario = (int) number(a.get(2));
+        String target = a.get(3);
+        Measurement measurement = WrkResult.parse(Files.readString(Path.of(a.get(4)), StandardCharsets.UTF_8))
+                .map(wrk -> Measurement.of(round, scenario, target, wrk, cpuNanos))
+                .orElseGet(() -> Measurement.failed(round, scenario, target));
+        Path results = Path.of(a.get(5));
+        List<String> lines = new ArrayList<>();
+        if (!Files.exists(results)) {
+            lines.add(Measurement.HEADER);
+        }
+        lines.add(measurement.toTsv());
+        Files.write(results, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        return measurement.summary((int) number(a.get(1))) + "\n";
+    }
+
+    static List<Measurement> read(Path results) throws IOException {
+        return Files.readAllLines(results, StandardCharsets.UTF_8).stream()
+                .filter(line -> !line.isBlank() && !line.equals(Measurement.HEADER)).map(Measurement::parse).toList();
+    }
+
+    private static void expect(List<String> a, int min, int max, String usage) {
+        if (a.size() < min || a.size() > max) {
+            throw new IllegalArgumentException("usage: " + usage);
+        }
+    }
+
+    private static boolean flag(String value) {
+        return switch (value) {
+            case "1" -> true;
+            case "0" -> false;
+            default -> throw new IllegalArgumentException("'" + value + "': expected 1 or 0");
+        };
+    }
+
+    private static long number(String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + value + "': expected a whole number");
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.jwd.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The commands bench/run calls, on recorded wrk output. */
+class BenchRunAnalysisTest {
+    @TempDir
+    Path dir;
+
+    private Path recorded(String name) throws Exception {
+        Path file = dir.resolve(name);
+        Files.writeString(file, Recorded.text(name));
+        return file;
+    }
+
+    @Test
+    void recordsEachMeasurementUnderOneHeaderAndCountsTheFailedOnes() throws Exception {
+        Path results = dir.resolve("results.tsv");
+
+        String first = BenchRunAnalysis.run(new String[] {"record", "1", "3", "1", "jwd",
+                recorded("wrk-jwd-no-cookies.txt").toString(), results.toString()});
+        BenchRunAnalysis.run(new String[] {"record", "1", "3", "1", "nginx-rr", recorded("wrk-non-2xx.txt").toString(),
+                results.toString()});
+        String failed = BenchRunAnalysis.run(new String[] {"record", "1", "3", "1", "balancer",
+                recorded("wrk-refused.txt").toString(), results.toString()});
+
+        assertThat(first).startsWith("round 1/3 scenario 1 jwd ").contains("637 req/s", "CPU - us/req");
+        assertThat(failed).isEqualTo("round 1/3 scenario 1 balancer      wrk gave no result\n");
+        assertThat(Files.readAllLines(results)).containsExactly(Measurement.HEADER,
+                "1\t1\tjwd\t637.03\t58.020\t459.820\t-\t1330\t0",
+                "1\t1\tnginx-rr\t1362.29\t2.800\t54.720\t-\t1370\t1370",
+                "1\t1\tbalancer\t-\t-\t-\t-\t-\t1");
+        assertThat(BenchRunAnalysis.run(new String[] {"failures", results.toString()})).isEqualTo("2\n");
+    }
+
+    @Test
+    void recordsTheProxysCpuFromTheFigureBeforeTheRun() throws Exception {
+        Path results = dir.resolve("results.tsv");
+        long pid = ProcessHandle.current().pid();
+
+        String line = BenchRunAnalysis.run(new String[] {"record", "2", "3", "2", "jwd",
+                recorded("wrk-jwd-no-cookies.txt").toString(), results.toString(), Long.toString(pid), "0"});
+
+        // all of this JVM's CPU so far, over 1330 requests: more than nothing
+        assertThat(line).doesNotContain("CPU - us/req").containsPattern("CPU \\d+\\.\\d\\d us/req");
+    }
+
+    @Test
+    void checkPrintsTheProblemsOrNothing() throws Exception {
+        Path sticky = recorded("check-nginx-rr-sticky.txt");
+
+        assertThat(BenchRunAnalysis.run(new String[] {"check", "sticky", "nginx-rr", "1", "0", sticky.toString()}))
+                .isEmpty();
+        assertThat(BenchRunAnalysis.run(new String[] {"check", "sticky", "nginx-rr", "1", "1", sticky.toString()}))
+                .contains("answered by 2 backends; session").endsWith("\n");
+    }
+
+    @Test
+    void reportPrintsTheTable() throws Exception {
+        Path results = recorded("results-3-rounds.tsv");
+
+        assertThat(BenchRunAnalysis.run(new String[] {"report", results.toString(),
+                "direct nginx-rr nginx-hash haproxy-rr haproxy-stick balancer jwd", "nginx-rr", "no cookies",
+                "nginx-hash", "sticky clients, 10000 sessions (JSESSIONID)"}))
+                .isEqualTo(Recorded.text("table-3-rounds.md"));
+    }
+
+    @Test
+    void aWrongCallIsNamed() {
+        assertThatThrownBy(() -> BenchRunAnalysis.run(new String[] {"median"}))
+                .hasMessageContaining("unknown command 'median'");
+        assertThatThrownBy(() -> BenchRunAnalysis.run(new String[] {"cpu"})).hasMessage("usage: cpu PID");
+        assertThatThrownBy(() -> BenchRunAnalysis.run(new String[] {"cpu", "nginx"}))
+                .hasMessage("'nginx': expected a whole number");
+        assertThatThrownBy(() -> BenchRunAnalysis.run(new String[] {"check", "none", "jwd", "yes", "1", "f"}))
+                .hasMessage("'yes': expected 1 or 0");
+        assertThatThrownBy(() -> BenchRunAnalysis.run(new String[] {"record", "1", "1", "1", "jwd", "w", "r", "42"}))
+                .hasMessage("record: PID without CPU_NANOS_BEFORE");
+    }
+}
