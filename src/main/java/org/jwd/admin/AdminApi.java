@@ -139,6 +139,7 @@ public final class AdminApi {
         long served = s.served();
         int inFlight = s.inFlight();
         long stateful = s.statefulRequests();
+        String learnedRoute = snapshot.router().learnedRoutes().routeOf(s.id());
         return Json.obj(
                 "id", s.id(),
                 "type", s.type().key(),
@@ -147,6 +148,8 @@ public final class AdminApi {
                 "capacity", s.capacity(),
                 "logon_groups", new java.util.TreeSet<>(c.logonGroups()),
                 "groups", groups,
+                "route", c.route() != null ? c.route() : learnedRoute,
+                "route_source", c.route() != null ? "config" : learnedRoute != null ? "learned" : null,
                 "source", dispatcher.isConfigured(s.id()) ? "config" : "registry",
                 "expires_in_ms", expiresIn == null ? null : expiresIn.toMillis(),
                 "state", s.state().name().toLowerCase(Locale.ROOT),

@@ -110,6 +110,7 @@
       cell(row, s.type, null, 'type');
       cell(row, s.groups.join(', '), null, 'groups');
       cell(row, s.capacity, 'num', 'capacity');
+      cell(row, s.route === null ? '–' : s.route + ' (' + s.route_source + ')', null, 'route');
       cell(row, s.state, 'state state-' + s.state, 'state');
       var load = cell(row, s.load.value === null ? '–' : s.load.value, 'num', 'load');
       load.title = s.load.measure + ' in ' + s.load.group + ' (' + s.load.strategy + ')';
