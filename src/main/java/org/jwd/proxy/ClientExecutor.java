@@ -55,11 +55,6 @@ final class ClientExecutor implements AutoCloseable {
         return own != null;
     }
 
-    /** The pool's thread bound, or {@code -1} when the container's pool is used. */
-    int maxThreads() {
-        return own == null ? -1 : own.getMaxThreads();
-    }
-
     @Override
     public void close() {
         if (own == null) {

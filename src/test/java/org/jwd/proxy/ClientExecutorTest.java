@@ -41,7 +41,6 @@ class ClientExecutorTest {
         ClientExecutor executor = ClientExecutor.provide(context(attributes), 16);
 
         assertThat(executor.isOwn()).isTrue();
-        assertThat(executor.maxThreads()).isEqualTo(16);
         QueuedThreadPool pool = (QueuedThreadPool) attributes.get(ClientExecutor.SERVER_EXECUTOR_ATTRIBUTE);
         assertThat(pool.isRunning()).isTrue();
         assertThat(pool.getMaxThreads()).isEqualTo(16);
