@@ -39,6 +39,7 @@ class AdminPageIT {
                 server.a.type=j2ee
                 server.b.url=%s
                 server.b.type=j2ee
+                server.b.route=rb
                 SessionTableTimeout=60s
                 """.formatted(a.url(), b.url()) + AdminClient.CONFIG);
         admin = new AdminClient(jwd);
@@ -101,7 +102,12 @@ class AdminPageIT {
             long servedB = number(page, "#server-b td[data-field=served]");
             long bindings = number(page, "#sessiontable td[data-field=bindings]");
             assertThat(text(page, "#server-a td[data-field=state]")).isEqualTo("up");
-            assertThat(text(page, "#config td[data-field='server.a.type']")).isEqualTo("j2ee");
+            // b's route is configured; a has none (its session ids carry no suffix to learn from)
+            assertThat(text(page, "#server-b td[data-field=route]")).isEqualTo("rb (config)");
+            assertThat(text(page, "#server-a td[data-field=route]")).isEqualTo("–");
+            // the configuration table comes with a request of its own, which may still be on its way
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                    assertThat(text(page, "#config td[data-field='server.a.type']")).isEqualTo("j2ee"));
 
             for (int i = 0; i < 6; i++) {
                 assertThat(admin.through("/irj/page-traffic").statusCode()).isEqualTo(200);

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.jwd.admin.AdminConfig;
+import org.jwd.affinity.LearnedRoutes;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
 import org.jwd.affinity.SessionTimeouts;
@@ -77,6 +78,8 @@ public final class Dispatcher implements AutoCloseable {
     /** Replaced when a reload changes the URL mapping table's keys; guarded by this for writes. */
     private volatile UrlPrefixLoader urlPrefixes;
     private final SessionTable sessionTable;
+    /** What the servers' JSESSIONIDs taught: kept across reloads, handed to every router. */
+    private final LearnedRoutes learnedRoutes = new LearnedRoutes();
     private final HealthChecker health;
     private final ServerRegistry registry;
     private final DispatcherMetrics metrics;
@@ -104,8 +107,8 @@ public final class Dispatcher implements AutoCloseable {
             throw new ConfigException(TlsConfig.TRUSTSTORE + " = '" + tls.trustStore() + "': cannot be read: " + e);
         }
         this.registry = new ServerRegistry(admin.registryExpiry(), System::nanoTime);
-        this.current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable),
-                config));
+        this.current.set(new Snapshot(topology,
+                new Router(config, topology, urlPrefixes.current(), sessionTable, learnedRoutes), config));
         this.metrics = new DispatcherMetrics(this::topology, sessionTable);
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "jwd-registry");
@@ -390,8 +393,9 @@ public final class Dispatcher implements AutoCloseable {
         }
         Topology topology = Topology.of(servers.values(), config.logonGroups());
         useSlots(topology);
-        current.set(new Snapshot(topology, new Router(config, topology, urlPrefixes.current(), sessionTable),
-                config));
+        learnedRoutes.retain(topology);
+        current.set(new Snapshot(topology,
+                new Router(config, topology, urlPrefixes.current(), sessionTable, learnedRoutes), config));
         health.track(topology.servers().values());
     }
 

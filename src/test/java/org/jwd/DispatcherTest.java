@@ -82,6 +82,28 @@ class DispatcherTest {
     }
 
     @Test
+    void learnedRoutesOutliveARebuiltRouterAndLeaveWithTheirServer() {
+        RoutingDecision toA = dispatcher.router().route(get("/irj/x"));
+        dispatcher.router().learn(toA, List.of("JSESSIONID=4F2A.tcA; Path=/; HttpOnly"));
+        toA.finish(false);
+        dispatcher.register(registered("n1", 1));
+        RoutingDecision toN1 = dispatcher.router().route(new RoutingRequest("GET", "/irj/portal", null,
+                List.of(), false));
+        dispatcher.router().learn(toN1, List.of("JSESSIONID=77C0.tcN"));
+        toN1.finish(false);
+
+        assertThat(dispatcher.deregister("n1")).isTrue();
+
+        RoutingDecision next = dispatcher.router().route(new RoutingRequest("GET", "/irj/x", null,
+                List.of("JSESSIONID=9B31.tcA"), false));
+        assertThat(next.server().id()).isEqualTo("a");
+        assertThat(next.reason()).isEqualTo("route suffix (learned)");
+        next.finish(false);
+        assertThat(dispatcher.router().learnedRoutes().routeOf("a")).isEqualTo("tcA");
+        assertThat(dispatcher.router().learnedRoutes().serverFor("tcN")).isNull();
+    }
+
+    @Test
     void aHeartbeatChangesNothing() {
         dispatcher.register(registered("n1", 2));
         Dispatcher.Snapshot before = dispatcher.snapshot();

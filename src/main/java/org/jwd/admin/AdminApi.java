@@ -140,9 +140,12 @@ public final class AdminApi {
         long served = s.served();
         int inFlight = s.inFlight();
         long stateful = s.statefulRequests();
+        String learnedRoute = snapshot.router().learnedRoutes().routeOf(s.id());
         return new ServerView(s.id(), s.type().key(), c.url() == null ? null : c.url().toString(),
                 c.httpsUrl() == null ? null : c.httpsUrl().toString(), s.capacity(), new TreeSet<>(c.logonGroups()),
-                groups, configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
+                groups, c.route() != null ? c.route() : learnedRoute,
+                c.route() != null ? "config" : learnedRoute != null ? "learned" : null,
+                configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
                 s.state().name().toLowerCase(Locale.ROOT), s.adminState().name().toLowerCase(Locale.ROOT),
                 s.healthy(), new ServerView.Load(home.name(), b == null ? null : b.strategy(),
                         b == null ? null : GroupView.measure(b.strategy()), weight),

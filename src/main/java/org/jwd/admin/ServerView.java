@@ -16,6 +16,8 @@ import org.jwd.topology.Server;
  * @param httpsUrl    {@code null} when the server takes no HTTPS
  * @param logonGroups the logon groups it belongs to, sorted
  * @param groups      every group it is balanced in: internal ones first, then logon groups
+ * @param route       the route suffix of its session ids: configured, or learned from its JSESSIONIDs; else null
+ * @param routeSource {@code config} or {@code learned}; {@code null} without a route
  * @param source      {@code config} or {@code registry}
  * @param expiresInMs for a registered server, how long until it is removed without a report; else {@code null}
  * @param state       {@code up}, {@code drained}, {@code down} or {@code disabled}
@@ -27,7 +29,7 @@ import org.jwd.topology.Server;
  * @param outcome     only in the answer to a registration: {@code registered}, {@code changed} or {@code renewed}
  */
 public record ServerView(String id, String type, String url, String httpsUrl, int capacity, Set<String> logonGroups,
-                         List<String> groups, String source, Long expiresInMs, String state, String adminState,
+                         List<String> groups, String route, String routeSource, String source, Long expiresInMs, String state, String adminState,
                          boolean healthy, Load load, int inFlight, long served, long stateful, long stateless,
                          long errors, String healthPath, String lastCheck, Https https, Connections connections,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String outcome) {
@@ -66,8 +68,8 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
 
     /** This view with the outcome of the registration that produced it. */
     ServerView registered(String outcome) {
-        return new ServerView(id, type, url, httpsUrl, capacity, logonGroups, groups, source, expiresInMs, state,
-                adminState, healthy, load, inFlight, served, stateful, stateless, errors, healthPath, lastCheck,
-                https, connections, outcome);
+        return new ServerView(id, type, url, httpsUrl, capacity, logonGroups, groups, route, routeSource, source,
+                expiresInMs, state, adminState, healthy, load, inFlight, served, stateful, stateless, errors,
+                healthPath, lastCheck, https, connections, outcome);
     }
 }

@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
  * the table are reached through {@link Effects}, live when routing, dry when explaining.
  *
  * <p>The order — ABAP: the ESID ({@code sap-ext-sid}) through the session ID table, then {@code sap-contextid}, then
- * the balancer (binding the ESID). J2EE: a {@code saplb_*} cookie, then the JSESSIONID (its route suffix, then the
- * table), then the balancer (binding the JSESSIONID when the temporary table is on).
+ * the balancer (binding the ESID). J2EE: a {@code saplb_*} cookie, then the JSESSIONID (its route suffix, configured
+ * ({@code server.<id>.route}) or else {@link LearnedRoutes learned}, then the table), then the balancer (binding the
+ * JSESSIONID when the temporary table is on).
  *
  * <p><b>A valid identifier wins over the URL's group.</b> Valid means: it names a server of the request's stack
  * that serves its sessions (up or drained) and can be reached the way the request must go (an {@code https_url}
@@ -42,12 +43,14 @@ public final class SessionAffinity {
 
     private final DispatcherConfig config;
     private final Topology topology;
+    private final LearnedRoutes learnedRoutes;
     /** Whether {@code saplb_SPACE} names any server: SAP's implicit logon group, unless the configuration has one. */
     private final boolean implicitSpace;
 
-    public SessionAffinity(DispatcherConfig config, Topology topology) {
+    public SessionAffinity(DispatcherConfig config, Topology topology, LearnedRoutes learnedRoutes) {
         this.config = config;
         this.topology = topology;
+        this.learnedRoutes = learnedRoutes;
         this.implicitSpace = config.logonGroups().stream().noneMatch(g -> g.name().equals(SPACE));
     }
 
@@ -217,6 +220,11 @@ public final class SessionAffinity {
                 if (s.type() == ServerType.J2EE && route.equals(s.config().route()) && reachable(s, secure)) {
                     return new Choice(s, "route suffix", true);
                 }
+            }
+            String learner = learnedRoutes.serverFor(route);
+            Server learned = learner == null ? null : valid(learner, ServerType.J2EE, secure);
+            if (learned != null && learned.config().route() == null) {
+                return new Choice(learned, "route suffix (learned)", true);
             }
         }
         String jsessionid = keys.jsessionid;

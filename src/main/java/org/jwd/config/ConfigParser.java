@@ -33,6 +33,11 @@ import org.jwd.topology.ServerType;
  */
 public final class ConfigParser {
     private static final String PREFIX_SYNTAX = "each prefix to start with '/' (or case:/ or icase:/)";
+    public static final String CLIENT_THREADS = "jwd.client_threads";
+    /** Jetty's own default for its server's pool, on which the client runs in Jetty. */
+    public static final int DEFAULT_CLIENT_THREADS = 200;
+    static final int MIN_CLIENT_THREADS = 8;
+    static final int MAX_CLIENT_THREADS = 10_000;
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]+");
     private static final Pattern SERVER_KEY = Pattern.compile("server\\.([^.]*)\\.(.+)");
     private static final Pattern GROUP_KEY = Pattern.compile("logon_group\\.([^.]*)\\.(.+)");
@@ -48,7 +53,7 @@ public final class ConfigParser {
             "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries", "SessionTable.offheap_MB",
             "wdisp/HTTP/esid_support", "wdisp/HTTP/jsessionid_tab_support", "wdisp/HTTP/context_timeout",
             "wdisp/add_saplb_cookie", "jwd.debug_headers", "jwd.connect_timeout", "jwd.idle_timeout",
-            "jwd.request_timeout", "health.interval", "health.timeout", "health.rise", "health.fall",
+            "jwd.request_timeout", "jwd.client_threads", "health.interval", "health.timeout", "health.rise", "health.fall",
             // Read and checked by the features that use them (admin, cluster, TLS, limits):
             "admin.user", "admin.password_hash", "rdisp/registry_expiry",
             "SessionTable.cluster_uri",
@@ -175,6 +180,8 @@ public final class ConfigParser {
                 Duration.ofSeconds(60), "a positive duration: " + Durations.EXPECTED);
         Duration requestTimeout = optional("jwd.request_timeout", ConfigParser::positiveDuration,
                 Duration.ofSeconds(60), "a positive duration: " + Durations.EXPECTED);
+        int clientThreads = optional(CLIENT_THREADS, ConfigParser::threadCount, DEFAULT_CLIENT_THREADS,
+                "an integer from " + MIN_CLIENT_THREADS + " to " + MAX_CLIENT_THREADS);
 
         HealthConfig health = new HealthConfig(
                 optional("health.interval", ConfigParser::positiveDuration, Duration.ofSeconds(5),
@@ -200,7 +207,7 @@ public final class ConfigParser {
         }
         return new DispatcherConfig(servers, urlPrefixes, prefixesUrl, autoRefresh, rootHandler, groups,
                 autoAbapTime, strategy, tableTimeout, esidSupport, jsessionidTabSupport, contextTimeout, maxEntries, heapEntries, offHeapMb, addSaplb, debugHeaders,
-                connectTimeout, idleTimeout, requestTimeout, health, values, permissionTable, trustedProxies);
+                connectTimeout, idleTimeout, requestTimeout, clientThreads, health, values, permissionTable, trustedProxies);
     }
 
     /** A URL prefix as {@link org.jwd.routing.UrlPrefix} reads it: a path, or after {@code case:}/{@code icase:}. */
@@ -443,6 +450,12 @@ public final class ConfigParser {
             case "false", "0", "off", "no" -> Boolean.FALSE;
             default -> null;
         };
+    }
+
+    /** Within the pool's bounds: below the minimum, the client's selector and callbacks would starve one another. */
+    private static Integer threadCount(String text) {
+        int v = Integer.parseInt(text);
+        return v >= MIN_CLIENT_THREADS && v <= MAX_CLIENT_THREADS ? v : null;
     }
 
     private static Integer positiveInt(String text) {

@@ -26,6 +26,8 @@ import org.jwd.topology.ServerType;
  *                             the session ID table and dispatched through it
  * @param contextTimeout       {@code wdisp/HTTP/context_timeout}: idle timeout of the session ID table's entries
  * @param requestTimeout      the whole request, SAP's PROCTIMEOUT: past it the client gets 504
+ * @param clientThreads       {@code jwd.client_threads}: the bound of the HTTP client's own thread pool, used where
+ *                            the servlet container lends it no Jetty thread pool (Tomcat)
  * @param health              active and passive health checks of the servers
  * @param properties          every key as written, for the admin page's "configuration in force"
  * @param permissionTable     the URL filter ({@code wdisp/permission_table}), read with the configuration;
@@ -53,6 +55,7 @@ public record DispatcherConfig(
         Duration connectTimeout,
         Duration idleTimeout,
         Duration requestTimeout,
+        int clientThreads,
         HealthConfig health,
         Map<String, String> properties,
         PermissionTable permissionTable,

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import org.jwd.affinity.LearnedRoutes;
 import org.jwd.affinity.SaplbCookieWriter;
 import org.jwd.affinity.SessionAffinity;
 import org.jwd.affinity.SessionAffinity.Choice;
@@ -49,11 +50,17 @@ public final class Router {
     private final SslEncrypt sslEncrypt;
     private final PermissionTable permissionTable;
 
+    private final Topology topology;
+    private final LearnedRoutes learnedRoutes;
+
+    /** @param learnedRoutes the dispatcher's, handed to every router it builds, so that a reload keeps them */
     public Router(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> urlMappingTable,
-                  SessionTable sessionTable) {
+                  SessionTable sessionTable, LearnedRoutes learnedRoutes) {
         this.config = config;
+        this.topology = topology;
+        this.learnedRoutes = learnedRoutes;
         this.resolver = new GroupResolver(config, topology, urlMappingTable);
-        this.affinity = new SessionAffinity(config, topology);
+        this.affinity = new SessionAffinity(config, topology, learnedRoutes);
         this.sessionTable = sessionTable;
         this.sslEncrypt = SslEncrypt.of(config);
         this.permissionTable = config.permissionTable();
@@ -181,17 +188,21 @@ public final class Router {
     }
 
     /**
-     * Learns from a server's answer: a JSESSIONID it sets is bound to it (unless bound already), into SAP's session
-     * ID table ({@code wdisp/HTTP/jsessionid_tab_support}) or the temporary table.
+     * Learns from a server's answer: the route suffix of a JSESSIONID it sets ({@link LearnedRoutes}, unless its
+     * route is configured), and the JSESSIONID itself, bound to it (unless bound already) in SAP's session ID table
+     * ({@code wdisp/HTTP/jsessionid_tab_support}) or the temporary table.
      */
     public void learn(RoutingDecision decision, List<String> setCookieHeaders) {
-        if (!config.learnsJsessionids() || decision.server() == null) {
+        if (decision.server() == null) {
             return;
         }
         for (String header : setCookieHeaders) {
             String id = SetCookieHeaders.jsessionid(header);
             if (id != null) {
-                sessionTable.bind(id, decision.server().id());
+                learnedRoutes.learn(topology, decision.server(), id);
+                if (config.learnsJsessionids()) {
+                    sessionTable.bind(id, decision.server().id());
+                }
             }
         }
     }
@@ -222,6 +233,10 @@ public final class Router {
 
     public SessionTable sessionTable() {
         return sessionTable;
+    }
+
+    public LearnedRoutes learnedRoutes() {
+        return learnedRoutes;
     }
 
     /** The URL filter this router applies. */

@@ -89,24 +89,26 @@ class AdminApiJsonTest {
     void servers() {
         assertThat(json(api.servers())).isEqualTo("""
                 [{"id":"a","type":"j2ee","url":"http://127.0.0.1:9001","https_url":null,"capacity":2,\
-                "logon_groups":["PORTAL"],"groups":["!J2EE","!ALL","PORTAL","SPACE"],"source":"config",\
-                "expires_in_ms":null,"state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!J2EE",\
-                "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":1,\
-                "stateful":0,"stateless":1,"errors":0,"health_path":"/","last_check":"not checked yet","https":null,\
-                "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
-                "queue_timeouts":0}},{"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,\
-                "capacity":1,"logon_groups":[],"groups":["!DIAG","!ALL","SPACE"],"source":"config",\
-                "expires_in_ms":null,"state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!DIAG",\
+                "logon_groups":["PORTAL"],"groups":["!J2EE","!ALL","PORTAL","SPACE"],"route":null,\
+                "route_source":null,"source":"config","expires_in_ms":null,"state":"up","admin_state":"enabled",\
+                "healthy":true,"load":{"group":"!J2EE","strategy":"weighted_round_robin","measure":"load factor",\
+                "value":0},"in_flight":0,"served":1,"stateful":0,"stateless":1,"errors":0,"health_path":"/",\
+                "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
+                "active":0,"queued":0,"rejected":0,"queue_timeouts":0}},{"id":"b","type":"abap",\
+                "url":"http://127.0.0.1:9002","https_url":null,"capacity":1,"logon_groups":[],"groups":["!DIAG",\
+                "!ALL","SPACE"],"route":null,"route_source":null,"source":"config","expires_in_ms":null,\
+                "state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!DIAG",\
                 "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":0,\
                 "stateful":0,"stateless":0,"errors":0,"health_path":"/sap/public/icman/ping",\
                 "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
                 "active":0,"queued":0,"rejected":0,"queue_timeouts":0}}]""");
         assertThat(json(api.server("b"))).isEqualTo("""
-                {"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,"capacity":1,"logon_groups":[],\
-                "groups":["!DIAG","!ALL","SPACE"],"source":"config","expires_in_ms":null,"state":"up",\
-                "admin_state":"enabled","healthy":true,"load":{"group":"!DIAG","strategy":"weighted_round_robin",\
-                "measure":"load factor","value":0},"in_flight":0,"served":0,"stateful":0,"stateless":0,\
-                "errors":0,"health_path":"/sap/public/icman/ping","last_check":"not checked yet","https":null,\
+                {"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,"capacity":1,\
+                "logon_groups":[],"groups":["!DIAG","!ALL","SPACE"],"route":null,"route_source":null,\
+                "source":"config","expires_in_ms":null,"state":"up","admin_state":"enabled","healthy":true,\
+                "load":{"group":"!DIAG","strategy":"weighted_round_robin","measure":"load factor","value":0},\
+                "in_flight":0,"served":0,"stateful":0,"stateless":0,"errors":0,\
+                "health_path":"/sap/public/icman/ping","last_check":"not checked yet","https":null,\
                 "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
                 "queue_timeouts":0}}""");
     }
@@ -248,12 +250,12 @@ class AdminApiJsonTest {
         assertThat(registered.status()).isEqualTo(201);
         assertThat(json(registered.body())).isEqualTo("""
                 {"id":"n1","type":"j2ee","url":"http://127.0.0.1:9003","https_url":null,"capacity":1,\
-                "logon_groups":["PORTAL"],"groups":["!J2EE","!ALL","PORTAL","SPACE"],"source":"registry",\
-                "expires_in_ms":<ms>,"state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!J2EE",\
-                "strategy":"weighted_round_robin","measure":"load factor","value":0.5},"in_flight":0,\
-                "served":0,"stateful":0,"stateless":0,"errors":0,"health_path":"/","last_check":"not checked yet",\
-                "https":null,"connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,\
-                "rejected":0,"queue_timeouts":0},"outcome":"registered"}""");
+                "logon_groups":["PORTAL"],"groups":["!J2EE","!ALL","PORTAL","SPACE"],"route":null,\
+                "route_source":null,"source":"registry","expires_in_ms":<ms>,"state":"up","admin_state":"enabled",\
+                "healthy":true,"load":{"group":"!J2EE","strategy":"weighted_round_robin","measure":"load factor",\
+                "value":0.5},"in_flight":0,"served":0,"stateful":0,"stateless":0,"errors":0,"health_path":"/",\
+                "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
+                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"outcome":"registered"}""");
 
         AdminApi.Answer invalid = api.register("n2", "{\"url\":\"ftp://h\",\"type\":\"j2ee\",\"load\":{\"x\":[1]}}");
         assertThat(invalid.status()).isEqualTo(400);

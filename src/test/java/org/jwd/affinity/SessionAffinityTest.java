@@ -52,12 +52,13 @@ class SessionAffinityTest {
     private SessionAffinity affinity;
     /** Live effects on the real table; the "balancer" takes the first member that takes new requests. */
     private SessionAffinity.Effects live;
+    private final LearnedRoutes learnedRoutes = new LearnedRoutes();
 
     private void landscape(String extra) throws ConfigException {
         DispatcherConfig config = ConfigParser.parse(LANDSCAPE + extra, "test");
         topology = Topology.of(config);
         table = SessionTables.create(config, clock::get);
-        affinity = new SessionAffinity(config, topology);
+        affinity = new SessionAffinity(config, topology, learnedRoutes);
         live = SessionAffinity.Effects.live(table,
                 group -> group.members().stream().filter(Server::takesNewRequests).findFirst().orElse(null));
     }
@@ -147,6 +148,54 @@ class SessionAffinityTest {
             throws ConfigException {
         landscape("");
         assertPlaced(type, group, true, cookies, states, bound, expect, after);
+    }
+
+    /** j3 and j4: J2EE servers configured with nothing but url and type, as Tomcats behind jwd are. */
+    private static final String UNROUTED = """
+            server.j3.url = http://java3:50000
+            server.j3.type = j2ee
+            server.j4.url = http://java4:50000
+            server.j4.type = j2ee
+            """;
+
+    /**
+     * @param learned JSESSIONIDs the servers set, in this order: {@code j3:a.t3 j4:b.t4}
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', nullValues = "", textBlock = """
+            learned route suffix                         | !J2EE  | j3:a.t3               | JSESSIONID=b.t3 |            |         | j3 route suffix (learned)
+            learned route suffix outside the group       | PORTAL | j3:a.t3               | JSESSIONID=b.t3 |            |         | j3 route suffix (learned)
+            learned route of a down server is ignored    | PORTAL | j3:a.t3               | JSESSIONID=b.t3 | j3=DOWN    |         | j1 balanced
+            learned route of a drained server holds      | PORTAL | j3:a.t3               | JSESSIONID=b.t3 | j3=DRAINED |         | j3 route suffix (learned)
+            configured route beats a learned one         | !J2EE  | j3:a.n2               | JSESSIONID=b.n2 |            |         | j2 route suffix
+            another's configured route is never learned  | !J2EE  | j3:a.n2               | JSESSIONID=b.n2 | j2=DOWN    |         | j1 balanced
+            a configured route is not relearned          | !J2EE  | j1:a.zz               | JSESSIONID=b.zz | j1=DRAINED |         | j2 balanced
+            the last suffix a server set is its route    | !J2EE  | j3:a.t3 j3:b.t5       | JSESSIONID=c.t5 |            |         | j3 route suffix (learned)
+            a suffix the server left names nobody        | !J2EE  | j3:a.t3 j3:b.t5       | JSESSIONID=c.t3 | j1=DRAINED |         | j2 balanced
+            a suffix two servers claim names neither     | !J2EE  | j3:a.tc j4:b.tc       | JSESSIONID=c.tc | j1=DRAINED |         | j2 balanced
+            then the session table decides              | !J2EE  | j3:a.tc j4:b.tc       | JSESSIONID=c.tc |            | c.tc=j4 | j4 session table
+            the refusal stays when one claims it again   | !J2EE  | j3:a.tc j4:b.tc j3:d.tc | JSESSIONID=c.tc | j1=DRAINED |       | j2 balanced
+            it ends once a claimant ends its ids anew    | !J2EE  | j3:a.tc j4:b.tc j4:c.t4 j3:d.tc | JSESSIONID=e.tc | |        | j3 route suffix (learned)
+            an ABAP server's suffix is not learned       | !J2EE  | a1:a.ab               | JSESSIONID=b.ab | j1=DRAINED |         | j2 balanced
+            an id without a suffix teaches nothing       | !J2EE  | j3:abc j3:x. j3:.y    | JSESSIONID=c.y  | j1=DRAINED |         | j2 balanced
+            """)
+    void placesByTheRouteSuffixesServersTaughtWhenNoneIsConfigured(String name, String group, String learned,
+                                                                    String cookies, String states, String bound,
+                                                                    String expect) throws ConfigException {
+        landscape(UNROUTED);
+        for (String l : learned.trim().split("\\s+")) {
+            int colon = l.indexOf(':');
+            learnedRoutes.learn(topology, topology.server(l.substring(0, colon)), l.substring(colon + 1));
+        }
+        assertPlaced("j2ee", group, false, cookies, states, bound, expect, null);
+    }
+
+    @Test
+    void aLearnedRouteNeedsAnHttpsUrlOverHttps() throws ConfigException {
+        landscape(UNROUTED);
+        learnedRoutes.learn(topology, topology.server("j3"), "a.t3");
+
+        assertPlaced("j2ee", "!J2EES", true, "JSESSIONID=b.t3", null, null, "j1 balanced", null);
     }
 
     @Test

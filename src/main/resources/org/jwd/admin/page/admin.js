@@ -110,6 +110,7 @@
       cell(row, s.type, null, 'type');
       cell(row, s.groups.join(', '), null, 'groups');
       cell(row, s.capacity, 'num', 'capacity');
+      cell(row, s.route === null ? '–' : s.route + ' (' + s.route_source + ')', null, 'route');
       var state = cell(row, s.state, 'state state-' + s.state, 'state');
       if (s.https && s.url && s.https.state !== s.state) {
         // its HTTPS port is checked apart: the S groups go by that one
