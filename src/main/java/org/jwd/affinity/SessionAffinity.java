@@ -1,7 +1,6 @@
 package org.jwd.affinity;
 
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
@@ -14,7 +13,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Stateful dispatching as SAP defines it: which server a request's session identifiers place it on, in SAP's order,
  * and the session table's bindings made on the way. Plain Java: it knows nothing of servlets, and the balancers and
- * the table are reached through {@link Effects}, live when routing, dry when explaining.
+ * the table are reached through {@link RoutingEffects}, live when routing, dry when explaining.
  *
  * <p>The order — ABAP: the ESID ({@code sap-ext-sid}) through the session ID table, then {@code sap-contextid}, then
  * the balancer (binding the ESID). J2EE: a {@code saplb_*} cookie, then the JSESSIONID (its route suffix, configured
@@ -22,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * JSESSIONID when the temporary table is on).
  *
  * <p><b>A valid identifier wins over the URL's group.</b> Valid means: it names a server of the request's stack
- * that serves its sessions (up or drained) and can be reached the way the request must go (an {@code https_url}
+ * that serves its sessions (up or drained) and can be reached the way the request must go (a healthy HTTPS port
  * when forwarded over HTTPS). The request then goes there, whatever group its URL maps to. An identifier that names
  * no such server is ignored, never an error; the request is balanced in the URL's group.
  *
@@ -59,107 +58,14 @@ public final class SessionAffinity {
     }
 
     /**
-     * What a routing pass asks of the balancers and the session table: {@code route} changes them, explain does not.
-     */
-    public interface Effects {
-        /** The member of {@code group} a new request goes to, or {@code null}. */
-        Server pick(ServerGroup group);
-
-        String lookup(String key);
-
-        String bind(String key, String serverId);
-
-        String rebind(String key, String expectedServerId, String newServerId);
-
-        /** Renews the entry's idle time, if the table holds one (nothing when explaining). */
-        void touch(String key);
-
-        /** Whether the table is full, so that requests it does not hold go to the default server. */
-        boolean tableFull();
-
-        /** Routing's effects: {@code pick} counts a dispatch, the table binds and refreshes. */
-        static Effects live(SessionTable table, Function<ServerGroup, Server> pick) {
-            return new Effects() {
-                @Override
-                public Server pick(ServerGroup group) {
-                    return pick.apply(group);
-                }
-
-                @Override
-                public String lookup(String key) {
-                    return table.lookup(key);
-                }
-
-                @Override
-                public String bind(String key, String serverId) {
-                    return table.bind(key, serverId);
-                }
-
-                @Override
-                public String rebind(String key, String expectedServerId, String newServerId) {
-                    return table.rebind(key, expectedServerId, newServerId);
-                }
-
-                @Override
-                public void touch(String key) {
-                    table.touch(key);
-                }
-
-                @Override
-                public boolean tableFull() {
-                    return table.isFull();
-                }
-            };
-        }
-
-        /**
-         * Explaining's effects: the same questions answered without changing anything. {@code favorite} names the
-         * server a pick would choose without counting it; the table is peeked at; a bind reports the binding that
-         * would be made.
-         */
-        static Effects dry(SessionTable table, Function<ServerGroup, Server> favorite) {
-            return new Effects() {
-                @Override
-                public Server pick(ServerGroup group) {
-                    return favorite.apply(group);
-                }
-
-                @Override
-                public String lookup(String key) {
-                    return table.peek(key);
-                }
-
-                @Override
-                public String bind(String key, String serverId) {
-                    return serverId;
-                }
-
-                @Override
-                public String rebind(String key, String expectedServerId, String newServerId) {
-                    return newServerId;
-                }
-
-                @Override
-                public void touch(String key) {
-                    // explaining refreshes nothing
-                }
-
-                @Override
-                public boolean tableFull() {
-                    return table.isFull();
-                }
-            };
-        }
-    }
-
-    /**
      * @param group  the URL's group, or {@code null} when it has no server for the request (then only a session can
      *               place it, and {@code null} is returned without one)
      * @param type   the request's stack, or {@code null} for both ({@code !ALL}: no J2EE server is active)
      * @param secure the request is forwarded over HTTPS
      * @return the choice, or {@code null} when {@code group} is {@code null} and no session places the request
      */
-    public Choice choose(ServerGroup group, ServerType type, SessionIdentifiers ids, boolean secure, Effects fx) {
+    public Choice choose(ServerGroup group, ServerType type, SessionIdentifiers ids, boolean secure,
+                         RoutingEffects fx) {
         if (ids.isEmpty()) {
             return group == null ? null : balance(group, fx);
         }
@@ -179,7 +85,7 @@ public final class SessionAffinity {
     }
 
     /** ESID through the table, then {@code sap-contextid}; an unknown ESID is bound where the request goes. */
-    private Choice abap(ServerGroup group, SessionIdentifiers ids, Keys keys, boolean secure, Effects fx) {
+    private Choice abap(ServerGroup group, SessionIdentifiers ids, Keys keys, boolean secure, RoutingEffects fx) {
         String esid = keys.esid;
         String stale = null;
         if (esid != null) {
@@ -206,10 +112,10 @@ public final class SessionAffinity {
     }
 
     /** {@code saplb_*}, then the JSESSIONID's route suffix, then the table. */
-    private Choice j2ee(ServerGroup group, SessionIdentifiers ids, Keys keys, boolean secure, Effects fx) {
+    private Choice j2ee(ServerGroup group, SessionIdentifiers ids, Keys keys, boolean secure, RoutingEffects fx) {
         for (SaplbCookie saplb : ids.saplbCookies()) {
             for (Server s : topology.servers().values()) {
-                if (s.type() == ServerType.J2EE && names(saplb, s) && reachable(s, secure)) {
+                if (s.type() == ServerType.J2EE && names(saplb, s) && s.servesItsSessions(secure)) {
                     return new Choice(s, "saplb cookie", true);
                 }
             }
@@ -217,7 +123,7 @@ public final class SessionAffinity {
         String route = ids.jsessionidRoute();
         if (route != null) {
             for (Server s : topology.servers().values()) {
-                if (s.type() == ServerType.J2EE && route.equals(s.config().route()) && reachable(s, secure)) {
+                if (s.type() == ServerType.J2EE && route.equals(s.config().route()) && s.servesItsSessions(secure)) {
                     return new Choice(s, "route suffix", true);
                 }
             }
@@ -253,7 +159,7 @@ public final class SessionAffinity {
      * {@code stale} atomically; either way the request follows what the table says now.
      */
     private Choice throughTable(ServerGroup group, String key, String stale, ServerType type, boolean secure,
-                                Effects fx) {
+                                RoutingEffects fx) {
         Choice balanced = balance(group, fx);
         if (balanced.server() == null) {
             return balanced;
@@ -282,7 +188,7 @@ public final class SessionAffinity {
     private static final String BALANCED = "balanced";
 
     /** The balancer's pick; with a full table, the group's default server. */
-    private Choice balance(ServerGroup group, Effects fx) {
+    private Choice balance(ServerGroup group, RoutingEffects fx) {
         if (fx.tableFull()) {
             for (Server s : group.members()) {
                 if (s.takesNewRequests(group.secure())) {
@@ -318,7 +224,7 @@ public final class SessionAffinity {
             return null;
         }
         for (Server s : topology.servers().values()) {
-            if (s.type() == ServerType.ABAP && name.equals(s.config().name()) && reachable(s, secure)) {
+            if (s.type() == ServerType.ABAP && name.equals(s.config().name()) && s.servesItsSessions(secure)) {
                 return s;
             }
         }
@@ -328,12 +234,7 @@ public final class SessionAffinity {
     /** The server with this id if it is of this stack and a session may still go to it the way the request goes. */
     private Server valid(String serverId, ServerType type, boolean secure) {
         Server s = topology.server(serverId);
-        return s != null && s.type() == type && reachable(s, secure) ? s : null;
-    }
-
-    /** Serves its sessions (up or drained) on the port the request must take: its HTTPS port when forwarded over TLS. */
-    private static boolean reachable(Server s, boolean secure) {
-        return s.servesItsSessions(secure);
+        return s != null && s.type() == type && s.servesItsSessions(secure) ? s : null;
     }
 
     /** The request's table keys, and which of them this pass has read (and so refreshed) already. */
@@ -351,17 +252,17 @@ public final class SessionAffinity {
             this.jsessionid = ids.jsessionid() != null && config.learnsJsessionids() ? ids.jsessionid() : null;
         }
 
-        String lookupEsid(Effects fx) {
+        String lookupEsid(RoutingEffects fx) {
             esidRead = true;
             return fx.lookup(esid);
         }
 
-        String lookupJsessionid(Effects fx) {
+        String lookupJsessionid(RoutingEffects fx) {
             jsessionidRead = true;
             return fx.lookup(jsessionid);
         }
 
-        void touchTheRest(Effects fx) {
+        void touchTheRest(RoutingEffects fx) {
             if (esid != null && !esidRead) {
                 fx.touch(esid);
             }

@@ -56,8 +56,8 @@ public interface SessionTable extends AutoCloseable {
     }
 
     /**
-     * Whether a new binding would be refused now because the table is full ({@code wdisp/HTTP/max_session_tab_entries}):
-     * requests it does not hold then go to their group's default server (SAP's rule: sessions are kept, balancing
+     * Whether a new binding would be refused now because the table is full
+     * ({@code wdisp/HTTP/max_session_tab_entries}): requests it does not hold then go to their group's default server (SAP's rule: sessions are kept, balancing
      * stops). A cheap estimate, read on every request.
      */
     default boolean isFull() {

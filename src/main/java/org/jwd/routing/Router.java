@@ -10,7 +10,7 @@ import org.jwd.affinity.LearnedRoutes;
 import org.jwd.affinity.SaplbCookieWriter;
 import org.jwd.affinity.SessionAffinity;
 import org.jwd.affinity.SessionAffinity.Choice;
-import org.jwd.affinity.SessionAffinity.Effects;
+import org.jwd.affinity.RoutingEffects;
 import org.jwd.affinity.SetCookieHeaders;
 import org.jwd.affinity.SessionCookies;
 import org.jwd.affinity.SessionIdentifiers;
@@ -44,9 +44,9 @@ public final class Router {
     private final Map<ServerGroup, Balancer> balancers = new IdentityHashMap<>();
     private final SessionTable sessionTable;
     /** What routing changes: the balancers' counts and the session table's bindings and idle times. */
-    private final Effects live;
+    private final RoutingEffects live;
     /** The same questions, answered without changing anything: the favorite, a peek, the binding that would be. */
-    private final Effects dry;
+    private final RoutingEffects dry;
     private final SslEncrypt sslEncrypt;
     private final PermissionTable permissionTable;
 
@@ -67,8 +67,8 @@ public final class Router {
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }
-        this.live = Effects.live(sessionTable, group -> pickWithRoom(balancers.get(group), group));
-        this.dry = Effects.dry(sessionTable, group -> {
+        this.live = RoutingEffects.live(sessionTable, group -> pickWithRoom(balancers.get(group), group));
+        this.dry = RoutingEffects.dry(sessionTable, group -> {
             String favorite = balancers.get(group).snapshot().favorite();
             return favorite == null ? null : group.member(favorite);
         });
@@ -131,7 +131,7 @@ public final class Router {
     }
 
     /** The one pipeline of {@link #route} and {@link #explain}: the same steps, with live or dry effects. */
-    private Decision decide(RoutingRequest request, Effects fx) {
+    private Decision decide(RoutingRequest request, RoutingEffects fx) {
         Decision d = new Decision();
         try {
             d.path = PathNormalizer.normalize(request.rawPath());

@@ -51,7 +51,7 @@ class SessionAffinityTest {
     private Topology topology;
     private SessionAffinity affinity;
     /** Live effects on the real table; the "balancer" takes the first member that takes new requests. */
-    private SessionAffinity.Effects live;
+    private RoutingEffects live;
     private final LearnedRoutes learnedRoutes = new LearnedRoutes();
 
     private void landscape(String extra) throws ConfigException {
@@ -59,7 +59,7 @@ class SessionAffinityTest {
         topology = Topology.of(config);
         table = SessionTables.create(config, clock::get);
         affinity = new SessionAffinity(config, topology, learnedRoutes);
-        live = SessionAffinity.Effects.live(table,
+        live = RoutingEffects.live(table,
                 group -> group.members().stream().filter(Server::takesNewRequests).findFirst().orElse(null));
     }
 
