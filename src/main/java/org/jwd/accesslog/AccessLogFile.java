@@ -123,14 +123,15 @@ final class AccessLogFile implements AutoCloseable {
         file = next;
         written = new File(next).length();
         nextSwitchMillis = nextSwitch(nowMillis);
-        String current = Path.of(next).getFileName().toString();
+        String path = next;
+        String current = Path.of(path).getFileName().toString();
         opened.remove(current);
         opened.addLast(current);
         background.execute(() -> {
             if (previous != null) {
                 stopWhenWritten(previous, previousLines);
             }
-            deleteOldFiles(next);
+            deleteOldFiles(path);
         });
     }
 

@@ -22,6 +22,7 @@ import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
+import org.jwd.metrics.ResponseTimes;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Classification;
 import org.jwd.filter.PermissionTable;
@@ -161,7 +162,16 @@ public final class AdminApi {
                 "errors", s.errors(),
                 "health_path", c.healthPath(),
                 "last_check", s.lastCheck(),
-                "connections", connections(s.slots()));
+                "connections", connections(s.slots()),
+                "response_ms", responseTimes(s));
+    }
+
+    /** The last minute's p50 and p99 in milliseconds, to the first byte and to the last; null without answers. */
+    private Map<String, Object> responseTimes(Server s) {
+        ResponseTimes.Quantiles q = dispatcher.metrics().lastMinute(s.id(), System.nanoTime());
+        return q == null ? null : Json.obj("answers", q.count(), "first_byte_p50", q.firstByteP50(),
+                "first_byte_p99", q.firstByteP99(), "last_byte_p50", q.lastByteP50(), "last_byte_p99",
+                q.lastByteP99());
     }
 
     /** {@code server.<id>.max_connections} and its queue: null limits mean none. */

@@ -275,16 +275,14 @@ public final class DispatcherMetrics {
         times.lastByte().observe(lastByteNanos / 1e9);
     }
 
-    /** The p50 and p99 response times of the minute before {@code nowNanos}, of the servers that answered. */
-    public java.util.Map<String, ResponseTimes.Quantiles> lastMinute(long nowNanos) {
-        java.util.Map<String, ResponseTimes.Quantiles> result = new java.util.TreeMap<>();
-        responseTimes.forEach((id, times) -> {
-            ResponseTimes.Quantiles q = times.lastMinute().lastMinute(nowNanos);
-            if (q.count() > 0) {
-                result.put(id, q);
-            }
-        });
-        return result;
+    /**
+     * The server's p50 and p99 response times in the minute before {@code nowNanos}, or {@code null} when it
+     * answered no request in that minute.
+     */
+    public ResponseTimes.Quantiles lastMinute(String serverId, long nowNanos) {
+        ServerTimes times = responseTimes.get(serverId);
+        ResponseTimes.Quantiles q = times == null ? null : times.lastMinute().lastMinute(nowNanos);
+        return q == null || q.count() == 0 ? null : q;
     }
 
     /** A reload of the configuration was applied or rejected at {@code epochMillis}. */

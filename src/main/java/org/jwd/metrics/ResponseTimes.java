@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <p>Buckets grow by a quarter from 100 µs (100, 125, 156, ... µs; the last ends near 11 s, with one more for
  * anything longer): a quantile is reported as its bucket's upper bound, at most 25 % above the true value.
  */
-final class ResponseTimes {
+public final class ResponseTimes {
     static final long SLOT_NANOS = TimeUnit.SECONDS.toNanos(10);
     static final int SLOTS = 6;
     private static final double FIRST_BOUND_MICROS = 100;
