@@ -6,8 +6,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
@@ -59,10 +62,13 @@ final class AccessLogFile implements AutoCloseable {
     /** what {@link #writer} has still to write */
     private BlockingQueue<String> queue;
     private String file;
+    /** {@link #file}'s name without its {@code _n} suffix, and n (-1 for none) */
+    private String base;
+    private int suffix;
     private long written;
     private long nextSwitchMillis;
-    /** the files this log opened, oldest first: the order MAXFILES deletes them in after those found at the start */
-    private final java.util.Deque<String> opened = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    /** the files this log opened, oldest first: MAXFILES deletes them in this order, after those found at the start */
+    private final Deque<String> opened = new ArrayDeque<>();
 
     /** Opens the file for {@code nowMillis}. @throws IOException when it cannot be written */
     AccessLogFile(AccessLogConfig config, LogFileName name, long nowMillis) throws IOException {
@@ -104,9 +110,11 @@ final class AccessLogFile implements AutoCloseable {
     /** Guarded by this. @param fresh a switch: a file that exists is not continued */
     private void open(long nowMillis, boolean fresh) throws IOException {
         String base = name.expand(nowMillis);
-        String next = base;
-        for (int n = 0; new File(next).exists() && (fresh || !continuable(next)); n++) {
-            next = base + "_" + n;
+        // Within one name the numbers only grow: a file MAXFILES deleted does not come back as the next one.
+        int n = base.equals(this.base) ? suffix + 1 : -1;
+        String next = n < 0 ? base : base + "_" + n;
+        while (new File(next).exists() && (fresh || !continuable(next))) {
+            next = base + "_" + ++n;
         }
         BlockingQueue<String> lines = new ArrayBlockingQueue<>(QUEUE);
         AsyncRequestLogWriter started = new AsyncRequestLogWriter(next, lines);
@@ -121,17 +129,18 @@ final class AccessLogFile implements AutoCloseable {
         writer = started;
         queue = lines;
         file = next;
+        this.base = base;
+        suffix = n;
         written = new File(next).length();
         nextSwitchMillis = nextSwitch(nowMillis);
-        String path = next;
-        String current = Path.of(path).getFileName().toString();
+        String current = Path.of(next).getFileName().toString();
         opened.remove(current);
         opened.addLast(current);
         background.execute(() -> {
             if (previous != null) {
                 stopWhenWritten(previous, previousLines);
             }
-            deleteOldFiles(path);
+            deleteOldFiles();
         });
     }
 
@@ -167,30 +176,31 @@ final class AccessLogFile implements AutoCloseable {
     }
 
     /**
-     * Deletes the oldest files of this log beyond MAXFILES, never {@code current}: first those found at the start (by
+     * Deletes the oldest files of this log beyond MAXFILES, never the one in use: first those found at the start (by
      * time of last change), then those it opened, in order (a file's last change says little: its lines are
-     * written after the next file was opened).
+     * written after the next file was opened). Under this lock: a file being opened is on the disk but not yet in
+     * {@link #opened}.
      */
-    private void deleteOldFiles(String current) {
+    private synchronized void deleteOldFiles() {
         if (maxFiles == 0) {
             return;
         }
-        File dir = Path.of(current).toAbsolutePath().getParent().toFile();
+        File dir = Path.of(file).toAbsolutePath().getParent().toFile();
         Pattern mine = LogFileName.of(Path.of(name.toString()).getFileName().toString(), name.zone()).files();
         File[] files = dir.listFiles(f -> f.isFile() && mine.matcher(f.getName()).matches());
         if (files == null || files.length <= maxFiles) {
             return;
         }
-        java.util.List<String> order = java.util.List.copyOf(opened);
+        List<String> order = List.copyOf(opened);
         Arrays.sort(files, Comparator.comparingInt((File f) -> order.indexOf(f.getName()))
                 .thenComparingLong(File::lastModified).thenComparing(File::getName));
-        String currentName = Path.of(current).getFileName().toString();
+        String inUse = Path.of(file).getFileName().toString();
         int excess = files.length - maxFiles;
         for (File f : files) {
             if (excess == 0) {
                 break;
             }
-            if (!f.getName().equals(currentName)) {
+            if (!f.getName().equals(inUse)) {
                 if (!f.delete()) {
                     LOG.warn("jwd: cannot delete the old access log file {} (MAXFILES={})", f, maxFiles);
                 }
