@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  * character, plus the line separator).
  *
  * <p>The next file's name is {@code LOGFILE} expanded at that time, or, when a file of that name exists already,
- * the name followed by {@code _0}, {@code _1}, ... as SAP does. At the start, the last file of the current name is
- * continued while it is below {@code MAXSIZEKB}.
+ * the name followed by {@code _0}, {@code _1}, ... as SAP does (the numbers only grow). At the start, the first file
+ * of the current name below {@code MAXSIZEKB} is continued, as SAP continues an existing file after a restart.
  */
 final class AccessLogFile implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AccessLogFile.class);
