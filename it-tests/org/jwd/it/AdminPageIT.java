@@ -25,6 +25,10 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(120)
 class AdminPageIT {
+    private static final long SLOW_MILLIS = 150;
+    /** A response time cell: p50 / p99 in milliseconds. */
+    private static final java.util.regex.Pattern TIMES =
+            java.util.regex.Pattern.compile("([0-9.]+) / ([0-9.]+) ms");
     private static DemoBackend a;
     private static DemoBackend b;
     private static JwdProcess jwd;
@@ -33,7 +37,8 @@ class AdminPageIT {
     @BeforeAll
     static void start() {
         a = DemoBackend.start(DemoBackend.Options.j2ee("a"));
-        b = DemoBackend.start(DemoBackend.Options.j2ee("b"));
+        // b answers after 150 ms: its response times must show it
+        b = DemoBackend.start(DemoBackend.Options.j2ee("b").withDelayMillis(SLOW_MILLIS));
         jwd = JwdProcess.start("""
                 server.a.url=%s
                 server.a.type=j2ee
@@ -87,6 +92,29 @@ class AdminPageIT {
         try (WebClient web = browser(AdminClient.USER, "wrong")) {
             assertThatThrownBy(() -> web.getPage(jwd.uri("/jwd/admin/").toURL()))
                     .isInstanceOf(FailingHttpStatusCodeException.class);
+        }
+    }
+
+    @Test
+    void showsEachServersResponseTimesOfTheLastMinute() throws Exception {
+        for (int i = 0; i < 10; i++) {
+            assertThat(admin.through("/irj/timed").statusCode()).isEqualTo(200);
+        }
+        try (WebClient web = browser(AdminClient.USER, AdminClient.PASSWORD)) {
+            HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+                assertThat(text(page, "#server-a td[data-field=first_byte]")).matches(TIMES);
+                assertThat(text(page, "#server-b td[data-field=response]")).matches(TIMES);
+            });
+            java.util.regex.Matcher slow = TIMES.matcher(text(page, "#server-b td[data-field=response]"));
+            java.util.regex.Matcher fast = TIMES.matcher(text(page, "#server-a td[data-field=response]"));
+            assertThat(slow.matches() && fast.matches()).isTrue();
+            double slowP50 = Double.parseDouble(slow.group(1));
+            assertThat(slowP50).isGreaterThanOrEqualTo(SLOW_MILLIS);
+            assertThat(Double.parseDouble(slow.group(2))).isGreaterThanOrEqualTo(slowP50);
+            assertThat(Double.parseDouble(fast.group(1))).isLessThan(slowP50);
+            assertThat(page.<org.htmlunit.html.DomElement>querySelector("#server-b td[data-field=response]")
+                    .getAttribute("title")).endsWith("answers in the last minute");
         }
     }
 

@@ -13,6 +13,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.jwd.accesslog.AccessLog;
+import org.jwd.accesslog.AccessLogConfig;
 import org.jwd.admin.AdminConfig;
 import org.jwd.affinity.LearnedRoutes;
 import org.jwd.affinity.SessionTable;
@@ -83,6 +85,8 @@ public final class Dispatcher implements AutoCloseable {
     private final HealthChecker health;
     private final ServerRegistry registry;
     private final DispatcherMetrics metrics;
+    /** icm/HTTP/logging_0, opened at the start (a reload keeps it) */
+    private final AccessLog accessLog;
     private final AtomicReference<Snapshot> current = new AtomicReference<>();
     private final ScheduledExecutorService housekeeping;
     /** Reads the configuration file again on a change or on request; {@code null} until {@link #watch}. */
@@ -95,6 +99,8 @@ public final class Dispatcher implements AutoCloseable {
         this.tls = TlsConfig.from(config);
         Reloader.watchInterval(config);
         this.limits = LimitsConfig.from(config);
+        // the last check that can fail the start, and the first part with a thread of its own
+        this.accessLog = AccessLog.open(config);
         updateSlots(limits);
         Topology topology = Topology.of(config);
         useSlots(topology);
@@ -150,6 +156,7 @@ public final class Dispatcher implements AutoCloseable {
         TlsConfig.from(config);
         Reloader.watchInterval(config);
         LimitsConfig.from(config);
+        AccessLogConfig.from(config);
     }
 
     /**
@@ -265,6 +272,11 @@ public final class Dispatcher implements AutoCloseable {
 
     public DispatcherMetrics metrics() {
         return metrics;
+    }
+
+    /** The access log ({@link AccessLog#OFF} without {@code icm/HTTP/logging_0}). */
+    public AccessLog accessLog() {
+        return accessLog;
     }
 
     /** Whether {@code id} is a server of the configuration file (which never expires and cannot register). */
@@ -409,6 +421,7 @@ public final class Dispatcher implements AutoCloseable {
         health.close();
         urlPrefixes.close();
         sessionTable.close();
+        accessLog.close();
     }
 
     @Override

@@ -78,7 +78,7 @@ public final class Reloader implements AutoCloseable {
             "jwd.ssl_keystore", "jwd.ssl_keystore_password", "wdisp/ssl_encrypt", "wdisp/ssl_truststore",
             "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
             "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
-            "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group");
+            "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group", "icm/HTTP/logging_0");
 
     /**
      * The keys that switch the session table's parts on and off and set its timeouts: applied live while the table

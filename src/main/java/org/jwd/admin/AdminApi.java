@@ -23,6 +23,7 @@ import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
+import org.jwd.metrics.ResponseTimes;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Explanation;
 import org.jwd.routing.Router;
@@ -150,7 +151,8 @@ public final class AdminApi {
                 s.healthy(), new ServerView.Load(home.name(), b == null ? null : b.strategy(),
                         b == null ? null : GroupView.measure(b.strategy()), weight),
                 inFlight, served, stateful, Math.max(0, served + inFlight - stateful), s.errors(), c.healthPath(),
-                s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(s.slots()), null);
+                s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(s.slots()),
+                ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())), null);
     }
 
     private static BalancerSnapshot balancer(Router router, ServerGroup group) {

@@ -7,6 +7,7 @@ import java.util.Set;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import org.jwd.limits.ServerSlots;
+import org.jwd.metrics.ResponseTimes;
 import org.jwd.topology.Server;
 
 /**
@@ -26,12 +27,13 @@ import org.jwd.topology.Server;
  * @param lastCheck   the last health check's result in words (state, healthy and last check are the plain port's,
  *                    or the only port's of a server without a url)
  * @param https       the HTTPS port's own state, for a server with an {@code https_url} (else {@code null})
+ * @param responseMs  the last minute's response times; {@code null} without answers in that minute
  * @param outcome     only in the answer to a registration: {@code registered}, {@code changed} or {@code renewed}
  */
 public record ServerView(String id, String type, String url, String httpsUrl, int capacity, Set<String> logonGroups,
                          List<String> groups, String route, String routeSource, String source, Long expiresInMs, String state, String adminState,
                          boolean healthy, Load load, int inFlight, long served, long stateful, long stateless,
-                         long errors, String healthPath, String lastCheck, Https https, Connections connections,
+                         long errors, String healthPath, String lastCheck, Https https, Connections connections, ResponseMs responseMs,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String outcome) {
     /**
      * The server's weight in its own internal group ({@code !J2EE} or {@code !DIAG}).
@@ -66,10 +68,23 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
         }
     }
 
+    /**
+     * The last minute's p50 and p99 in milliseconds, to the server's first byte and to its last.
+     *
+     * @param answers how many answers the figures come from
+     */
+    public record ResponseMs(long answers, double firstByteP50, double firstByteP99, double lastByteP50,
+                             double lastByteP99) {
+        static ResponseMs of(ResponseTimes.Quantiles q) {
+            return q == null ? null : new ResponseMs(q.count(), q.firstByteP50(), q.firstByteP99(), q.lastByteP50(),
+                    q.lastByteP99());
+        }
+    }
+
     /** This view with the outcome of the registration that produced it. */
     ServerView registered(String outcome) {
         return new ServerView(id, type, url, httpsUrl, capacity, logonGroups, groups, route, routeSource, source,
                 expiresInMs, state, adminState, healthy, load, inFlight, served, stateful, stateless, errors,
-                healthPath, lastCheck, https, connections, outcome);
+                healthPath, lastCheck, https, connections, responseMs, outcome);
     }
 }

@@ -53,8 +53,16 @@ public final class SessionAffinity {
         this.implicitSpace = config.logonGroups().stream().noneMatch(g -> g.name().equals(SPACE));
     }
 
-    /** Where a request goes and why; a {@code null} server when its group has none to offer. */
-    public record Choice(Server server, String reason, boolean bound) {
+    /**
+     * Where a request goes and why; a {@code null} server when its group has none to offer.
+     *
+     * @param identifier the session identifier that placed the request (a cookie's or path parameter's value), or
+     *                   {@code null} when none did; never shown, only hashed into the access log
+     */
+    public record Choice(Server server, String reason, boolean bound, String identifier) {
+        Choice(Server server, String reason, boolean bound) {
+            this(server, reason, bound, null);
+        }
     }
 
     /**
@@ -93,7 +101,7 @@ public final class SessionAffinity {
             if (boundId != null) {
                 Server bound = valid(boundId, ServerType.ABAP, secure);
                 if (bound != null) {
-                    return new Choice(bound, "session table (sap-ext-sid)", true);
+                    return new Choice(bound, "session table (sap-ext-sid)", true, esid);
                 }
                 stale = boundId;
             }
@@ -101,12 +109,12 @@ public final class SessionAffinity {
         Server context = contextServer(ids.sapContextServer(), secure);
         if (context != null) {
             if (esid == null) {
-                return new Choice(context, "sap-contextid", true);
+                return new Choice(context, "sap-contextid", true, ids.sapContextId());
             }
             // The ESID joins the session's server, so that its next requests agree with sap-contextid's.
-            Choice toContext = new Choice(context, "sap-contextid", true);
+            Choice toContext = new Choice(context, "sap-contextid", true, ids.sapContextId());
             String winner = stale != null ? fx.rebind(esid, stale, context.id()) : fx.bind(esid, context.id());
-            return follow(winner, toContext, "sap-contextid", ServerType.ABAP, secure);
+            return follow(winner, toContext, "sap-contextid", ServerType.ABAP, secure, ids.sapContextId());
         }
         return esid != null && group != null ? throughTable(group, esid, stale, ServerType.ABAP, secure, fx) : null;
     }
@@ -116,7 +124,7 @@ public final class SessionAffinity {
         for (SaplbCookie saplb : ids.saplbCookies()) {
             for (Server s : topology.servers().values()) {
                 if (s.type() == ServerType.J2EE && names(saplb, s) && s.servesItsSessions(secure)) {
-                    return new Choice(s, "saplb cookie", true);
+                    return new Choice(s, "saplb cookie", true, saplb.value());
                 }
             }
         }
@@ -124,13 +132,13 @@ public final class SessionAffinity {
         if (route != null) {
             for (Server s : topology.servers().values()) {
                 if (s.type() == ServerType.J2EE && route.equals(s.config().route()) && s.servesItsSessions(secure)) {
-                    return new Choice(s, "route suffix", true);
+                    return new Choice(s, "route suffix", true, ids.jsessionid());
                 }
             }
             String learner = learnedRoutes.serverFor(route);
             Server learned = learner == null ? null : valid(learner, ServerType.J2EE, secure);
             if (learned != null && learned.config().route() == null) {
-                return new Choice(learned, "route suffix (learned)", true);
+                return new Choice(learned, "route suffix (learned)", true, ids.jsessionid());
             }
         }
         String jsessionid = keys.jsessionid;
@@ -142,7 +150,7 @@ public final class SessionAffinity {
         if (boundId != null) {
             Server bound = valid(boundId, ServerType.J2EE, secure);
             if (bound != null) {
-                return new Choice(bound, "session table", true);
+                return new Choice(bound, "session table", true, jsessionid);
             }
             stale = boundId;
         }
@@ -166,23 +174,24 @@ public final class SessionAffinity {
         }
         if (stale != null) {
             String winner = fx.rebind(key, stale, balanced.server().id());
-            return follow(winner, balanced, "session table rebind from " + stale, type, secure);
+            return follow(winner, balanced, "session table rebind from " + stale, type, secure, key);
         }
         String winner = fx.bind(key, balanced.server().id());
         return follow(winner, balanced, balanced.reason().equals(BALANCED) ? "session table bind" : balanced.reason(),
-                type, secure);
+                type, secure, key);
     }
 
     /** Goes where the table says now; a concurrent request may have bound the session first. */
-    private Choice follow(String winnerId, Choice mine, String reason, ServerType type, boolean secure) {
+    private Choice follow(String winnerId, Choice mine, String reason, ServerType type, boolean secure,
+                          String identifier) {
         if (winnerId.equals(mine.server().id())) {
-            return new Choice(mine.server(), reason, mine.bound());
+            return new Choice(mine.server(), reason, mine.bound(), identifier);
         }
         Server winner = valid(winnerId, type, secure);
         if (winner != null) {
-            return new Choice(winner, "session table (bound concurrently)", true);
+            return new Choice(winner, "session table (bound concurrently)", true, identifier);
         }
-        return new Choice(mine.server(), reason, mine.bound());
+        return new Choice(mine.server(), reason, mine.bound(), identifier);
     }
 
     private static final String BALANCED = "balanced";

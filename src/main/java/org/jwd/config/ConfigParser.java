@@ -62,7 +62,7 @@ public final class ConfigParser {
             "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group",
             "jwd.ssl_keystore", "jwd.ssl_keystore_password",
             "wdisp/permission_table", "jwd.permission_table_ignore_case", "jwd.trusted_proxies",
-            "icm/HTTP/max_request_size_KB", "jwd.queue_timeout", "jwd.max_header_size",
+            "icm/HTTP/max_request_size_KB", "jwd.queue_timeout", "jwd.max_header_size", "icm/HTTP/logging_0",
             // Read by org.jwd.Reloader (hot reload of this file):
             "jwd.config_watch");
 

@@ -31,6 +31,9 @@ import org.jwd.topology.Topology;
  *     ({@code 2xx}...{@code 5xx}); refused ones carry {@code server="none"}.</li>
  * <li>{@code jwd_request_duration_seconds{group,server}}: a histogram of the time from routing to the end of
  *     the answer.</li>
+ * <li>{@code jwd_server_first_byte_seconds{server}} and {@code jwd_server_response_seconds{server}}: histograms of
+ *     the time from sending a request to the server to the first byte of its answer, and to the last; the last
+ *     minute's p50 and p99 per server are kept for the admin page ({@link #lastMinute}).</li>
  * <li>{@code jwd_server_in_flight}, {@code jwd_server_capacity}, {@code jwd_server_state{state}} (1 for the state
  *     the server is in), {@code jwd_server_requests_total}, {@code jwd_server_errors_total},
  *     {@code jwd_server_stateful_requests_total}: per server, read from the servers when scraped.</li>
@@ -62,6 +65,14 @@ public final class DispatcherMetrics {
     private final io.prometheus.metrics.core.metrics.Gauge lastReload;
     private final Counter limitRejections;
     private final Counter serverAborts;
+    private final Histogram firstByte;
+    private final Histogram lastByte;
+    /** server id -> its response time histograms' label children and the last minute of its response times */
+    private final ConcurrentHashMap<String, ServerTimes> responseTimes = new ConcurrentHashMap<>();
+
+    private record ServerTimes(ResponseTimes lastMinute, DistributionDataPoint firstByte,
+                               DistributionDataPoint lastByte) {
+    }
     /** group name -> server id -> its label children */
     private final ConcurrentHashMap<String, ConcurrentHashMap<String, Children>> children = new ConcurrentHashMap<>();
     private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
@@ -101,6 +112,15 @@ public final class DispatcherMetrics {
         duration = Histogram.builder().name("jwd_request_duration_seconds").unit(Unit.SECONDS)
                 .help("Time from routing a request to the end of its answer").labelNames("group", "server")
                 .classicOnly().classicUpperBounds(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
+                .withoutExemplars().register(registry);
+
+        firstByte = Histogram.builder().name("jwd_server_first_byte_seconds").unit(Unit.SECONDS)
+                .help("Time from sending a request to the server to the first byte of its answer").labelNames("server")
+                .classicOnly().classicUpperBounds(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
+                .withoutExemplars().register(registry);
+        lastByte = Histogram.builder().name("jwd_server_response_seconds").unit(Unit.SECONDS)
+                .help("Time from sending a request to the server to the last byte of its answer").labelNames("server")
+                .classicOnly().classicUpperBounds(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
                 .withoutExemplars().register(registry);
 
         reloads = Counter.builder().name("jwd_config_reloads_total")
@@ -235,6 +255,34 @@ public final class DispatcherMetrics {
         int statusClass = status >= 100 && status < 600 ? status / 100 : 0;
         c.requests(statusClass).inc();
         c.duration.observe(durationNanos / 1e9);
+    }
+
+    /**
+     * The server answered a request completely.
+     *
+     * @param firstByteNanos from sending the request to the first byte of the answer
+     * @param lastByteNanos  from sending the request to the last byte
+     * @param nowNanos       {@link System#nanoTime()} now: the answer counts in the minute before it
+     */
+    public void serverAnswered(Server server, long firstByteNanos, long lastByteNanos, long nowNanos) {
+        ServerTimes times = responseTimes.get(server.id());
+        if (times == null) {
+            times = responseTimes.computeIfAbsent(server.id(), id -> new ServerTimes(new ResponseTimes(),
+                    firstByte.labelValues(id), lastByte.labelValues(id)));
+        }
+        times.lastMinute().record(firstByteNanos, lastByteNanos, nowNanos);
+        times.firstByte().observe(firstByteNanos / 1e9);
+        times.lastByte().observe(lastByteNanos / 1e9);
+    }
+
+    /**
+     * The server's p50 and p99 response times in the minute before {@code nowNanos}, or {@code null} when it
+     * answered no request in that minute.
+     */
+    public ResponseTimes.Quantiles lastMinute(String serverId, long nowNanos) {
+        ServerTimes times = responseTimes.get(serverId);
+        ResponseTimes.Quantiles q = times == null ? null : times.lastMinute().lastMinute(nowNanos);
+        return q == null || q.count() == 0 ? null : q;
     }
 
     /** A reload of the configuration was applied or rejected at {@code epochMillis}. */

@@ -31,6 +31,7 @@ import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.jwd.Dispatcher;
+import org.jwd.accesslog.RequestEnds;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.health.HealthChecker;
@@ -69,6 +70,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     private static final long TLS_WARNING_INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     private Dispatcher dispatcher;
+    private RequestEnds ends;
     /** server id -> System.nanoTime() of the last warning about its TLS */
     private final Map<String, Long> tlsWarnings = new ConcurrentHashMap<>();
 
@@ -78,6 +80,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         if (dispatcher == null) {
             throw new UnavailableException("jwd: no dispatcher: the configuration was not loaded");
         }
+        ends = new RequestEnds(dispatcher.accessLog(), dispatcher.metrics());
         super.init();
     }
 
@@ -119,12 +122,15 @@ public class DispatcherServlet extends AsyncProxyServlet {
         if (RequestLimits.refuse(clientRequest, proxyResponse, dispatcher)) {
             return;
         }
+        RequestEnds.arrived(clientRequest, start);
         Dispatcher.Snapshot snapshot = dispatcher.snapshot();
         RoutingDecision decision = snapshot.router().route(routingRequest(clientRequest));
         if (decision.isRejected()) {
-            sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
+            // counted before the answer goes out, so that a client holding its answer finds it counted
             dispatcher.metrics().requestCompleted(decision.group(), null, decision.errorStatus(),
                     System.nanoTime() - start);
+            sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
+            ends.completed(clientRequest, decision, decision.errorStatus(), false, 0);
             return;
         }
         clientRequest.setAttribute(DECISION_ATTRIBUTE, decision);
@@ -140,10 +146,16 @@ public class DispatcherServlet extends AsyncProxyServlet {
         }
     }
 
-    /** Counts the request's answer in the metrics, with the time since it was routed. */
+    /** Counts the request's answer in the metrics, with the time since it was routed, and logs it. */
     private void completed(HttpServletRequest clientRequest, RoutingDecision decision, int status) {
+        completed(clientRequest, decision, status, false);
+    }
+
+    private void completed(HttpServletRequest clientRequest, RoutingDecision decision, int status, boolean answered) {
         long nanos = clientRequest.getAttribute(START_ATTRIBUTE) instanceof Long start ? System.nanoTime() - start : 0;
         dispatcher.metrics().requestCompleted(decision.group(), decision.server(), status, nanos);
+        ends.completed(clientRequest, decision, status, answered,
+                clientRequest.getAttribute(RETRIED_ATTRIBUTE) == null ? 0 : 1);
     }
 
     private static RoutingRequest routingRequest(HttpServletRequest clientRequest) {
@@ -163,6 +175,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         ServerSlots slots = decision(clientRequest).server().slots();
         ServerSlots.Waiter waiter = () -> {
             clientRequest.setAttribute(SLOT_ATTRIBUTE, slots);
+            RequestEnds.sent(clientRequest);
             super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest);
         };
         switch (slots.acquire(waiter)) {
@@ -273,6 +286,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void onServerResponseHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                            Response serverResponse) {
+        RequestEnds.firstByte(clientRequest);
         super.onServerResponseHeaders(clientRequest, proxyResponse, serverResponse);
         RoutingDecision decision = decision(clientRequest);
         Dispatcher.Snapshot snapshot = snapshot(clientRequest);
@@ -296,8 +310,16 @@ public class DispatcherServlet extends AsyncProxyServlet {
         releaseSlot(clientRequest);
         decision.finish(false);
         decision.server().resetFailures(overHttps(decision));
-        completed(clientRequest, decision, proxyResponse.getStatus());
+        completed(clientRequest, decision, proxyResponse.getStatus(), true);
         super.onProxyResponseSuccess(clientRequest, proxyResponse, serverResponse);
+    }
+
+    @Override
+    protected void onResponseContent(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                     Response serverResponse, byte[] buffer, int offset, int length,
+                                     org.eclipse.jetty.util.Callback callback) {
+        RequestEnds.content(clientRequest, length);
+        super.onResponseContent(clientRequest, proxyResponse, serverResponse, buffer, offset, length, callback);
     }
 
     @Override

@@ -19,10 +19,11 @@ public final class RoutingDecision {
     private final String reason;
     private final String target;
     private final boolean bound;
+    private final String identifier;
     private final AtomicBoolean finished = new AtomicBoolean();
 
     private RoutingDecision(int errorStatus, String errorMessage, String path, ServerGroup group, Server server,
-                            String reason, String target, boolean bound) {
+                            String reason, String target, boolean bound, String identifier) {
         this.errorStatus = errorStatus;
         this.errorMessage = errorMessage;
         this.path = path;
@@ -31,17 +32,21 @@ public final class RoutingDecision {
         this.reason = reason;
         this.target = target;
         this.bound = bound;
+        this.identifier = identifier;
     }
 
-    /** The request goes to {@code server} at {@code target} (its URL, the forwarded path and the query). */
+    /**
+     * The request goes to {@code server} at {@code target} (its URL, the forwarded path and the query);
+     * {@code identifier} is the session identifier that placed it, or {@code null}.
+     */
     public static RoutingDecision forward(String path, ServerGroup group, Server server, String reason,
-                                          String target, boolean bound) {
-        return new RoutingDecision(0, null, path, group, server, reason, target, bound);
+                                          String target, boolean bound, String identifier) {
+        return new RoutingDecision(0, null, path, group, server, reason, target, bound, identifier);
     }
 
     /** The request goes nowhere; the client gets {@code status} with {@code message} as the body. */
     public static RoutingDecision reject(int status, String message, String path, ServerGroup group, String reason) {
-        return new RoutingDecision(status, message, path, group, null, reason, null, false);
+        return new RoutingDecision(status, message, path, group, null, reason, null, false, null);
     }
 
     public boolean isRejected() {
@@ -82,6 +87,14 @@ public final class RoutingDecision {
     /** Whether the request followed a session (cookie or session table) rather than the balancer. */
     public boolean bound() {
         return bound;
+    }
+
+    /**
+     * The value of the session identifier that placed the request (ESID, sap-contextid, saplb cookie or
+     * JSESSIONID), or {@code null} when none did. A secret of the user's session: the access log shows a hash of it.
+     */
+    public String identifier() {
+        return identifier;
     }
 
     /** Counts the request's end on its server exactly once, however many failure paths report it. */

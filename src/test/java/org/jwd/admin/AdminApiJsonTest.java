@@ -94,14 +94,14 @@ class AdminApiJsonTest {
                 "healthy":true,"load":{"group":"!J2EE","strategy":"weighted_round_robin","measure":"load factor",\
                 "value":0},"in_flight":0,"served":1,"stateful":0,"stateless":1,"errors":0,"health_path":"/",\
                 "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
-                "active":0,"queued":0,"rejected":0,"queue_timeouts":0}},{"id":"b","type":"abap",\
+                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null},{"id":"b","type":"abap",\
                 "url":"http://127.0.0.1:9002","https_url":null,"capacity":1,"logon_groups":[],"groups":["!DIAG",\
                 "!ALL","SPACE"],"route":null,"route_source":null,"source":"config","expires_in_ms":null,\
                 "state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!DIAG",\
                 "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":0,\
                 "stateful":0,"stateless":0,"errors":0,"health_path":"/sap/public/icman/ping",\
                 "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
-                "active":0,"queued":0,"rejected":0,"queue_timeouts":0}}]""");
+                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null}]""");
         assertThat(json(api.server("b"))).isEqualTo("""
                 {"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,"capacity":1,\
                 "logon_groups":[],"groups":["!DIAG","!ALL","SPACE"],"route":null,"route_source":null,\
@@ -110,7 +110,7 @@ class AdminApiJsonTest {
                 "in_flight":0,"served":0,"stateful":0,"stateless":0,"errors":0,\
                 "health_path":"/sap/public/icman/ping","last_check":"not checked yet","https":null,\
                 "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
-                "queue_timeouts":0}}""");
+                "queue_timeouts":0},"response_ms":null}""");
     }
 
     @Test
@@ -255,7 +255,7 @@ class AdminApiJsonTest {
                 "healthy":true,"load":{"group":"!J2EE","strategy":"weighted_round_robin","measure":"load factor",\
                 "value":0.5},"in_flight":0,"served":0,"stateful":0,"stateless":0,"errors":0,"health_path":"/",\
                 "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
-                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"outcome":"registered"}""");
+                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null,"outcome":"registered"}""");
 
         AdminApi.Answer invalid = api.register("n2", "{\"url\":\"ftp://h\",\"type\":\"j2ee\",\"load\":{\"x\":[1]}}");
         assertThat(invalid.status()).isEqualTo(400);

@@ -55,6 +55,21 @@ class DispatcherMetricsTest {
     }
 
     @Test
+    void exportsEachServersTimeToTheFirstAndTheLastByteAndKeepsTheLastMinute() throws Exception {
+        Server a = topology.server("a");
+        long now = 1_000_000_000_000L;
+        metrics.serverAnswered(a, 2_000_000, 8_000_000, now);
+        metrics.serverAnswered(a, 3_000_000, 40_000_000, now);
+
+        assertThat(text()).contains("jwd_server_first_byte_seconds_bucket{server=\"a\",le=\"0.005\"} 2")
+                .contains("jwd_server_response_seconds_bucket{server=\"a\",le=\"0.01\"} 1")
+                .contains("jwd_server_response_seconds_count{server=\"a\"} 2");
+        assertThat(metrics.lastMinute("a", now).count()).isEqualTo(2);
+        assertThat(metrics.lastMinute("a", now + 61_000_000_000L)).isNull();
+        assertThat(metrics.lastMinute("b", now)).isNull();
+    }
+
+    @Test
     void readsServerStateAndCountersWhenScraped() throws Exception {
         Server b = topology.server("b");
         b.setState(Server.State.DRAINED);

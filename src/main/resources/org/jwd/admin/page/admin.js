@@ -95,6 +95,11 @@
     return b;
   }
 
+  /** Two significant digits: the figures are bucket bounds, good to a quarter. */
+  function millis(ms) {
+    return ms >= 10 ? String(Math.round(ms)) : ms.toPrecision(2);
+  }
+
   function renderServers(servers) {
     var body = document.querySelector('#servers tbody');
     clear(body);
@@ -123,6 +128,12 @@
       cell(row, s.stateless, 'num', 'stateless');
       cell(row, s.stateful, 'num', 'stateful');
       cell(row, s.errors, 'num', 'errors');
+      var times = s.response_ms;
+      var over = times ? 'p50 / p99 of ' + times.answers + ' answers in the last minute' : 'no answer in the last minute';
+      cell(row, times ? millis(times.first_byte_p50) + ' / ' + millis(times.first_byte_p99) + ' ms' : '–', 'num',
+          'first_byte').title = over;
+      cell(row, times ? millis(times.last_byte_p50) + ' / ' + millis(times.last_byte_p99) + ' ms' : '–', 'num',
+          'response').title = over;
       var check = cell(row, s.last_check, 'check', 'last_check');
       if (s.https && s.url) {
         check.title = 'HTTPS: ' + s.https.last_check;

@@ -1,0 +1,149 @@
+package org.jwd.accesslog;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+import org.jwd.config.ConfigException;
+import org.jwd.config.DispatcherConfig;
+
+/**
+ * The access log, as SAP's {@code icm/HTTP/logging_0} configures it:
+ * {@code PREFIX=/, LOGFILE=access_log-%y-%m-%d, LOGFORMAT=JWD, SWITCHTF=day, MAXSIZEKB=10000, MAXFILES=30}.
+ * Without the key there is no access log (SAP's default too).
+ *
+ * @param prefix    {@code PREFIX}: only requests whose path starts with it are logged
+ * @param logFile   {@code LOGFILE}: the file name, with SAP's placeholders {@code %y %m %d %h %t %s %%}
+ * @param format    {@code LOGFORMAT}: {@code CLF}, {@code CLFMOD}, {@code SAP}, {@code JWD} (the default),
+ *                  {@code JSON}, or a format string of placeholders
+ * @param switchTf  {@code SWITCHTF}: a new file each hour, day or month; {@link Switch#NONE} for none
+ * @param maxSizeKb {@code MAXSIZEKB}: a new file once this size would be passed; 0 for no bound
+ * @param maxFiles  {@code MAXFILES}: files of this log kept, the oldest deleted; 0 for all
+ */
+public record AccessLogConfig(String prefix, String logFile, LogFormat format, Switch switchTf, long maxSizeKb,
+                              int maxFiles) {
+    public static final String KEY = "icm/HTTP/logging_0";
+    /** A sub-parameter starts after a comma: {@code , NAME=}; a comma inside LOGFORMAT stays its own. */
+    private static final Pattern SEPARATOR = Pattern.compile(",\\s*(?=[A-Za-z]+\\s*=)");
+    private static final Set<String> KNOWN = Set.of("PREFIX", "LOGFILE", "LOGFORMAT", "SWITCHTF", "MAXSIZEKB",
+            "MAXFILES", "ACTIVE");
+    /** SAP's sub-parameters that jwd does not implement: named in the error rather than silently ignored. */
+    private static final Set<String> UNSUPPORTED = Set.of("FILTER", "FILEWRAP", "FLUSH", "APPEND");
+
+    /** When a new file begins, besides {@code MAXSIZEKB}. */
+    public enum Switch { NONE, HOUR, DAY, MONTH }
+
+    /** The access log of {@code config}, or empty when {@value #KEY} is absent or {@code ACTIVE=FALSE}. */
+    public static Optional<AccessLogConfig> from(DispatcherConfig config) throws ConfigException {
+        String value = config.properties().get(KEY);
+        return value == null ? Optional.empty() : parse(value);
+    }
+
+    /** Reads the value of {@value #KEY}; every problem names the key and its sub-parameter. */
+    static Optional<AccessLogConfig> parse(String value) throws ConfigException {
+        List<String> problems = new ArrayList<>();
+        Map<String, String> sub = new LinkedHashMap<>();
+        for (String part : SEPARATOR.split(value.trim())) {
+            int eq = part.indexOf('=');
+            String name = eq < 0 ? part.trim() : part.substring(0, eq).trim().toUpperCase(Locale.ROOT);
+            String v = eq < 0 ? "" : part.substring(eq + 1).trim();
+            if (eq < 0 || !KNOWN.contains(name)) {
+                problems.add(KEY + " = '" + value + "': '" + part.trim() + "' is "
+                        + (UNSUPPORTED.contains(name) ? "a sub-parameter of SAP's that jwd does not support"
+                        : "no known sub-parameter") + "; expected NAME=value for NAME in " + new TreeSet<>(KNOWN));
+            } else if (sub.put(name, v) != null) {
+                problems.add(KEY + ": " + name + " appears twice");
+            }
+        }
+        String active = sub.getOrDefault("ACTIVE", "TRUE");
+        if (!active.equalsIgnoreCase("TRUE") && !active.equalsIgnoreCase("FALSE")) {
+            problems.add(KEY + ": ACTIVE = '" + active + "': expected TRUE or FALSE");
+        }
+        String prefix = sub.getOrDefault("PREFIX", "/");
+        if (!prefix.startsWith("/")) {
+            problems.add(KEY + ": PREFIX = '" + prefix + "': expected a URL path prefix starting with '/'");
+        }
+        String logFile = sub.get("LOGFILE");
+        if (logFile == null || logFile.isEmpty()) {
+            problems.add(KEY + ": LOGFILE is missing: expected the log file's name (with %y %m %d %h %t %s)");
+        } else {
+            checkLogFile(logFile, problems);
+        }
+        LogFormat format = null;
+        try {
+            format = LogFormat.of(sub.getOrDefault("LOGFORMAT", LogFormat.JWD));
+        } catch (IllegalArgumentException e) {
+            problems.add(KEY + ": LOGFORMAT = '" + sub.get("LOGFORMAT") + "': " + e.getMessage());
+        }
+        Switch switchTf = Switch.NONE;
+        String tf = sub.get("SWITCHTF");
+        if (tf != null) {
+            try {
+                switchTf = Switch.valueOf(tf.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                problems.add(KEY + ": SWITCHTF = '" + tf + "': expected hour, day or month");
+            }
+        }
+        long maxSizeKb = number(sub, "MAXSIZEKB", problems);
+        long maxFiles = number(sub, "MAXFILES", problems);
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        if (active.equalsIgnoreCase("FALSE")) {
+            return Optional.empty();
+        }
+        return Optional.of(new AccessLogConfig(prefix, logFile, format, switchTf, maxSizeKb, (int) maxFiles));
+    }
+
+    /** The directory must exist and be writable now: a log that cannot be written fails the start, not a request. */
+    private static void checkLogFile(String logFile, List<String> problems) {
+        if (logFile.toLowerCase(Locale.ROOT).contains("yyyy_mm_dd")) {
+            // Jetty's file writer would read it as its own date pattern and roll the file at midnight.
+            problems.add(KEY + ": LOGFILE = '" + logFile + "': 'yyyy_mm_dd' is reserved; write the date with"
+                    + " %y, %m and %d");
+            return;
+        }
+        try {
+            Path dir = Path.of(LogFileName.of(logFile).expand(0)).toAbsolutePath().getParent();
+            if (dir == null || !Files.isDirectory(dir)) {
+                problems.add(KEY + ": LOGFILE = '" + logFile + "': its directory " + dir + " does not exist");
+            } else if (!Files.isWritable(dir)) {
+                problems.add(KEY + ": LOGFILE = '" + logFile + "': its directory " + dir + " is not writable");
+            }
+        } catch (IllegalArgumentException e) {
+            problems.add(KEY + ": LOGFILE = '" + logFile + "': not a file name: " + e.getMessage());
+        }
+    }
+
+    private static long number(Map<String, String> sub, String name, List<String> problems) {
+        String v = sub.get(name);
+        if (v == null) {
+            return 0;
+        }
+        try {
+            long n = Long.parseLong(v);
+            if (n > 0 && n <= Integer.MAX_VALUE) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        problems.add(KEY + ": " + name + " = '" + v + "': expected a positive integer");
+        return 0;
+    }
+
+    @Override
+    public String toString() {
+        return KEY + "[PREFIX=" + prefix + ", LOGFILE=" + logFile + ", LOGFORMAT=" + format + ", SWITCHTF="
+                + switchTf.name().toLowerCase(Locale.ROOT) + ", MAXSIZEKB=" + maxSizeKb + ", MAXFILES=" + maxFiles
+                + "]";
+    }
+}

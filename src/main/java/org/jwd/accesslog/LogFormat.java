@@ -1,0 +1,331 @@
+package org.jwd.accesslog;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code LOGFORMAT}: a line of the access log from an {@link Entry}. Compiled once into parts, so a line costs one
+ * pass over them. Every value that comes from the client is escaped as Apache does ({@code \"}, {@code \\},
+ * {@code \xNN} for control and non-ASCII characters): one request is one line, and the line is ASCII.
+ *
+ * <p>SAP's and Apache's common placeholders: {@code %h} and {@code %a} the client's address, {@code %H} the host
+ * the client addressed, {@code %S} the local port, {@code %l} always {@code -}, {@code %u} the authenticated user,
+ * {@code %t} the time {@code [01/Dec/2026:04:10:00 +0000]}, {@code %T} seconds, {@code %L} milliseconds,
+ * {@code %D} microseconds the request took, {@code %r} or {@code %r0} the request line with the query,
+ * {@code %r1} without the query, {@code %r2} with the decoded path, {@code %U} the URI with the query, {@code %f}
+ * the decoded path, {@code %s} the status, {@code %b} the body's bytes, {@code %{name}i} a request header,
+ * {@code %%} a percent sign.
+ *
+ * <p>jwd's own: {@code %{server}j}, {@code %{group}j}, {@code %{reason}j}, {@code %{session}j} (the first 8 hex digits
+ * of the SHA-256 of the identifier that placed the request: {@code printf %s "$ID" | sha256sum | cut -c1-8} finds a
+ * user's lines), {@code %{retries}j}, {@code %{wait}j} (milliseconds until the server's first byte).
+ *
+ * <p>Never written: a cookie, an {@code Authorization} header (both refused as {@code %{..}i}), the values of the
+ * session identifiers and {@code sap-password} in a path or query string (shown as {@code *}).
+ */
+public final class LogFormat {
+    public static final String CLF = "CLF";
+    public static final String JWD = "JWD";
+    public static final String JSON = "JSON";
+    /** Headers that carry credentials or session identifiers. */
+    private static final Set<String> SECRET_HEADERS = Set.of("cookie", "authorization", "proxy-authorization");
+    /** Path parameters and query parameters whose values are secrets of the user's session. */
+    private static final Set<String> SECRET_PARAMETERS = Set.of("jsessionid", "sap-ext-sid", "sap-contextid",
+            "sap-password", "mysapsso2");
+    private static final DateTimeFormatter CLF_TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z",
+            Locale.ENGLISH);
+
+    /** Appends one field of an entry. */
+    private interface Part {
+        void append(StringBuilder b, Entry e);
+    }
+
+    private final String name;
+    private final Part[] parts;
+    private final boolean json;
+    private final ZoneId zone;
+
+    private LogFormat(String name, Part[] parts, boolean json, ZoneId zone) {
+        this.name = name;
+        this.parts = parts;
+        this.json = json;
+        this.zone = zone;
+    }
+
+    /**
+     * @param format a predefined name ({@code CLF}, {@code CLFMOD}, {@code SAP}, {@code JWD}, {@code JSON}) or a
+     *               format string
+     * @throws IllegalArgumentException naming the placeholder that is wrong
+     */
+    public static LogFormat of(String format) {
+        return of(format, ZoneId.systemDefault());
+    }
+
+    static LogFormat of(String format, ZoneId zone) {
+        String upper = format.toUpperCase(Locale.ROOT);
+        return switch (upper) {
+            case CLF -> compile(CLF, "%h %l %u %t \"%r\" %s %b", zone);
+            case "CLFMOD" -> compile(upper, "%h %l %u %t \"%r2\" %s %b", zone);
+            case "SAP" -> compile(upper, "%t %h %u - \"%r2\" %s %b %L", zone);
+            case JWD -> compile(JWD, "%h %l %u %t \"%r1\" %s %b %L %{group}j %{server}j \"%{reason}j\" %{session}j"
+                    + " %{retries}j %{wait}j", zone);
+            case JSON -> new LogFormat(JSON, new Part[0], true, zone);
+            default -> compile(format, format, zone);
+        };
+    }
+
+    private static LogFormat compile(String name, String format, ZoneId zone) {
+        List<Part> parts = new ArrayList<>();
+        StringBuilder literal = new StringBuilder();
+        int i = 0;
+        while (i < format.length()) {
+            char c = format.charAt(i++);
+            if (c != '%') {
+                literal.append(c);
+                continue;
+            }
+            if (i == format.length()) {
+                throw new IllegalArgumentException("a lone '%' at its end (write %% for a percent sign)");
+            }
+            String argument = null;
+            if (format.charAt(i) == '{') {
+                int close = format.indexOf('}', i);
+                if (close < 0 || close + 1 == format.length()) {
+                    throw new IllegalArgumentException("'%" + format.substring(i) + "' is not closed: expected"
+                            + " %{name}i or %{name}j");
+                }
+                argument = format.substring(i + 1, close);
+                i = close + 1;
+            }
+            char p = format.charAt(i++);
+            if (p == '%' && argument == null) {
+                literal.append('%');
+                continue;
+            }
+            String variant = "";
+            if (p == 'r' && i < format.length() && "012".indexOf(format.charAt(i)) >= 0) {
+                variant = String.valueOf(format.charAt(i++));
+            }
+            if (!literal.isEmpty()) {
+                String text = literal.toString();
+                parts.add((b, e) -> b.append(text));
+                literal.setLength(0);
+            }
+            parts.add(argument != null ? named(argument, p) : placeholder(p, variant, zone));
+        }
+        if (!literal.isEmpty()) {
+            String text = literal.toString();
+            parts.add((b, e) -> b.append(text));
+        }
+        return new LogFormat(name, parts.toArray(new Part[0]), false, zone);
+    }
+
+    private static Part placeholder(char p, String variant, ZoneId zone) {
+        return switch (p) {
+            case 'h', 'a' -> (b, e) -> escaped(b, e.client());
+            case 'H' -> (b, e) -> escaped(b, e.localHost());
+            case 'S' -> (b, e) -> b.append(e.localPort());
+            case 'l' -> (b, e) -> b.append('-');
+            case 'u' -> (b, e) -> escaped(b, e.user());
+            case 't' -> (b, e) -> b.append('[').append(CLF_TIME.format(Instant.ofEpochMilli(e.epochMillis())
+                    .atZone(zone))).append(']');
+            case 'T' -> (b, e) -> b.append(e.durationNanos() / 1_000_000_000L);
+            case 'L' -> (b, e) -> b.append(e.durationNanos() / 1_000_000L);
+            case 'D' -> (b, e) -> b.append(e.durationNanos() / 1_000L);
+            case 'r' -> switch (variant) {
+                case "", "0" -> (b, e) -> requestLine(b, e, uriWithQuery(e));
+                case "1" -> (b, e) -> requestLine(b, e, redacted(e.uri()));
+                default -> (b, e) -> requestLine(b, e, e.path() == null ? redacted(e.uri()) : e.path());
+            };
+            case 'U' -> (b, e) -> escaped(b, uriWithQuery(e));
+            case 'f' -> (b, e) -> escaped(b, e.path() == null ? redacted(e.uri()) : e.path());
+            case 's' -> (b, e) -> b.append(e.status());
+            case 'b' -> (b, e) -> b.append(e.bytes());
+            default -> throw new IllegalArgumentException("'%" + p + "' is no placeholder: expected one of %h %a %H"
+                    + " %S %l %u %t %T %L %D %r %r0 %r1 %r2 %U %f %s %b %{name}i %{name}j %%");
+        };
+    }
+
+    private static Part named(String argument, char p) {
+        if (p == 'i') {
+            String header = argument.toLowerCase(Locale.ROOT);
+            if (SECRET_HEADERS.contains(header)) {
+                throw new IllegalArgumentException("'%{" + argument + "}i' would write credentials or session"
+                        + " identifiers into the log: it is refused (%{session}j writes the deciding one's hash)");
+            }
+            return (b, e) -> escaped(b, e.header().apply(argument));
+        }
+        if (p != 'j') {
+            throw new IllegalArgumentException("'%{" + argument + "}" + p + "' is no placeholder: expected %{name}i"
+                    + " (a request header) or %{name}j (server, group, reason, session, retries, wait)");
+        }
+        return switch (argument) {
+            case "server" -> (b, e) -> escaped(b, e.server());
+            case "group" -> (b, e) -> escaped(b, e.group());
+            case "reason" -> (b, e) -> escaped(b, e.reason());
+            case "session" -> (b, e) -> escaped(b, sessionHash(e.identifier()));
+            case "retries" -> (b, e) -> b.append(e.retries());
+            case "wait" -> (b, e) -> {
+                if (e.waitNanos() < 0) {
+                    b.append('-');
+                } else {
+                    b.append(e.waitNanos() / 1_000_000L);
+                }
+            };
+            default -> throw new IllegalArgumentException("'%{" + argument + "}j' is no jwd placeholder: expected"
+                    + " %{server}j, %{group}j, %{reason}j, %{session}j, %{retries}j or %{wait}j");
+        };
+    }
+
+    /** The line for {@code e}, without a line separator. */
+    public String format(Entry e) {
+        StringBuilder b = new StringBuilder(200);
+        if (json) {
+            json(b, e);
+        } else {
+            for (Part part : parts) {
+                part.append(b, e);
+            }
+        }
+        return b.toString();
+    }
+
+    /** One JSON object per line (JSON lines), for log shippers; absent values are {@code null}. */
+    private void json(StringBuilder b, Entry e) {
+        b.append("{\"time\":\"").append(Instant.ofEpochMilli(e.epochMillis())).append('"');
+        jsonString(b, "client", e.client());
+        jsonString(b, "method", e.method());
+        jsonString(b, "uri", redacted(e.uri()));
+        jsonString(b, "protocol", e.protocol());
+        b.append(",\"status\":").append(e.status());
+        b.append(",\"bytes\":").append(e.bytes());
+        b.append(",\"duration_ms\":").append(e.durationNanos() / 1_000_000L);
+        jsonString(b, "group", e.group());
+        jsonString(b, "server", e.server());
+        jsonString(b, "reason", e.reason());
+        jsonString(b, "session", sessionHash(e.identifier()));
+        b.append(",\"retries\":").append(e.retries());
+        b.append(",\"wait_ms\":").append(e.waitNanos() < 0 ? "null" : String.valueOf(e.waitNanos() / 1_000_000L));
+        b.append('}');
+    }
+
+    private static void jsonString(StringBuilder b, String key, String value) {
+        b.append(",\"").append(key).append("\":");
+        if (value == null) {
+            b.append("null");
+            return;
+        }
+        b.append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20 || c > 0x7e) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        b.append('"');
+    }
+
+    private static void requestLine(StringBuilder b, Entry e, String uri) {
+        escaped(b, e.method());
+        b.append(' ');
+        escaped(b, uri);
+        b.append(' ');
+        escaped(b, e.protocol());
+    }
+
+    private static String uriWithQuery(Entry e) {
+        return redacted(e.query() == null ? e.uri() : e.uri() + "?" + e.query());
+    }
+
+    /** Apache's escaping; {@code -} for an absent value. */
+    private static void escaped(StringBuilder b, String value) {
+        if (value == null || value.isEmpty()) {
+            b.append('-');
+            return;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20 || c > 0x7e) {
+                // A character beyond Latin-1 (never in a header or an encoded URI) is cut to its low byte.
+                b.append("\\x").append(Character.forDigit((c >> 4) & 0xf, 16)).append(Character.forDigit(c & 0xf, 16));
+            } else {
+                b.append(c);
+            }
+        }
+    }
+
+    /**
+     * The URI with the values of session identifiers and passwords replaced by {@code *}, in path parameters
+     * ({@code ;jsessionid=...}) and the query ({@code ?sap-contextid=...}).
+     */
+    static String redacted(String uri) {
+        if (uri == null || (uri.indexOf(';') < 0 && uri.indexOf('?') < 0)) {
+            return uri;
+        }
+        StringBuilder b = new StringBuilder(uri.length());
+        int i = 0;
+        while (i < uri.length()) {
+            char c = uri.charAt(i);
+            b.append(c);
+            i++;
+            if (c != ';' && c != '?' && c != '&') {
+                continue;
+            }
+            int eq = uri.indexOf('=', i);
+            int end = end(uri, i);
+            if (eq < 0 || eq > end || !SECRET_PARAMETERS.contains(uri.substring(i, eq).toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            b.append(uri, i, eq + 1).append('*');
+            i = end;
+        }
+        return b.toString();
+    }
+
+    /** Where the parameter starting at {@code from} ends. */
+    private static int end(String uri, int from) {
+        for (int i = from; i < uri.length(); i++) {
+            char c = uri.charAt(i);
+            if (c == ';' || c == '&' || c == '/' || c == '?' || c == '#') {
+                return i;
+            }
+        }
+        return uri.length();
+    }
+
+    /** The first 8 hex digits of the identifier's SHA-256: enough to find a session's lines, nothing to reuse. */
+    static String sessionHash(String identifier) {
+        if (identifier == null) {
+            return null;
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(identifier.getBytes(StandardCharsets.UTF_8));
+            StringBuilder b = new StringBuilder(8);
+            for (int i = 0; i < 4; i++) {
+                b.append(Character.forDigit((digest[i] >> 4) & 0xf, 16)).append(Character.forDigit(digest[i] & 0xf, 16));
+            }
+            return b.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,92 @@
+package org.jwd.accesslog;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.jwd.metrics.DispatcherMetrics;
+import org.jwd.routing.RoutingDecision;
+
+/**
+ * What the dispatcher's servlet reports of a request on its way (sent to the server, its first byte, its bytes) and
+ * at its end: the server's response times go to the metrics, the request's line to the access log. The only class
+ * of the access log that knows the servlet API.
+ */
+public final class RequestEnds {
+    private static final String ATTRIBUTE = Timing.class.getName();
+
+    private final AccessLog log;
+    private final DispatcherMetrics metrics;
+
+    public RequestEnds(AccessLog log, DispatcherMetrics metrics) {
+        this.log = log;
+        this.metrics = metrics;
+    }
+
+    /** The times of one request, in {@link System#nanoTime()}; 0 for what did not happen (yet). */
+    private static final class Timing {
+        final long arrivedMillis = System.currentTimeMillis();
+        final long arrivedNanos;
+        volatile long sentNanos;
+        volatile long firstByteNanos;
+        /** written by one thread at a time: Jetty hands the answer's content over in order */
+        volatile long bytes;
+
+        Timing(long arrivedNanos) {
+            this.arrivedNanos = arrivedNanos;
+        }
+    }
+
+    /** The request arrived at {@code nanos} ({@link System#nanoTime()}). */
+    public static void arrived(HttpServletRequest clientRequest, long nanos) {
+        clientRequest.setAttribute(ATTRIBUTE, new Timing(nanos));
+    }
+
+    /** The request is sent to its server now (again, when it is retried elsewhere). */
+    public static void sent(HttpServletRequest clientRequest) {
+        if (clientRequest.getAttribute(ATTRIBUTE) instanceof Timing t) {
+            t.sentNanos = System.nanoTime();
+            t.firstByteNanos = 0;
+        }
+    }
+
+    /** The server's answer has begun (its status line and headers are here). */
+    public static void firstByte(HttpServletRequest clientRequest) {
+        if (clientRequest.getAttribute(ATTRIBUTE) instanceof Timing t) {
+            t.firstByteNanos = System.nanoTime();
+        }
+    }
+
+    /** {@code length} bytes of the answer's body go to the client. */
+    public static void content(HttpServletRequest clientRequest, int length) {
+        if (clientRequest.getAttribute(ATTRIBUTE) instanceof Timing t) {
+            t.bytes += length;
+        }
+    }
+
+    /**
+     * The request is answered with {@code status}: a complete answer of its server counts in the server's response
+     * times, and every request jwd routed (or refused itself) gets its line.
+     *
+     * @param answered whether the server's answer came complete
+     * @param retries  times it was sent again elsewhere
+     */
+    public void completed(HttpServletRequest clientRequest, RoutingDecision decision, int status, boolean answered,
+                          int retries) {
+        long now = System.nanoTime();
+        Timing t = clientRequest.getAttribute(ATTRIBUTE) instanceof Timing timing ? timing : new Timing(now);
+        long sent = t.sentNanos;
+        long firstByte = t.firstByteNanos;
+        if (answered && decision.server() != null && sent != 0 && firstByte != 0) {
+            metrics.serverAnswered(decision.server(), firstByte - sent, now - sent, now);
+        }
+        if (!log.isOn()) {
+            return;
+        }
+        log.log(new Entry(t.arrivedMillis, clientRequest.getRemoteAddr(), clientRequest.getMethod(),
+                clientRequest.getRequestURI(), clientRequest.getQueryString(), clientRequest.getProtocol(),
+                decision.path(), clientRequest.getServerName(), clientRequest.getLocalPort(),
+                clientRequest.getRemoteUser(), clientRequest::getHeader, status, t.bytes, now - t.arrivedNanos,
+                decision.group() == null ? null : decision.group().name(),
+                decision.server() == null ? null : decision.server().id(), decision.reason(), decision.identifier(),
+                retries, sent != 0 && firstByte != 0 ? firstByte - sent : -1));
+    }
+}

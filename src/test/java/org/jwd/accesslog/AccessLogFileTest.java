@@ -1,0 +1,87 @@
+package org.jwd.accesslog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.jwd.config.ConfigException;
+
+class AccessLogFileTest {
+    private static final ZoneId UTC = ZoneId.of("UTC");
+    /** 2026-12-01T04:10:00Z */
+    private static final long AT = 1_796_098_200_000L;
+
+    @TempDir
+    Path dir;
+
+    private AccessLogFile file(String sub) throws ConfigException, IOException {
+        AccessLogConfig c = AccessLogConfig.parse("LOGFILE=" + dir + "/access-%y-%m-%d_%h" + sub).orElseThrow();
+        return new AccessLogFile(c, LogFileName.of(c.logFile(), UTC), AT);
+    }
+
+    private static String line(int n) {
+        return String.format("line %04d %s", n, "x".repeat(89));  // 99 characters and the separator: 100 bytes
+    }
+
+    @Test
+    void startsTheNextFileBeforeALineWouldPassMaxsizekb() throws Exception {
+        try (AccessLogFile log = file(", MAXSIZEKB=1")) {
+            for (int n = 0; n < 25; n++) {
+                log.write(line(n), AT);
+            }
+        }
+        assertThat(files()).containsExactly("access-2026-12-01_04", "access-2026-12-01_04_0",
+                "access-2026-12-01_04_1");
+        assertThat(Files.readAllLines(dir.resolve("access-2026-12-01_04"))).hasSize(10).startsWith(line(0));
+        assertThat(Files.readAllLines(dir.resolve("access-2026-12-01_04_0"))).hasSize(10).startsWith(line(10));
+        assertThat(Files.readAllLines(dir.resolve("access-2026-12-01_04_1"))).hasSize(5).endsWith(line(24));
+        assertThat(Files.size(dir.resolve("access-2026-12-01_04"))).isEqualTo(1000);
+    }
+
+    @Test
+    void startsANewFileEachHourWithSwitchtf() throws Exception {
+        try (AccessLogFile log = file(", SWITCHTF=hour")) {
+            log.write(line(0), AT);
+            log.write(line(1), AT + 50 * 60_000);
+            log.write(line(2), AT + 51 * 60_000);
+        }
+        assertThat(files()).containsExactly("access-2026-12-01_04", "access-2026-12-01_05");
+        assertThat(Files.readAllLines(dir.resolve("access-2026-12-01_05"))).containsExactly(line(1), line(2));
+    }
+
+    @Test
+    void keepsMaxfilesFiles() throws Exception {
+        try (AccessLogFile log = file(", MAXSIZEKB=1, MAXFILES=2")) {
+            for (int n = 0; n < 45; n++) {
+                log.write(line(n), AT);
+            }
+            await().untilAsserted(() -> assertThat(files()).hasSize(2));
+        }
+        assertThat(files()).containsExactly("access-2026-12-01_04_2", "access-2026-12-01_04_3");
+    }
+
+    @Test
+    void continuesTheFileOfTheSameNameAfterARestart() throws Exception {
+        try (AccessLogFile log = file("")) {
+            log.write(line(0), AT);
+        }
+        try (AccessLogFile log = file("")) {
+            log.write(line(1), AT);
+        }
+        assertThat(Files.readAllLines(dir.resolve("access-2026-12-01_04"))).containsExactly(line(0), line(1));
+    }
+
+    private List<String> files() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.jwd.accesslog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.ZoneId;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class LogFormatTest {
+    private static final ZoneId UTC = ZoneId.of("UTC");
+    /** 2026-12-01T04:10:00Z */
+    private static final long AT = 1_796_098_200_000L;
+
+    private static Entry entry(String uri, String query, String identifier) {
+        Map<String, String> headers = Map.of("User-Agent", "curl/8 \"x\"", "Cookie", "JSESSIONID=secret");
+        return new Entry(AT, "10.0.0.7", "GET", uri, query, "HTTP/1.1", "/app/page", "jwd.example", 8080, null,
+                headers::get, 200, 1234, 15_600_000L, "!J2EE", "j1", "saplb cookie", identifier, 1, 12_300_000L);
+    }
+
+    @Test
+    void writesTheCommonLogFormatAsSapDoes() {
+        assertThat(LogFormat.of("CLF", UTC).format(entry("/app/page", "a=1", null)))
+                .isEqualTo("10.0.0.7 - - [01/Dec/2026:04:10:00 +0000] \"GET /app/page?a=1 HTTP/1.1\" 200 1234");
+    }
+
+    @Test
+    void writesJwdsRoutingDecisionByDefault() {
+        assertThat(LogFormat.of("JWD", UTC).format(entry("/app/page", "a=1", "ABC123")))
+                .isEqualTo("10.0.0.7 - - [01/Dec/2026:04:10:00 +0000] \"GET /app/page HTTP/1.1\" 200 1234 15 !J2EE j1"
+                        + " \"saplb cookie\" " + LogFormat.sessionHash("ABC123") + " 1 12");
+    }
+
+    @Test
+    void hashesTheSessionIdentifierAsSha256sumDoes() {
+        // printf %s ABC123 | sha256sum | cut -c1-8
+        assertThat(LogFormat.sessionHash("ABC123")).isEqualTo("e0bebd22");
+    }
+
+    @Test
+    void writesEveryPlaceholderOfACustomFormat() {
+        assertThat(LogFormat.of("%a %H %S %T %D %r2 %f %{User-Agent}i %{wait}j %{retries}j 100%%", UTC)
+                .format(entry("/app/page", null, null)))
+                .isEqualTo("10.0.0.7 jwd.example 8080 0 15600 GET /app/page HTTP/1.1 /app/page curl/8 \\\"x\\\" 12 1"
+                        + " 100%");
+    }
+
+    @Test
+    void hidesSessionIdentifiersAndPasswordsInPathsAndQueries() {
+        assertThat(LogFormat.redacted("/app;jsessionid=ABC.node1/x?sap-contextid=SID:1&q=2&sap-password=pw"))
+                .isEqualTo("/app;jsessionid=*/x?sap-contextid=*&q=2&sap-password=*");
+        assertThat(LogFormat.of("%r", UTC).format(entry("/a;sap-ext-sid=XYZ", "jsessionid=J", null)))
+                .isEqualTo("GET /a;sap-ext-sid=*?jsessionid=* HTTP/1.1");
+    }
+
+    @Test
+    void refusesToWriteCookiesOrCredentials() {
+        assertThatThrownBy(() -> LogFormat.of("%{Cookie}i")).hasMessageContaining("%{Cookie}i")
+                .hasMessageContaining("refused");
+        assertThatThrownBy(() -> LogFormat.of("%{authorization}i")).hasMessageContaining("refused");
+    }
+
+    @Test
+    void namesAnUnknownPlaceholder() {
+        assertThatThrownBy(() -> LogFormat.of("%h %q")).hasMessageContaining("'%q' is no placeholder");
+        assertThatThrownBy(() -> LogFormat.of("%{node}j")).hasMessageContaining("'%{node}j'");
+    }
+
+    @Test
+    void escapesWhatTheClientSent() {
+        assertThat(LogFormat.of("%U", UTC).format(entry("/a\"b\n\u00e9", null, null))).isEqualTo("/a\\\"b\\x0a\\xe9");
+    }
+
+    @Test
+    void writesOneJsonObjectPerLine() {
+        assertThat(LogFormat.of("json", UTC).format(entry("/app;jsessionid=S", "q=1", "ABC123")))
+                .isEqualTo("{\"time\":\"2026-12-01T04:10:00Z\",\"client\":\"10.0.0.7\",\"method\":\"GET\","
+                        + "\"uri\":\"/app;jsessionid=*\",\"protocol\":\"HTTP/1.1\",\"status\":200,\"bytes\":1234,"
+                        + "\"duration_ms\":15,\"group\":\"!J2EE\",\"server\":\"j1\",\"reason\":\"saplb cookie\","
+                        + "\"session\":\"" + LogFormat.sessionHash("ABC123") + "\",\"retries\":1,\"wait_ms\":12}");
+    }
+}
