@@ -45,12 +45,28 @@ public final class SessionAffinity {
     private final LearnedRoutes learnedRoutes;
     /** Whether {@code saplb_SPACE} names any server: SAP's implicit logon group, unless the configuration has one. */
     private final boolean implicitSpace;
+    /** A server this pass treats as gone ({@link #avoiding}); {@code null} for every ordinary request. */
+    private final Server avoid;
 
     public SessionAffinity(DispatcherConfig config, Topology topology, LearnedRoutes learnedRoutes) {
+        this(config, topology, learnedRoutes, null);
+    }
+
+    private SessionAffinity(DispatcherConfig config, Topology topology, LearnedRoutes learnedRoutes, Server avoid) {
         this.config = config;
         this.topology = topology;
         this.learnedRoutes = learnedRoutes;
         this.implicitSpace = config.logonGroups().stream().noneMatch(g -> g.name().equals(SPACE));
+        this.avoid = avoid;
+    }
+
+    /**
+     * The same rules for a request that {@code failed} just dropped without a byte of an answer (a server killed
+     * with the request on a pooled connection): it is valid for no identifier and picked by no balancer, so the
+     * request and its session move elsewhere, as for a server that is down, before any health check has noticed.
+     */
+    public SessionAffinity avoiding(Server failed) {
+        return new SessionAffinity(config, topology, learnedRoutes, failed);
     }
 
     /**
@@ -123,7 +139,7 @@ public final class SessionAffinity {
     private Choice j2ee(ServerGroup group, SessionIdentifiers ids, Keys keys, boolean secure, RoutingEffects fx) {
         for (SaplbCookie saplb : ids.saplbCookies()) {
             for (Server s : topology.servers().values()) {
-                if (s.type() == ServerType.J2EE && names(saplb, s) && s.servesItsSessions(secure)) {
+                if (s.type() == ServerType.J2EE && names(saplb, s) && s.servesItsSessions(secure) && s != avoid) {
                     return new Choice(s, "saplb cookie", true, saplb.value());
                 }
             }
@@ -131,7 +147,8 @@ public final class SessionAffinity {
         String route = ids.jsessionidRoute();
         if (route != null) {
             for (Server s : topology.servers().values()) {
-                if (s.type() == ServerType.J2EE && route.equals(s.config().route()) && s.servesItsSessions(secure)) {
+                if (s.type() == ServerType.J2EE && route.equals(s.config().route()) && s.servesItsSessions(secure)
+                        && s != avoid) {
                     return new Choice(s, "route suffix", true, ids.jsessionid());
                 }
             }
@@ -200,14 +217,25 @@ public final class SessionAffinity {
     private Choice balance(ServerGroup group, RoutingEffects fx) {
         if (fx.tableFull()) {
             for (Server s : group.members()) {
-                if (s.takesNewRequests(group.secure())) {
+                if (s.takesNewRequests(group.secure()) && s != avoid) {
                     warnFull(group, s);
                     return new Choice(s, "default server (session table full)", false);
                 }
             }
             return new Choice(null, "default server (session table full)", false);
         }
-        return new Choice(fx.pick(group), BALANCED, false);
+        Server pick = fx.pick(group);
+        if (pick != null && pick == avoid) {
+            pick = null;
+            for (Server s : group.members()) {
+                if (s != avoid && s.takesNewRequests(group.secure())
+                        && (pick == null || (long) s.inFlight() * pick.capacity()
+                        < (long) pick.inFlight() * s.capacity())) {
+                    pick = s;
+                }
+            }
+        }
+        return new Choice(pick, BALANCED, false);
     }
 
     private static void warnFull(ServerGroup group, Server server) {
@@ -233,7 +261,8 @@ public final class SessionAffinity {
             return null;
         }
         for (Server s : topology.servers().values()) {
-            if (s.type() == ServerType.ABAP && name.equals(s.config().name()) && s.servesItsSessions(secure)) {
+            if (s.type() == ServerType.ABAP && name.equals(s.config().name()) && s.servesItsSessions(secure)
+                    && s != avoid) {
                 return s;
             }
         }
@@ -243,7 +272,7 @@ public final class SessionAffinity {
     /** The server with this id if it is of this stack and a session may still go to it the way the request goes. */
     private Server valid(String serverId, ServerType type, boolean secure) {
         Server s = topology.server(serverId);
-        return s != null && s.type() == type && s.servesItsSessions(secure) ? s : null;
+        return s != null && s != avoid && s.type() == type && s.servesItsSessions(secure) ? s : null;
     }
 
     /** The request's table keys, and which of them this pass has read (and so refreshed) already. */

@@ -494,7 +494,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
             return false;
         }
         Dispatcher.Snapshot snapshot = dispatcher.snapshot();
-        RoutingDecision retry = snapshot.router().route(routingRequest(clientRequest));
+        RoutingDecision retry = snapshot.router().route(routingRequest(clientRequest), failed.server());
         if (retry.isRejected() || retry.server() == failed.server()) {
             retry.finish(false);
             return false;

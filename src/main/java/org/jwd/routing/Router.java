@@ -107,7 +107,15 @@ public final class Router {
     }
 
     public RoutingDecision route(RoutingRequest request) {
-        Decision d = decide(request, live);
+        return route(request, null);
+    }
+
+    /**
+     * As {@link #route(RoutingRequest)}, for a request that {@code failed} dropped without a byte of an answer: it
+     * goes elsewhere, and a session bound to {@code failed} moves with it (see {@link SessionAffinity#avoiding}).
+     */
+    public RoutingDecision route(RoutingRequest request, Server failed) {
+        Decision d = decide(request, live, failed == null ? affinity : affinity.avoiding(failed));
         if (d.status != 0) {
             return RoutingDecision.reject(d.status, d.message, d.path == null ? null : d.path.path(), d.group,
                     d.reason);
@@ -124,14 +132,14 @@ public final class Router {
      * when others arrive first.
      */
     public Explanation explain(RoutingRequest request) {
-        Decision d = decide(request, dry);
+        Decision d = decide(request, dry, affinity);
         Server server = d.choice == null ? null : d.choice.server();
         return new Explanation(request.rawPath(), d.classification, d.ids, d.status != 0 ? null : server, d.reason,
                 d.status == 0 && d.choice.bound(), d.status, d.message, d.target, d.rule);
     }
 
     /** The one pipeline of {@link #route} and {@link #explain}: the same steps, with live or dry effects. */
-    private Decision decide(RoutingRequest request, RoutingEffects fx) {
+    private Decision decide(RoutingRequest request, RoutingEffects fx, SessionAffinity affinity) {
         Decision d = new Decision();
         try {
             d.path = PathNormalizer.normalize(request.rawPath());

@@ -198,6 +198,26 @@ class SessionAffinityTest {
         assertPlaced("j2ee", "!J2EES", true, "JSESSIONID=b.t3", null, null, "j1 balanced", null);
     }
 
+    /** A retry after j2 dropped the request without an answer: j2 is valid for nothing, the session moves. */
+    @Test
+    void aRetryAvoidsTheServerThatDroppedTheRequestAndMovesItsSession() throws ConfigException {
+        landscape("");
+        table.bind("x", "j2");
+        SessionAffinity retry = affinity.avoiding(topology.server("j2"));
+        ServerGroup j2ee = topology.internalGroup(ServerGroup.J2EE);
+        RoutingEffects pickJ2 = RoutingEffects.live(table, group -> topology.server("j2"));
+
+        assertThat(retry.choose(j2ee, ServerType.J2EE, SessionCookies.parse("saplb_*=(J2EE)j2"), false, pickJ2))
+                .extracting(c -> c.server().id(), SessionAffinity.Choice::reason).containsExactly("j1", "balanced");
+        assertThat(retry.choose(j2ee, ServerType.J2EE, SessionCookies.parse("JSESSIONID=x"), false, pickJ2))
+                .extracting(c -> c.server().id(), SessionAffinity.Choice::reason)
+                .containsExactly("j1", "session table rebind from j2");
+        assertThat(table.peek("x")).isEqualTo("j1");
+        // an ordinary request still honours j2
+        assertThat(affinity.choose(j2ee, ServerType.J2EE, SessionCookies.parse("saplb_*=(J2EE)j2"), false, live)
+                .server().id()).isEqualTo("j2");
+    }
+
     @Test
     void theTemporaryTableBindsAnUnknownJsessionidAtRequestTime() throws ConfigException {
         landscape("SessionTableTimeout = 10m\n");
