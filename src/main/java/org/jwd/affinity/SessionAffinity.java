@@ -226,14 +226,7 @@ public final class SessionAffinity {
         }
         Server pick = fx.pick(group);
         if (pick != null && pick == avoid) {
-            pick = null;
-            for (Server s : group.members()) {
-                if (s != avoid && s.takesNewRequests(group.secure())
-                        && (pick == null || (long) s.inFlight() * pick.capacity()
-                        < (long) pick.inFlight() * s.capacity())) {
-                    pick = s;
-                }
-            }
+            pick = group.leastLoaded(s -> s != avoid);
         }
         return new Choice(pick, BALANCED, false);
     }

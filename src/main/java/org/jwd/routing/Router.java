@@ -86,13 +86,7 @@ public final class Router {
         if (pick == null || hasRoom(pick)) {
             return pick;
         }
-        Server best = null;
-        for (Server member : group.members()) {
-            if (member.takesNewRequests(group.secure()) && hasRoom(member) && (best == null
-                    || (long) member.inFlight() * best.capacity() < (long) best.inFlight() * member.capacity())) {
-                best = member;
-            }
-        }
+        Server best = group.leastLoaded(Router::hasRoom);
         return best == null ? pick : best;
     }
 

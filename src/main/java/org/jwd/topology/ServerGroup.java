@@ -1,6 +1,7 @@
 package org.jwd.topology;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 import org.jwd.config.LogonGroupConfig;
 
@@ -42,6 +43,21 @@ public record ServerGroup(String name, ServerType type, List<Server> members, Lo
     }
 
     /** Whether a member takes new requests through the port this group's requests use. */
+    /**
+     * The member that takes new requests (on this group's port) and passes {@code also}, with the fewest requests in
+     * flight per capacity (the balancers' own first measure); the first such member on a tie; {@code null} when none.
+     */
+    public Server leastLoaded(Predicate<Server> also) {
+        Server best = null;
+        for (Server member : members) {
+            if (member.takesNewRequests(secure) && also.test(member) && (best == null
+                    || (long) member.inFlight() * best.capacity() < (long) best.inFlight() * member.capacity())) {
+                best = member;
+            }
+        }
+        return best;
+    }
+
     public boolean hasActiveMember() {
         for (Server s : members) {
             if (s.takesNewRequests(secure)) {
