@@ -129,7 +129,7 @@ public final class Systems {
     /** {@code ": one of ERP, PRT"}, or that there is none. */
     static String sids(List<SystemEntry> entries) {
         return entries.isEmpty() ? " (there is none)"
-                : ": one of " + String.join(", ", entries.stream().map(SystemEntry::sid).toList());
+                : ": one of " + String.join(", ", entries.stream().map(SystemEntry::sid).distinct().toList());
     }
 
     /** Whether this is the one implicit system of a configuration without {@code wdisp/system_<xx>}. */
