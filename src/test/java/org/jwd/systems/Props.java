@@ -1,6 +1,7 @@
 package org.jwd.systems;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jwd.config.ConfigException;
@@ -23,7 +24,7 @@ final class Props {
     }
 
     /** The problems of a configuration that must be refused. */
-    static java.util.List<String> problems(String... keysAndValues) {
+    static List<String> problems(String... keysAndValues) {
         try {
             Systems.parse(of(keysAndValues));
         } catch (ConfigException e) {
