@@ -76,7 +76,9 @@ public final class SystemSelector {
                 bestLength = length;
                 tied.clear();
             } else if (length == bestLength) {
-                tied.add(entry.sid());
+                if (!entry.sid().equals(best.sid())) {
+                    tied.add(entry.sid());
+                }
             }
         }
         if (best == null) {
@@ -95,7 +97,7 @@ public final class SystemSelector {
             why += " (first in entry order before " + String.join(", ", tied) + ", " + ConflictResolution.KEY
                     + "=1)";
         }
-        return new Selection(best, why);
+        return new Selection(systems.system(best.sid()), why);
     }
 
     /** {@code a}, {@code a and b}, {@code a, b and c}. */

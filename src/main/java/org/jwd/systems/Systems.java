@@ -3,6 +3,7 @@ package org.jwd.systems;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,6 +16,11 @@ import org.jwd.config.ConfigException;
  * The systems of a configuration: its {@code wdisp/system_<xx>} entries in entry order, the conflict resolution,
  * the default system; or, without any entry, the one {@link SystemEntry#implicit() implicit system}, with which
  * every configuration written before systems existed means what it meant.
+ *
+ * <p>A SID may have several entries (jwd's addition; SAP's documentation names one entry per system): the first
+ * describes the system ({@code SSL_ENCRYPT}, {@code EXTSRV}, {@code STICKY}), later ones only add ways to reach it,
+ * so that one system can be reached by a URL prefix on one port and by everything on another. Entries of one SID
+ * never overlap each other.
  *
  * <p>Read from the whole property map by {@link #parse}, which checks everything that concerns systems at once
  * (entries, overlaps, the default, every {@code system.<SID>.*} key) and reports every problem, so a start and a
@@ -32,7 +38,8 @@ public final class Systems {
     private final ConflictResolution conflictResolution;
     private final SystemEntry defaultSystem;
     private final List<Overlap> overlaps;
-    private final Map<String, SystemEntry> bySid = new HashMap<>();
+    /** Each SID's first entry, in entry order. */
+    private final Map<String, SystemEntry> bySid = new LinkedHashMap<>();
 
     private Systems(List<SystemEntry> entries, ConflictResolution conflictResolution, SystemEntry defaultSystem,
                     List<Overlap> overlaps) {
@@ -40,7 +47,7 @@ public final class Systems {
         this.conflictResolution = conflictResolution;
         this.defaultSystem = defaultSystem;
         this.overlaps = List.copyOf(overlaps);
-        entries.forEach(e -> bySid.put(e.sid(), e));
+        entries.forEach(e -> bySid.putIfAbsent(e.sid(), e));
     }
 
     /** The systems of a configuration without {@code wdisp/system_<xx>}. */
@@ -77,10 +84,11 @@ public final class Systems {
         entries.sort(Comparator.comparingInt(SystemEntry::number));
         Map<String, SystemEntry> bySid = new HashMap<>();
         for (SystemEntry e : entries) {
-            SystemEntry earlier = bySid.putIfAbsent(e.sid(), e);
-            if (earlier != null) {
-                problems.add(e.key() + " = '" + properties.get(e.key()) + "': SID " + e.sid() + " is also the SID of "
-                        + earlier.key() + ": expected each system once");
+            SystemEntry first = bySid.putIfAbsent(e.sid(), e);
+            if (first != null && (e.sslEncrypt() != null || !e.externalServers().isEmpty())) {
+                problems.add(e.key() + " = '" + properties.get(e.key()) + "': " + first.key() + " is the first entry of "
+                        + e.sid() + " and describes the system: expected later entries of " + e.sid()
+                        + " to give only SID, SRCSRV, SRCURL and SRCVHOST (more ways to reach it)");
             }
         }
 
@@ -97,6 +105,10 @@ public final class Systems {
         List<Overlap> overlaps = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             for (int j = i + 1; j < entries.size(); j++) {
+                if (entries.get(i).sid().equals(entries.get(j).sid())) {
+                    // two ways to one system: whichever matches, the request goes there
+                    continue;
+                }
                 Overlap overlap = Overlap.between(entries.get(i), entries.get(j));
                 if (overlap != null) {
                     overlaps.add(overlap);
@@ -142,7 +154,15 @@ public final class Systems {
         return isImplicit() ? List.of(SystemEntry.implicit()) : entries;
     }
 
-    /** The entry with this SID, or {@code null}. */
+    /**
+     * The systems, each once, as the first entry of its SID (which describes it), in entry order: what has its own
+     * servers, tables and configuration ({@link SystemScope#of}).
+     */
+    public List<SystemEntry> systems() {
+        return isImplicit() ? List.of(SystemEntry.implicit()) : List.copyOf(bySid.values());
+    }
+
+    /** The system with this SID (its first entry), or {@code null}. */
     public SystemEntry system(String sid) {
         return bySid.get(sid);
     }

@@ -98,6 +98,17 @@ class SystemSelectorTest {
     }
 
     @Test
+    void aSystemWithTwoEntriesIsReachedByEither() throws Exception {
+        Systems systems = systems("wdisp/system_0", "SID=PRT, SRCSRV=*:8080", "wdisp/system_1", "SID=ERP, SRCURL=/sap/",
+                "wdisp/system_2", "SID=ERP, SRCSRV=*:8081");
+
+        assertThat(select(systems, 8080, "h", "/sap/bc/x").explanation()).isEqualTo("system ERP: SRCURL /sap/ matched");
+        assertThat(select(systems, 8081, "h", "/irj/x").explanation()).isEqualTo("system ERP: SRCSRV *:8081 matched");
+        assertThat(select(systems, 8081, "h", "/sap/x").system()).isSameAs(systems.system("ERP"));
+        assertThat(select(systems, 8080, "h", "/irj/x").system().sid()).isEqualTo("PRT");
+    }
+
+    @Test
     void withResolutionOneTheFirstOfEquallyMatchingEntriesInEntryOrderWins() throws Exception {
         Systems systems = systems("wdisp/system_5", "SID=QAS, SRCURL=/sap/", "wdisp/system_2", "SID=ERP, SRCURL=/sap/",
                 "wdisp/system_conflict_resolution", "1");

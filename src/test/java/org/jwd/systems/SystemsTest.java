@@ -142,23 +142,41 @@ class SystemsTest {
     }
 
     @Test
-    void refusesBadEntryKeysTwoEntriesOfOneSidAndAnUnknownDefault() {
+    void refusesBadEntryKeysAnUnknownDefaultAndABadConflictResolution() {
         assertThat(problems(
                 "wdisp/system_01", "SID=ERP, SRCURL=/a/",
                 "wdisp/system_x", "SID=ERP, SRCURL=/b/",
                 "wdisp/system_0", "SID=ERP, SRCURL=/c/",
-                "wdisp/system_1", "SID=ERP, SRCURL=/d/",
                 "jwd.default_system", "PRT",
                 "wdisp/system_conflict_resolution", "2")).containsExactly(
                 "wdisp/system_01 = 'SID=ERP, SRCURL=/a/': expected wdisp/system_<xx>, <xx> a number without a leading 0"
                         + " (wdisp/system_0, wdisp/system_1, ...)",
                 "wdisp/system_x = 'SID=ERP, SRCURL=/b/': expected wdisp/system_<xx>, <xx> a number without a leading 0"
                         + " (wdisp/system_0, wdisp/system_1, ...)",
-                "wdisp/system_1 = 'SID=ERP, SRCURL=/d/': SID ERP is also the SID of wdisp/system_0: expected each"
-                        + " system once",
                 "wdisp/system_conflict_resolution = '2': expected 0 (systems that meet the same request are an error)"
                         + " or 1 (the first of them in entry order)",
                 "jwd.default_system = 'PRT': expected the SID of a wdisp/system_<xx> entry: one of ERP");
+    }
+
+    @Test
+    void laterEntriesOfASidAddWaysToReachItAndNeverOverlapIt() throws Exception {
+        Systems systems = systems("wdisp/system_0", "SID=PRT, SRCSRV=*:8080", "wdisp/system_1", "SID=ERP, SRCURL=/sap/",
+                "wdisp/system_2", "SID=ERP, SRCSRV=*:8081", "wdisp/system_3", "SID=ERP, SRCSRV=*:8081, SRCURL=/sap/");
+
+        assertThat(systems.entries()).extracting(SystemEntry::key)
+                .containsExactly("wdisp/system_0", "wdisp/system_1", "wdisp/system_2", "wdisp/system_3");
+        assertThat(systems.systems()).extracting(SystemEntry::key).containsExactly("wdisp/system_0", "wdisp/system_1");
+        assertThat(systems.system("ERP").key()).isEqualTo("wdisp/system_1");
+        assertThat(systems.overlaps()).isEmpty();
+    }
+
+    @Test
+    void onlyTheFirstEntryOfASidDescribesTheSystem() {
+        assertThat(problems("wdisp/system_0", "SID=ERP, SRCURL=/sap/",
+                "wdisp/system_1", "SID=ERP, SRCSRV=*:8081, SSL_ENCRYPT=1")).containsExactly(
+                "wdisp/system_1 = 'SID=ERP, SRCSRV=*:8081, SSL_ENCRYPT=1': wdisp/system_0 is the first entry of ERP and"
+                        + " describes the system: expected later entries of ERP to give only SID, SRCSRV, SRCURL and"
+                        + " SRCVHOST (more ways to reach it)");
     }
 
     @Test
