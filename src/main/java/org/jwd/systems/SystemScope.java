@@ -25,8 +25,9 @@ import java.util.regex.Pattern;
  * <p>From the entry itself: {@code SSL_ENCRYPT} is the system's {@code wdisp/ssl_encrypt}; {@code EXTSRV} gives the
  * system's servers {@code ext1}, {@code ext2}, ... (J2EE-typed, so that, without ICF prefixes, every request of the
  * system goes to them); {@code STICKY=true} keeps a client on one of them by jwd's {@code saplb_*} cookie
- * ({@code wdisp/add_saplb_cookie}), {@code STICKY=false} (the default) balances every request (no session table,
- * no cookie).
+ * ({@code wdisp/add_saplb_cookie}), {@code STICKY=false} balances every request (no session table, no cookie).
+ * {@code false} is the default as jwd reads SAP's syntax {@code [STICKY={true|false}]}: the documentation consulted
+ * names no default.
  */
 public final class SystemScope {
     public static final String PREFIX = "system.";

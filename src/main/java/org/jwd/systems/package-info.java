@@ -10,7 +10,8 @@
  *   <li>one entry per system, its value a list of {@code NAME=value} subparameters separated by ',';
  *       {@code SID} names the system; one of {@code SRCSRV} (the access point: host and port a request
  *       arrived on), {@code SRCURL} (URL prefixes) and {@code SRCVHOST} (virtual hosts: the {@code Host}
- *       header) is required, and the items of each list are separated by ';';</li>
+ *       header) is required (SAP's table "Conditions of the Subparameters"), and the items of each list are
+ *       separated by ';';</li>
  *   <li>{@code EXTSRV}, with {@code STICKY}, for a non-SAP web server; {@code SSL_ENCRYPT} 0, 1 or 2 per
  *       system, as {@code wdisp/ssl_encrypt};</li>
  *   <li>{@code <xx>} is a number without a leading 0, not necessarily without gaps; the entries' order
