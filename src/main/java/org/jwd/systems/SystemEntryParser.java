@@ -1,0 +1,190 @@
+package org.jwd.systems;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+import org.jwd.routing.UrlPrefix;
+import org.jwd.tls.SslEncrypt;
+
+/**
+ * Reads the value of one {@code wdisp/system_<xx>} entry: {@code NAME=value} subparameters separated by ',',
+ * list items separated by ';' (SAP's syntax; see the package comment). Subparameter names are read regardless of
+ * case; each may be given once. Every problem is reported, each naming the key, the whole value, the subparameter
+ * and what is expected, so one round fixes them all.
+ */
+final class SystemEntryParser {
+    static final Pattern SID = Pattern.compile("[A-Z][A-Z0-9]{2}");
+    static final String SID_EXPECTED = "three capital letters or digits starting with a letter (ERP, PR1)";
+    private static final List<String> KNOWN = List.of("SID", "SRCSRV", "SRCURL", "SRCVHOST", "SSL_ENCRYPT", "EXTSRV",
+            "STICKY");
+    /** SAP's ways to find a system's servers, which jwd replaces by its own keys. */
+    private static final Set<String> SERVER_SOURCES = Set.of("MSHOST", "MSPORT", "MSSPORT", "NR", "SCSHOST", "CLIENT",
+            "SILOC", "XSSRV", "PINGURL", "PROXY");
+    /** SAP's further subparameters: documented there, not (yet) done here. */
+    private static final Set<String> NOT_SUPPORTED = Set.of("CONFIG_PROTOCOL", "STANDARD_COOKIE_FILTER",
+            "SSL_CLIENT_PSE", "SSL_IGNORE_HOST_MISMATCH", "SSL_CERTHOST", "RUNLEVEL", "CACHE_INFO_URL",
+            "CACHE_INFO_POLL_INTERVAL");
+
+    private final int number;
+    private final String key;
+    private final String value;
+    private final List<String> problems;
+
+    private SystemEntryParser(int number, String value, List<String> problems) {
+        this.number = number;
+        this.key = SystemEntry.KEY_PREFIX + number;
+        this.value = value;
+        this.problems = problems;
+    }
+
+    /**
+     * @param number   the {@code <xx>} of the key
+     * @param problems where each problem found is added
+     * @return the entry, or {@code null} when it has problems
+     */
+    static SystemEntry parse(int number, String value, List<String> problems) {
+        return new SystemEntryParser(number, value, problems).run();
+    }
+
+    private SystemEntry run() {
+        int before = problems.size();
+        Map<String, String> subparameters = subparameters();
+        String sid = subparameters.get("SID");
+        if (sid == null) {
+            problem("SID is missing: expected SID=<" + SID_EXPECTED + ">");
+        } else if (!SID.matcher(sid).matches()) {
+            problem("SID '" + sid + "': expected " + SID_EXPECTED);
+        }
+        List<AccessPoint> accessPoints = list(subparameters, "SRCSRV", AccessPoint::parse, AccessPoint.EXPECTED);
+        List<UrlPrefix> urlPrefixes = list(subparameters, "SRCURL", SystemEntryParser::urlPrefix,
+                "a path starting with '/' (or case:/ or icase:/)");
+        List<VirtualHost> virtualHosts = list(subparameters, "SRCVHOST", VirtualHost::parse, VirtualHost.EXPECTED);
+        if (!subparameters.containsKey("SRCSRV") && !subparameters.containsKey("SRCURL")
+                && !subparameters.containsKey("SRCVHOST")) {
+            problem("expected at least one of SRCSRV, SRCURL and SRCVHOST: they decide which requests go to "
+                    + (sid == null ? "the system" : sid));
+        }
+        SslEncrypt sslEncrypt = null;
+        String ssl = subparameters.get("SSL_ENCRYPT");
+        if (ssl != null) {
+            sslEncrypt = SslEncrypt.parse(ssl);
+            if (sslEncrypt == null) {
+                problem("SSL_ENCRYPT '" + ssl + "': expected 0 (plain HTTP to the servers), 1 (HTTPS) or 2 (the"
+                        + " client's protocol)");
+            }
+        }
+        List<URI> externalServers = list(subparameters, "EXTSRV", SystemEntryParser::externalServer,
+                "http://host:port or https://host:port");
+        boolean sticky = false;
+        String stickyText = subparameters.get("STICKY");
+        if (stickyText != null) {
+            if (!subparameters.containsKey("EXTSRV")) {
+                problem("STICKY '" + stickyText + "': expected only with EXTSRV (a system's own servers keep their"
+                        + " sessions by the session table and saplb_* cookies)");
+            } else if (stickyText.equalsIgnoreCase("true") || stickyText.equalsIgnoreCase("false")) {
+                sticky = Boolean.parseBoolean(stickyText.toLowerCase(Locale.ROOT));
+            } else {
+                problem("STICKY '" + stickyText + "': expected true or false");
+            }
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        return new SystemEntry(number, sid, accessPoints, urlPrefixes, virtualHosts, sslEncrypt, externalServers,
+                sticky);
+    }
+
+    /** The subparameters by upper-case name; unknown, unsupported and repeated ones reported. */
+    private Map<String, String> subparameters() {
+        Map<String, String> result = new LinkedHashMap<>();
+        for (String part : value.split(",")) {
+            String item = part.strip();
+            if (item.isEmpty()) {
+                // SAP's own examples end subparameters with ',': an empty one is nothing
+                continue;
+            }
+            int eq = item.indexOf('=');
+            if (eq <= 0) {
+                problem("'" + item + "': expected NAME=value (subparameters separated by ',', list items by ';')");
+                continue;
+            }
+            String name = item.substring(0, eq).strip().toUpperCase(Locale.ROOT);
+            String text = item.substring(eq + 1).strip();
+            if (SERVER_SOURCES.contains(name)) {
+                problem(name + " is SAP's way to find the system's servers: jwd is its message server; expected"
+                        + " the servers as system.<SID>.server.<id>.* keys, or EXTSRV for a non-SAP web server");
+            } else if (NOT_SUPPORTED.contains(name)) {
+                problem(name + " is not supported by jwd: expected one of " + String.join(", ", KNOWN));
+            } else if (!KNOWN.contains(name)) {
+                problem("unknown subparameter '" + item.substring(0, eq).strip() + "': expected one of "
+                        + String.join(", ", KNOWN));
+            } else if (text.isEmpty()) {
+                problem(name + " is empty: expected a value");
+            } else if (result.putIfAbsent(name, text) != null) {
+                problem(name + " is given twice: expected it once (list items separated by ';')");
+            }
+        }
+        return result;
+    }
+
+    private <T> List<T> list(Map<String, String> subparameters, String name, Function<String, T> reader,
+                             String expected) {
+        String text = subparameters.get(name);
+        if (text == null) {
+            return List.of();
+        }
+        List<T> items = new ArrayList<>();
+        for (String part : text.split(";")) {
+            String item = part.strip();
+            if (item.isEmpty()) {
+                continue;
+            }
+            T read = reader.apply(item);
+            if (read == null) {
+                problem(name + " item '" + item + "': expected " + expected);
+            } else if (!items.contains(read)) {
+                items.add(read);
+            }
+        }
+        if (items.isEmpty() && text.replace(";", "").isBlank()) {
+            problem(name + " '" + text + "': expected at least one item, items separated by ';'");
+        }
+        return items;
+    }
+
+    private static UrlPrefix urlPrefix(String text) {
+        try {
+            return UrlPrefix.parse(text);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static URI externalServer(String text) {
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (URISyntaxException e) {
+            return null;
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        boolean bare = (uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
+                && uri.getRawQuery() == null && uri.getRawFragment() == null && uri.getRawUserInfo() == null;
+        if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null || uri.getPort() < 1 || !bare) {
+            return null;
+        }
+        return URI.create(scheme + "://" + uri.getRawAuthority());
+    }
+
+    private void problem(String detail) {
+        problems.add(key + " = '" + value + "': " + detail);
+    }
+}
