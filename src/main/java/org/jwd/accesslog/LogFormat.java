@@ -5,16 +5,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * {@code LOGFORMAT}: a line of the access log from an {@link Entry}. Compiled once into parts, so a line costs one
- * pass over them. Every value that comes from the client is escaped as Apache does ({@code \"}, {@code \\},
- * {@code \xNN} for control and non-ASCII characters): one request is one line, and the line is ASCII.
+ * {@code LOGFORMAT}: a line of the access log from an {@link Entry}. Compiled once into parts (by
+ * {@link FormatCompiler}), so a line costs one pass over them. Every value that comes from the client is escaped
+ * as Apache does ({@code \"}, {@code \\}, {@code \xNN} for control and non-ASCII characters): one request is one
+ * line, and the line is ASCII.
  *
  * <p>SAP's and Apache's common placeholders: {@code %h} and {@code %a} the client's address, {@code %H} the host
  * the client addressed, {@code %S} the local port, {@code %l} always {@code -}, {@code %u} the authenticated user,
@@ -35,25 +33,16 @@ public final class LogFormat {
     public static final String CLF = "CLF";
     public static final String JWD = "JWD";
     public static final String JSON = "JSON";
-    /** Headers that carry credentials or session identifiers. */
-    private static final Set<String> SECRET_HEADERS = Set.of("cookie", "authorization", "proxy-authorization");
     /** Path parameters and query parameters whose values are secrets of the user's session. */
     private static final Set<String> SECRET_PARAMETERS = Set.of("jsessionid", "sap-ext-sid", "sap-contextid",
             "sap-password", "mysapsso2");
-    private static final DateTimeFormatter CLF_TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z",
-            Locale.ENGLISH);
-
-    /** Appends one field of an entry. */
-    private interface Part {
-        void append(StringBuilder b, Entry e);
-    }
 
     private final String name;
-    private final Part[] parts;
+    private final FormatCompiler.Part[] parts;
     private final boolean json;
     private final ZoneId zone;
 
-    private LogFormat(String name, Part[] parts, boolean json, ZoneId zone) {
+    private LogFormat(String name, FormatCompiler.Part[] parts, boolean json, ZoneId zone) {
         this.name = name;
         this.parts = parts;
         this.json = json;
@@ -77,112 +66,13 @@ public final class LogFormat {
             case "SAP" -> compile(upper, "%t %h %u - \"%r2\" %s %b %L", zone);
             case JWD -> compile(JWD, "%h %l %u %t \"%r1\" %s %b %L %{group}j %{server}j \"%{reason}j\" %{session}j"
                     + " %{retries}j %{wait}j", zone);
-            case JSON -> new LogFormat(JSON, new Part[0], true, zone);
+            case JSON -> new LogFormat(JSON, new FormatCompiler.Part[0], true, zone);
             default -> compile(format, format, zone);
         };
     }
 
     private static LogFormat compile(String name, String format, ZoneId zone) {
-        List<Part> parts = new ArrayList<>();
-        StringBuilder literal = new StringBuilder();
-        int i = 0;
-        while (i < format.length()) {
-            char c = format.charAt(i++);
-            if (c != '%') {
-                literal.append(c);
-                continue;
-            }
-            if (i == format.length()) {
-                throw new IllegalArgumentException("a lone '%' at its end (write %% for a percent sign)");
-            }
-            String argument = null;
-            if (format.charAt(i) == '{') {
-                int close = format.indexOf('}', i);
-                if (close < 0 || close + 1 == format.length()) {
-                    throw new IllegalArgumentException("'%" + format.substring(i) + "' is not closed: expected"
-                            + " %{name}i or %{name}j");
-                }
-                argument = format.substring(i + 1, close);
-                i = close + 1;
-            }
-            char p = format.charAt(i++);
-            if (p == '%' && argument == null) {
-                literal.append('%');
-                continue;
-            }
-            String variant = "";
-            if (p == 'r' && i < format.length() && "012".indexOf(format.charAt(i)) >= 0) {
-                variant = String.valueOf(format.charAt(i++));
-            }
-            if (!literal.isEmpty()) {
-                String text = literal.toString();
-                parts.add((b, e) -> b.append(text));
-                literal.setLength(0);
-            }
-            parts.add(argument != null ? named(argument, p) : placeholder(p, variant, zone));
-        }
-        if (!literal.isEmpty()) {
-            String text = literal.toString();
-            parts.add((b, e) -> b.append(text));
-        }
-        return new LogFormat(name, parts.toArray(new Part[0]), false, zone);
-    }
-
-    private static Part placeholder(char p, String variant, ZoneId zone) {
-        return switch (p) {
-            case 'h', 'a' -> (b, e) -> escaped(b, e.client());
-            case 'H' -> (b, e) -> escaped(b, e.localHost());
-            case 'S' -> (b, e) -> b.append(e.localPort());
-            case 'l' -> (b, e) -> b.append('-');
-            case 'u' -> (b, e) -> escaped(b, e.user());
-            case 't' -> (b, e) -> b.append('[').append(CLF_TIME.format(Instant.ofEpochMilli(e.epochMillis())
-                    .atZone(zone))).append(']');
-            case 'T' -> (b, e) -> b.append(e.durationNanos() / 1_000_000_000L);
-            case 'L' -> (b, e) -> b.append(e.durationNanos() / 1_000_000L);
-            case 'D' -> (b, e) -> b.append(e.durationNanos() / 1_000L);
-            case 'r' -> switch (variant) {
-                case "", "0" -> (b, e) -> requestLine(b, e, uriWithQuery(e));
-                case "1" -> (b, e) -> requestLine(b, e, redacted(e.uri()));
-                default -> (b, e) -> requestLine(b, e, e.path() == null ? redacted(e.uri()) : e.path());
-            };
-            case 'U' -> (b, e) -> escaped(b, uriWithQuery(e));
-            case 'f' -> (b, e) -> escaped(b, e.path() == null ? redacted(e.uri()) : e.path());
-            case 's' -> (b, e) -> b.append(e.status());
-            case 'b' -> (b, e) -> b.append(e.bytes());
-            default -> throw new IllegalArgumentException("'%" + p + "' is no placeholder: expected one of %h %a %H"
-                    + " %S %l %u %t %T %L %D %r %r0 %r1 %r2 %U %f %s %b %{name}i %{name}j %%");
-        };
-    }
-
-    private static Part named(String argument, char p) {
-        if (p == 'i') {
-            String header = argument.toLowerCase(Locale.ROOT);
-            if (SECRET_HEADERS.contains(header)) {
-                throw new IllegalArgumentException("'%{" + argument + "}i' would write credentials or session"
-                        + " identifiers into the log: it is refused (%{session}j writes the deciding one's hash)");
-            }
-            return (b, e) -> escaped(b, e.header().apply(argument));
-        }
-        if (p != 'j') {
-            throw new IllegalArgumentException("'%{" + argument + "}" + p + "' is no placeholder: expected %{name}i"
-                    + " (a request header) or %{name}j (server, group, reason, session, retries, wait)");
-        }
-        return switch (argument) {
-            case "server" -> (b, e) -> escaped(b, e.server());
-            case "group" -> (b, e) -> escaped(b, e.group());
-            case "reason" -> (b, e) -> escaped(b, e.reason());
-            case "session" -> (b, e) -> escaped(b, sessionHash(e.identifier()));
-            case "retries" -> (b, e) -> b.append(e.retries());
-            case "wait" -> (b, e) -> {
-                if (e.waitNanos() < 0) {
-                    b.append('-');
-                } else {
-                    b.append(e.waitNanos() / 1_000_000L);
-                }
-            };
-            default -> throw new IllegalArgumentException("'%{" + argument + "}j' is no jwd placeholder: expected"
-                    + " %{server}j, %{group}j, %{reason}j, %{session}j, %{retries}j or %{wait}j");
-        };
+        return new LogFormat(name, FormatCompiler.compile(format, zone), false, zone);
     }
 
     /** The line for {@code e}, without a line separator. */
@@ -191,7 +81,7 @@ public final class LogFormat {
         if (json) {
             json(b, e);
         } else {
-            for (Part part : parts) {
+            for (FormatCompiler.Part part : parts) {
                 part.append(b, e);
             }
         }
@@ -235,37 +125,6 @@ public final class LogFormat {
             }
         }
         b.append('"');
-    }
-
-    private static void requestLine(StringBuilder b, Entry e, String uri) {
-        escaped(b, e.method());
-        b.append(' ');
-        escaped(b, uri);
-        b.append(' ');
-        escaped(b, e.protocol());
-    }
-
-    private static String uriWithQuery(Entry e) {
-        return redacted(e.query() == null ? e.uri() : e.uri() + "?" + e.query());
-    }
-
-    /** Apache's escaping; {@code -} for an absent value. */
-    private static void escaped(StringBuilder b, String value) {
-        if (value == null || value.isEmpty()) {
-            b.append('-');
-            return;
-        }
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '"' || c == '\\') {
-                b.append('\\').append(c);
-            } else if (c < 0x20 || c > 0x7e) {
-                // A character beyond Latin-1 (never in a header or an encoded URI) is cut to its low byte.
-                b.append("\\x").append(Character.forDigit((c >> 4) & 0xf, 16)).append(Character.forDigit(c & 0xf, 16));
-            } else {
-                b.append(c);
-            }
-        }
     }
 
     /**

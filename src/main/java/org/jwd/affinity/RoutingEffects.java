@@ -7,56 +7,24 @@ import org.jwd.topology.ServerGroup;
 
 /**
  * What a routing pass asks of the balancers and the session table: {@code route} changes them, explain does not.
+ * Both ask the same questions of the same table; they differ only in whether an answer may change it, so one
+ * class answers for both.
  */
-public interface RoutingEffects {
-    /** The member of {@code group} a new request goes to, or {@code null}. */
-    Server pick(ServerGroup group);
+public final class RoutingEffects {
+    private final SessionTable table;
+    private final Function<ServerGroup, Server> pick;
+    /** false when explaining: the table is peeked at, a bind reports the binding that would be made */
+    private final boolean changesTable;
 
-    String lookup(String key);
-
-    String bind(String key, String serverId);
-
-    String rebind(String key, String expectedServerId, String newServerId);
-
-    /** Renews the entry's idle time, if the table holds one (nothing when explaining). */
-    void touch(String key);
-
-    /** Whether the table is full, so that requests it does not hold go to the default server. */
-    boolean tableFull();
+    private RoutingEffects(SessionTable table, Function<ServerGroup, Server> pick, boolean changesTable) {
+        this.table = table;
+        this.pick = pick;
+        this.changesTable = changesTable;
+    }
 
     /** Routing's effects: {@code pick} counts a dispatch, the table binds and refreshes. */
-    static RoutingEffects live(SessionTable table, Function<ServerGroup, Server> pick) {
-        return new RoutingEffects() {
-            @Override
-            public Server pick(ServerGroup group) {
-                return pick.apply(group);
-            }
-
-            @Override
-            public String lookup(String key) {
-                return table.lookup(key);
-            }
-
-            @Override
-            public String bind(String key, String serverId) {
-                return table.bind(key, serverId);
-            }
-
-            @Override
-            public String rebind(String key, String expectedServerId, String newServerId) {
-                return table.rebind(key, expectedServerId, newServerId);
-            }
-
-            @Override
-            public void touch(String key) {
-                table.touch(key);
-            }
-
-            @Override
-            public boolean tableFull() {
-                return table.isFull();
-            }
-        };
+    public static RoutingEffects live(SessionTable table, Function<ServerGroup, Server> pick) {
+        return new RoutingEffects(table, pick, true);
     }
 
     /**
@@ -64,37 +32,41 @@ public interface RoutingEffects {
      * server a pick would choose without counting it; the table is peeked at; a bind reports the binding that
      * would be made.
      */
-    static RoutingEffects dry(SessionTable table, Function<ServerGroup, Server> favorite) {
-        return new RoutingEffects() {
-            @Override
-            public Server pick(ServerGroup group) {
-                return favorite.apply(group);
-            }
+    public static RoutingEffects dry(SessionTable table, Function<ServerGroup, Server> favorite) {
+        return new RoutingEffects(table, favorite, false);
+    }
 
-            @Override
-            public String lookup(String key) {
-                return table.peek(key);
-            }
+    /** The member of {@code group} a new request goes to, or {@code null}. */
+    public Server pick(ServerGroup group) {
+        return pick.apply(group);
+    }
 
-            @Override
-            public String bind(String key, String serverId) {
-                return serverId;
-            }
+    public String lookup(String key) {
+        return changesTable ? table.lookup(key) : table.peek(key);
+    }
 
-            @Override
-            public String rebind(String key, String expectedServerId, String newServerId) {
-                return newServerId;
-            }
+    public String bind(String key, String serverId) {
+        return changesTable ? table.bind(key, serverId) : serverId;
+    }
 
-            @Override
-            public void touch(String key) {
-                // explaining refreshes nothing
-            }
+    public String rebind(String key, String expectedServerId, String newServerId) {
+        return changesTable ? table.rebind(key, expectedServerId, newServerId) : newServerId;
+    }
 
-            @Override
-            public boolean tableFull() {
-                return table.isFull();
-            }
-        };
+    /** Renews the entry's idle time, if the table holds one (nothing when explaining). */
+    public void touch(String key) {
+        if (changesTable) {
+            table.touch(key);
+        }
+    }
+
+    /** Whether the table is full, so that requests it does not hold go to the default server. */
+    public boolean tableFull() {
+        return table.isFull();
+    }
+
+    @Override
+    public String toString() {
+        return (changesTable ? "live" : "dry") + " effects on " + table;
     }
 }

@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>A valid identifier wins over the URL's group.</b> Valid means: it names a server of the request's stack
  * that serves its sessions (up or drained) and can be reached the way the request must go (a healthy HTTPS port
- * when forwarded over HTTPS). The request then goes there, whatever group its URL maps to. An identifier that names
- * no such server is ignored, never an error; the request is balanced in the URL's group.
+ * when forwarded over HTTPS); {@link SessionServers} finds it. The request then goes there, whatever group its URL
+ * maps to. An identifier that names no such server is ignored, never an error; the request is balanced in the
+ * URL's group.
  *
  * <p>Every request carrying a JSESSIONID or ESID that the table holds refreshes its entry, however it was routed
  * (a live pass; explaining refreshes nothing).
@@ -38,26 +39,16 @@ public final class SessionAffinity {
     private static final long FULL_WARNING_GAP_MILLIS = 5 * 60_000;
     private static final AtomicLong LAST_FULL_WARNING = new AtomicLong(Long.MIN_VALUE / 2);
 
-    static final String SPACE = "SPACE";
-
     private final DispatcherConfig config;
-    private final Topology topology;
-    private final LearnedRoutes learnedRoutes;
-    /** Whether {@code saplb_SPACE} names any server: SAP's implicit logon group, unless the configuration has one. */
-    private final boolean implicitSpace;
-    /** A server this pass treats as gone ({@link #avoiding}); {@code null} for every ordinary request. */
-    private final Server avoid;
+    private final SessionServers servers;
 
     public SessionAffinity(DispatcherConfig config, Topology topology, LearnedRoutes learnedRoutes) {
-        this(config, topology, learnedRoutes, null);
+        this(config, new SessionServers(config, topology, learnedRoutes));
     }
 
-    private SessionAffinity(DispatcherConfig config, Topology topology, LearnedRoutes learnedRoutes, Server avoid) {
+    private SessionAffinity(DispatcherConfig config, SessionServers servers) {
         this.config = config;
-        this.topology = topology;
-        this.learnedRoutes = learnedRoutes;
-        this.implicitSpace = config.logonGroups().stream().noneMatch(g -> g.name().equals(SPACE));
-        this.avoid = avoid;
+        this.servers = servers;
     }
 
     /**
@@ -66,7 +57,7 @@ public final class SessionAffinity {
      * request and its session move elsewhere, as for a server that is down, before any health check has noticed.
      */
     public SessionAffinity avoiding(Server failed) {
-        return new SessionAffinity(config, topology, learnedRoutes, failed);
+        return new SessionAffinity(config, servers.avoiding(failed));
     }
 
     /**
@@ -93,7 +84,7 @@ public final class SessionAffinity {
         if (ids.isEmpty()) {
             return group == null ? null : balance(group, fx);
         }
-        Keys keys = new Keys(ids);
+        TableKeys keys = new TableKeys(ids, config);
         Choice choice = null;
         if (type != ServerType.J2EE) {
             choice = abap(group, ids, keys, secure, fx);
@@ -109,20 +100,20 @@ public final class SessionAffinity {
     }
 
     /** ESID through the table, then {@code sap-contextid}; an unknown ESID is bound where the request goes. */
-    private Choice abap(ServerGroup group, SessionIdentifiers ids, Keys keys, boolean secure, RoutingEffects fx) {
+    private Choice abap(ServerGroup group, SessionIdentifiers ids, TableKeys keys, boolean secure, RoutingEffects fx) {
         String esid = keys.esid;
         String stale = null;
         if (esid != null) {
             String boundId = keys.lookupEsid(fx);
             if (boundId != null) {
-                Server bound = valid(boundId, ServerType.ABAP, secure);
+                Server bound = servers.valid(boundId, ServerType.ABAP, secure);
                 if (bound != null) {
                     return new Choice(bound, "session table (sap-ext-sid)", true, esid);
                 }
                 stale = boundId;
             }
         }
-        Server context = contextServer(ids.sapContextServer(), secure);
+        Server context = servers.byContextName(ids.sapContextServer(), secure);
         if (context != null) {
             if (esid == null) {
                 return new Choice(context, "sap-contextid", true, ids.sapContextId());
@@ -136,25 +127,21 @@ public final class SessionAffinity {
     }
 
     /** {@code saplb_*}, then the JSESSIONID's route suffix, then the table. */
-    private Choice j2ee(ServerGroup group, SessionIdentifiers ids, Keys keys, boolean secure, RoutingEffects fx) {
+    private Choice j2ee(ServerGroup group, SessionIdentifiers ids, TableKeys keys, boolean secure, RoutingEffects fx) {
         for (SaplbCookie saplb : ids.saplbCookies()) {
-            for (Server s : topology.servers().values()) {
-                if (s.type() == ServerType.J2EE && names(saplb, s) && s.servesItsSessions(secure) && s != avoid) {
-                    return new Choice(s, "saplb cookie", true, saplb.value());
-                }
+            Server named = servers.bySaplb(saplb, secure);
+            if (named != null) {
+                return new Choice(named, "saplb cookie", true, saplb.value());
             }
         }
         String route = ids.jsessionidRoute();
         if (route != null) {
-            for (Server s : topology.servers().values()) {
-                if (s.type() == ServerType.J2EE && route.equals(s.config().route()) && s.servesItsSessions(secure)
-                        && s != avoid) {
-                    return new Choice(s, "route suffix", true, ids.jsessionid());
-                }
+            Server configured = servers.byConfiguredRoute(route, secure);
+            if (configured != null) {
+                return new Choice(configured, "route suffix", true, ids.jsessionid());
             }
-            String learner = learnedRoutes.serverFor(route);
-            Server learned = learner == null ? null : valid(learner, ServerType.J2EE, secure);
-            if (learned != null && learned.config().route() == null) {
+            Server learned = servers.byLearnedRoute(route, secure);
+            if (learned != null) {
                 return new Choice(learned, "route suffix (learned)", true, ids.jsessionid());
             }
         }
@@ -165,7 +152,7 @@ public final class SessionAffinity {
         String boundId = keys.lookupJsessionid(fx);
         String stale = null;
         if (boundId != null) {
-            Server bound = valid(boundId, ServerType.J2EE, secure);
+            Server bound = servers.valid(boundId, ServerType.J2EE, secure);
             if (bound != null) {
                 return new Choice(bound, "session table", true, jsessionid);
             }
@@ -204,7 +191,7 @@ public final class SessionAffinity {
         if (winnerId.equals(mine.server().id())) {
             return new Choice(mine.server(), reason, mine.bound(), identifier);
         }
-        Server winner = valid(winnerId, type, secure);
+        Server winner = servers.valid(winnerId, type, secure);
         if (winner != null) {
             return new Choice(winner, "session table (bound concurrently)", true, identifier);
         }
@@ -217,7 +204,7 @@ public final class SessionAffinity {
     private Choice balance(ServerGroup group, RoutingEffects fx) {
         if (fx.tableFull()) {
             for (Server s : group.members()) {
-                if (s.takesNewRequests(group.secure()) && s != avoid) {
+                if (s.takesNewRequests(group.secure()) && !servers.avoids(s)) {
                     warnFull(group, s);
                     return new Choice(s, "default server (session table full)", false);
                 }
@@ -225,8 +212,8 @@ public final class SessionAffinity {
             return new Choice(null, "default server (session table full)", false);
         }
         Server pick = fx.pick(group);
-        if (pick != null && pick == avoid) {
-            pick = group.leastLoaded(s -> s != avoid);
+        if (pick != null && servers.avoids(pick)) {
+            pick = group.leastLoaded(s -> !servers.avoids(s));
         }
         return new Choice(pick, BALANCED, false);
     }
@@ -237,69 +224,6 @@ public final class SessionAffinity {
         if (now - last >= FULL_WARNING_GAP_MILLIS && LAST_FULL_WARNING.compareAndSet(last, now)) {
             LOG.warn("Session table full (wdisp/HTTP/max_session_tab_entries): requests it does not hold go to each"
                     + " group's default server until entries expire (group {}: {})", group.name(), server.id());
-        }
-    }
-
-    /** Does this {@code saplb} cookie name this server? {@code saplb_<G>} only names members of logon group G. */
-    private boolean names(SaplbCookie saplb, Server s) {
-        if (!saplb.matches(s.config().lbId())) {
-            return false;
-        }
-        return saplb.isAnyGroup() || s.config().logonGroups().contains(saplb.group())
-                || (implicitSpace && saplb.group().equals(SPACE));
-    }
-
-    private Server contextServer(String name, boolean secure) {
-        if (name == null) {
-            return null;
-        }
-        for (Server s : topology.servers().values()) {
-            if (s.type() == ServerType.ABAP && name.equals(s.config().name()) && s.servesItsSessions(secure)
-                    && s != avoid) {
-                return s;
-            }
-        }
-        return null;
-    }
-
-    /** The server with this id if it is of this stack and a session may still go to it the way the request goes. */
-    private Server valid(String serverId, ServerType type, boolean secure) {
-        Server s = topology.server(serverId);
-        return s != null && s != avoid && s.type() == type && s.servesItsSessions(secure) ? s : null;
-    }
-
-    /** The request's table keys, and which of them this pass has read (and so refreshed) already. */
-    private final class Keys {
-        /** The ESID's key, when ESIDs go through the table. */
-        final String esid;
-        /** The JSESSIONID, when JSESSIONIDs go through the table. */
-        final String jsessionid;
-        private boolean esidRead;
-        private boolean jsessionidRead;
-
-        Keys(SessionIdentifiers ids) {
-            this.esid = ids.sapExtSid() != null && config.esidSupport() ? SessionTimeouts.esidKey(ids.sapExtSid())
-                    : null;
-            this.jsessionid = ids.jsessionid() != null && config.learnsJsessionids() ? ids.jsessionid() : null;
-        }
-
-        String lookupEsid(RoutingEffects fx) {
-            esidRead = true;
-            return fx.lookup(esid);
-        }
-
-        String lookupJsessionid(RoutingEffects fx) {
-            jsessionidRead = true;
-            return fx.lookup(jsessionid);
-        }
-
-        void touchTheRest(RoutingEffects fx) {
-            if (esid != null && !esidRead) {
-                fx.touch(esid);
-            }
-            if (jsessionid != null && !jsessionidRead) {
-                fx.touch(jsessionid);
-            }
         }
     }
 }

@@ -137,52 +137,52 @@ abstract class LogonGroupBalancer implements Balancer {
 
     /** Chooses the best member of the view that takes new requests and lowers its quality; -1 when none. */
     private int dispatch(View v) {
-        final Server[] servers = this.servers;
-        final int[] rank = v.rank;
         final AtomicLongArray qualities = v.state;
+        Podium podium = new Podium();
         for (;;) {
-            // the best and the second best member that take new requests
-            int best = -1;
-            long bestQuality = 0;
-            int bestRank = 0;
-            int second = -1;
-            long secondQuality = 0;
-            int secondRank = 0;
-            for (int i = 0; i < servers.length; i++) {
-                // A plain read: the scan needs no ordering among the members, and the CAS checks the chosen one.
-                long q = qualities.getPlain(i);
-                int r = rank[i];
-                // the state is read only for members that would rank: most members cost two array reads
-                if (best < 0 || q > bestQuality || (q == bestQuality && r < bestRank)) {
-                    if (servers[i].takesNewRequests(secure)) {
-                        second = best;
-                        secondQuality = bestQuality;
-                        secondRank = bestRank;
-                        best = i;
-                        bestQuality = q;
-                        bestRank = r;
-                    }
-                } else if ((second < 0 || q > secondQuality || (q == secondQuality && r < secondRank))
-                        && servers[i].takesNewRequests(secure)) {
-                    second = i;
-                    secondQuality = q;
-                    secondRank = r;
-                }
-            }
+            rank(v, podium);
+            int best = podium.best;
             if (best < 0) {
                 return -1;
             }
-            if (qualities.compareAndSet(best, bestQuality, lowered(best, bestQuality))) {
+            if (qualities.compareAndSet(best, podium.bestKey, lowered(best, podium.bestKey))) {
                 return best;
             }
             // Another thread dispatched to the best one first (common with two threads on one group): the
             // second best is the best now, unless the first still is even after that dispatch.
-            long now = qualities.get(best);
-            if (second >= 0 && (secondQuality > now || (secondQuality == now && secondRank < bestRank))
-                    && qualities.compareAndSet(second, secondQuality, lowered(second, secondQuality))) {
+            int second = podium.second;
+            if (second >= 0 && outranks(podium.secondKey, podium.secondTie, qualities.get(best), podium.bestTie)
+                    && qualities.compareAndSet(second, podium.secondKey, lowered(second, podium.secondKey))) {
                 return second;
             }
         }
+    }
+
+    /** Ranks the best and second best member that take new requests, by quality (key) and rank (tie). */
+    private void rank(View v, Podium podium) {
+        final Server[] servers = this.servers;
+        final int[] rank = v.rank;
+        final AtomicLongArray qualities = v.state;
+        podium.clear();
+        for (int i = 0; i < servers.length; i++) {
+            // A plain read: the scan needs no ordering among the members, and the CAS checks the chosen one.
+            long q = qualities.getPlain(i);
+            int r = rank[i];
+            // the state is read only for members that would rank: most members cost two array reads
+            if (podium.best < 0 || outranks(q, r, podium.bestKey, podium.bestTie)) {
+                if (servers[i].takesNewRequests(secure)) {
+                    podium.newBest(i, q, r);
+                }
+            } else if ((podium.second < 0 || outranks(q, r, podium.secondKey, podium.secondTie))
+                    && servers[i].takesNewRequests(secure)) {
+                podium.newSecond(i, q, r);
+            }
+        }
+    }
+
+    /** A higher quality wins; among equal qualities the lower rank, the view's random order. */
+    private static boolean outranks(long quality, long rank, long otherQuality, long otherRank) {
+        return quality > otherQuality || (quality == otherQuality && rank < otherRank);
     }
 
     /** The best member of the view that takes new requests, unchanged; -1 when none. */
@@ -193,7 +193,7 @@ abstract class LogonGroupBalancer implements Balancer {
         for (int i = 0; i < servers.length; i++) {
             long q = v.state.get(i);
             int r = v.rank[i];
-            if ((best < 0 || q > bestQuality || (q == bestQuality && r < bestRank)) && servers[i].takesNewRequests(secure)) {
+            if ((best < 0 || outranks(q, r, bestQuality, bestRank)) && servers[i].takesNewRequests(secure)) {
                 best = i;
                 bestQuality = q;
                 bestRank = r;

@@ -69,7 +69,7 @@ final class SimpleWeightedRoundRobin implements Balancer {
             // another thread moved the counter meanwhile the CAS fails, which is fine: it moved it further.
             ticket.compareAndSet(t + 1, t + (ends[i] - slot));
             if (++skipped >= servers.length) {
-                if (!anyTakesNewRequests()) {
+                if (!group.hasActiveMember()) {
                     return null;
                 }
                 skipped = 0;
@@ -82,15 +82,6 @@ final class SimpleWeightedRoundRobin implements Balancer {
         int i = Arrays.binarySearch(ends, slot);
         // an exact hit is the end of block i, so the slot belongs to i + 1
         return i >= 0 ? i + 1 : -i - 1;
-    }
-
-    private boolean anyTakesNewRequests() {
-        for (Server s : servers) {
-            if (s.takesNewRequests(secure)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -119,67 +119,66 @@ final class WeightedRoundRobin implements Balancer {
 
     @Override
     public Server pick() {
-        final Server[] servers = this.servers;
-        final int[] capacities = this.capacities;
-        final int n = servers.length;
+        Podium podium = new Podium();
         for (;;) {
-            // the best and second best member that take new requests, and the highest load factor of all
-            int best = -1;
-            int bestFlight = 0;
-            long bestLf = 0;
-            int second = -1;
-            int secondFlight = 0;
-            long secondLf = 0;
-            long max = 0;
-            for (int k = 0, i = offset; k < n; k++, i = i + 1 == n ? 0 : i + 1) {
-                long lf = loadFactors.get(i);
-                if (k == 0 || lf - max > 0) {
-                    max = lf;
-                }
-                // Against a rival with nothing in flight, a member with a load factor no lower cannot win:
-                // skip it without reading its in-flight count and state, two pointer hops into the Server.
-                // Under light load this leaves most members at one read of this array.
-                if (second >= 0 && secondFlight == 0 && lf - secondLf >= 0) {
-                    continue;
-                }
-                Server s = servers[i];
-                int flight = s.inFlight();
-                if (best < 0 || better(flight, capacities[i], lf, bestFlight, capacities[best], bestLf)) {
-                    // the state, too, is read only for members that would rank
-                    if (s.takesNewRequests(secure)) {
-                        second = best;
-                        secondFlight = bestFlight;
-                        secondLf = bestLf;
-                        best = i;
-                        bestFlight = flight;
-                        bestLf = lf;
-                    }
-                } else if (second < 0
-                        || better(flight, capacities[i], lf, secondFlight, capacities[second], secondLf)) {
-                    if (s.takesNewRequests(secure)) {
-                        second = i;
-                        secondFlight = flight;
-                        secondLf = lf;
-                    }
-                }
-            }
+            long max = scan(podium);
+            int best = podium.best;
             if (best < 0) {
                 return null;
             }
             // Succeeds only if nobody assigned to this member since the scan; all other load factors can only
             // have grown meanwhile, so it still is the lowest.
             long floor = max - slack;
-            if (assign(best, bestLf, floor)) {
+            if (assign(best, podium.bestTie, floor)) {
                 return servers[best];
             }
             // Another thread took the best one first (with two threads on one balancer this is common). The
             // second best is now the lowest, unless the best still is even after its step: no need to scan.
-            if (second >= 0 && better(secondFlight, capacities[second], secondLf,
+            int second = podium.second;
+            if (second >= 0 && better((int) podium.secondKey, capacities[second], podium.secondTie,
                     servers[best].inFlight(), capacities[best], loadFactors.get(best))
-                    && assign(second, secondLf, floor)) {
+                    && assign(second, podium.secondTie, floor)) {
                 return servers[second];
             }
         }
+    }
+
+    /**
+     * Ranks the best and second best member that take new requests, by requests in flight (key) and load factor
+     * (tie), into the podium; returns the highest load factor of all members.
+     */
+    private long scan(Podium podium) {
+        final Server[] servers = this.servers;
+        final int[] capacities = this.capacities;
+        final int n = servers.length;
+        podium.clear();
+        long max = 0;
+        for (int k = 0, i = offset; k < n; k++, i = i + 1 == n ? 0 : i + 1) {
+            long lf = loadFactors.get(i);
+            if (k == 0 || lf - max > 0) {
+                max = lf;
+            }
+            // Against a rival with nothing in flight, a member with a load factor no lower cannot win:
+            // skip it without reading its in-flight count and state, two pointer hops into the Server.
+            // Under light load this leaves most members at one read of this array.
+            if (podium.second >= 0 && podium.secondKey == 0 && lf - podium.secondTie >= 0) {
+                continue;
+            }
+            Server s = servers[i];
+            int flight = s.inFlight();
+            // the state, too, is read only for members that would rank
+            if (podium.best < 0 || better(flight, capacities[i], lf,
+                    (int) podium.bestKey, capacities[podium.best], podium.bestTie)) {
+                if (s.takesNewRequests(secure)) {
+                    podium.newBest(i, flight, lf);
+                }
+            } else if ((podium.second < 0 || better(flight, capacities[i], lf,
+                    (int) podium.secondKey, capacities[podium.second], podium.secondTie))
+                    && s.takesNewRequests(secure)) {
+                podium.newSecond(i, flight, lf);
+            }
+        }
+        return max;
     }
 
     /** Raises member i's load factor by one step if it is still {@code seen}; a laggard is lifted to floor first. */

@@ -54,8 +54,18 @@ public final class GroupResolver {
         }
     }
 
+    /**
+     * The first step's outcome: the request's type, the rule that gave it, the ICF prefix that matched (or
+     * {@code null}) and that choice in words, to follow "path /x" in the reason.
+     */
+    private record Typing(ServerType type, String rule, String matched, String why) {
+    }
+
+    private static final Typing J2EE_BY_DEFAULT = new Typing(ServerType.J2EE, Classification.DEFAULT, null,
+            " matches no ICF prefix -> j2ee");
+
     private final ServerType rootHandler;
-    private final String rootWhy;
+    private final Typing rootTyping;
     private final Topology topology;
     private final Supplier<UrlMappingTable> table;
     private final PrefixIndex<LogonRoute> logonRoutes;
@@ -74,7 +84,8 @@ public final class GroupResolver {
      */
     public GroupResolver(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> table) {
         this.rootHandler = config.defaultRootHandler();
-        this.rootWhy = " is a root URL -> " + rootHandler.key() + " (is/HTTP/default_root_hdl)";
+        this.rootTyping = new Typing(rootHandler, Classification.ROOT, null,
+                " is a root URL -> " + rootHandler.key() + " (is/HTTP/default_root_hdl)");
         this.topology = topology;
         this.table = table;
         Map<UrlPrefix, LogonRoute> routes = new LinkedHashMap<>();
@@ -106,64 +117,59 @@ public final class GroupResolver {
         // The reason is assembled in one concatenation per outcome (pieces below), as it is built for every
         // request whether or not anyone reads it.
         String path = normalized.path();
-        ServerType type;
-        String rule;
-        String matched = null;
-        String typeWhy;
-        if (normalized.isRoot()) {
-            type = rootHandler;
-            rule = Classification.ROOT;
-            typeWhy = rootWhy;
-        } else {
-            UrlPrefix entry = table.get().match(path);
-            if (entry != null) {
-                type = ServerType.ABAP;
-                rule = Classification.ICF_PREFIX;
-                matched = entry.toString();
-                typeWhy = " matches ICF prefix ";
-            } else {
-                type = ServerType.J2EE;
-                rule = Classification.DEFAULT;
-                typeWhy = " matches no ICF prefix -> j2ee";
-            }
-        }
-        String matchedWhy = matched == null ? "" : matched + " -> abap";
-
+        Typing typing = type(normalized);
         String logonWhy;
         LogonRoute route = logonRoutes.longestMatch(path);
         if (route != null) {
-            ServerGroup group = topology.logonGroup(route.group().name(), type, secure);
+            ServerGroup group = topology.logonGroup(route.group().name(), typing.type(), secure);
             if (group != null && group.hasActiveMember()) {
-                return ok(path, type, rule, matched, group, "path " + path + typeWhy + matchedWhy + route.why());
+                return ok(path, typing, group, "path " + path + typing.why() + route.why());
             }
-            String problem = "logon group " + route.group().name() + noActive(type, secure);
-            if (!route.group().fallback() && (type != ServerType.J2EE || anyJ2eeActive())) {
-                return error(path, type, rule, matched,
-                        "path " + path + typeWhy + matchedWhy + route.why() + ": " + problem, problem);
+            String problem = "logon group " + route.group().name() + noActive(typing.type(), secure);
+            if (!route.group().fallback() && (typing.type() != ServerType.J2EE || anyJ2eeActive())) {
+                return error(path, typing, "path " + path + typing.why() + route.why() + ": " + problem, problem);
             }
-            logonWhy = route.why() + noActive(type, secure) + (route.group().fallback() ? ", fallback=true" : "");
+            logonWhy = route.why() + noActive(typing.type(), secure)
+                    + (route.group().fallback() ? ", fallback=true" : "");
         } else {
             logonWhy = "; no logon group";
         }
+        return internalGroup(path, typing, secure, "path " + path + typing.why() + logonWhy);
+    }
 
-        ServerGroup internal = type == ServerType.ABAP ? (secure ? diags : diag) : (secure ? j2ees : j2ee);
-        if (internal.hasActiveMember()) {
-            return ok(path, type, rule, matched, internal,
-                    "path " + path + typeWhy + matchedWhy + logonWhy + " -> " + internal.name());
+    /** Step 1: root URL, ICF prefix or J2EE by default. */
+    private Typing type(NormalizedPath normalized) {
+        if (normalized.isRoot()) {
+            return rootTyping;
         }
-        String why = "path " + path + typeWhy + matchedWhy + logonWhy + " -> " + internal.name();
-        String problem = "group " + internal.name() + noActive(type, secure);
+        UrlPrefix entry = table.get().match(normalized.path());
+        if (entry == null) {
+            return J2EE_BY_DEFAULT;
+        }
+        String matched = entry.toString();
+        return new Typing(ServerType.ABAP, Classification.ICF_PREFIX, matched,
+                " matches ICF prefix " + matched + " -> abap");
+    }
+
+    /** Step 3, for a request that no logon group took: its internal group, or !ALL when no J2EE server is active. */
+    private Classification internalGroup(String path, Typing typing, boolean secure, String whyBefore) {
+        ServerType type = typing.type();
+        ServerGroup internal = type == ServerType.ABAP ? (secure ? diags : diag) : (secure ? j2ees : j2ee);
+        String why = whyBefore + " -> " + internal.name();
+        if (internal.hasActiveMember()) {
+            return ok(path, typing, internal, why);
+        }
         if (type == ServerType.J2EE && !anyJ2eeActive()) {
             ServerGroup any = secure ? allSecure : all;
             String toAll = why + ", no j2ee server is active -> " + ServerGroup.ALL;
             if (any.hasActiveMember()) {
-                return new Classification(path, type, rule, matched, any, toAll, 0, null, true);
+                return new Classification(path, type, typing.rule(), typing.matched(), any, toAll, 0, null, true);
             }
-            return new Classification(path, type, rule, matched, null, toAll, UNAVAILABLE, "no j2ee server is active"
-                    + " and group " + ServerGroup.ALL + " has no active server" + (secure ? " with an https_url" : ""),
-                    true);
+            return new Classification(path, type, typing.rule(), typing.matched(), null, toAll, UNAVAILABLE,
+                    "no j2ee server is active and group " + ServerGroup.ALL + " has no active server"
+                            + (secure ? " with an https_url" : ""), true);
         }
-        return error(path, type, rule, matched, why, problem);
+        return error(path, typing, why, "group " + internal.name() + noActive(type, secure));
     }
 
     /**
@@ -185,14 +191,14 @@ public final class GroupResolver {
         return " has no active " + type.key() + " server" + (secure ? " with an https_url" : "");
     }
 
-    private static Classification ok(String path, ServerType type, String rule, String matched, ServerGroup group,
-                                     String reason) {
-        return new Classification(path, type, rule, matched, group, reason, 0, null, false);
+    private static Classification ok(String path, Typing typing, ServerGroup group, String reason) {
+        return new Classification(path, typing.type(), typing.rule(), typing.matched(), group, reason, 0, null,
+                false);
     }
 
-    private static Classification error(String path, ServerType type, String rule, String matched, String reason,
-                                        String message) {
-        return new Classification(path, type, rule, matched, null, reason, UNAVAILABLE, message, false);
+    private static Classification error(String path, Typing typing, String reason, String message) {
+        return new Classification(path, typing.type(), typing.rule(), typing.matched(), null, reason, UNAVAILABLE,
+                message, false);
     }
 
     @Override

@@ -1,11 +1,5 @@
 package org.jwd.routing;
 
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -42,26 +36,13 @@ import java.util.List;
  * A decoded {@code %2e} is a dot, but a decoded {@code %252e} is the three characters {@code %2e}: decoding
  * twice is exactly the ambiguity this class exists to remove.
  *
+ * <p>Decoding is {@link PathDecoder}'s, re-encoding {@link PathEncoder}'s; this class splits the path into
+ * segments and parameters and resolves the dot segments.
+ *
  * <p>Cost: a path that is already canonical (ASCII pchars, no '%', ';', empty or dot segments) is checked in
  * one pass and returned as is, without allocating beyond the result.
  */
 public final class PathNormalizer {
-    /** Characters a segment name may carry unencoded: RFC 3986 pchar without ';' (our parameter separator). */
-    private static final boolean[] NAME_RAW = new boolean[128];
-    /** A parameter's name: as a segment name, without '=' (which ends the name). */
-    private static final boolean[] PARAM_NAME_RAW = new boolean[128];
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-
-    static {
-        String unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
-        String subDelimsButSemicolon = "!$&'()*+,=";
-        for (char c : (unreserved + subDelimsButSemicolon + ":@").toCharArray()) {
-            NAME_RAW[c] = true;
-            PARAM_NAME_RAW[c] = true;
-        }
-        PARAM_NAME_RAW['='] = false;
-    }
-
     private PathNormalizer() {
     }
 
@@ -95,7 +76,7 @@ public final class PathNormalizer {
                     return false;
                 }
                 segmentStart = i + 1;
-            } else if (c >= 128 || !NAME_RAW[c]) {
+            } else if (!PathEncoder.isRawInName(c)) {
                 return false;
             }
         }
@@ -109,18 +90,17 @@ public final class PathNormalizer {
      */
     private static final class Parser {
         private final String raw;
+        private final PathDecoder decoder;
         private final StringBuilder path;
         private final StringBuilder forward;
-        private StringBuilder scratch;
         private List<NormalizedPath.Parameter> parameters;
         /** Per remaining segment, where it starts in path, in forward and in parameters. */
         private int[] starts = new int[3 * 8];
         private int depth;
-        private byte[] bytes;
-        private CharsetDecoder utf8;
 
         Parser(String raw) {
             this.raw = raw;
+            this.decoder = new PathDecoder(raw);
             this.path = new StringBuilder(raw.length() + 1);
             this.forward = new StringBuilder(raw.length() + 16);
         }
@@ -129,7 +109,8 @@ public final class PathNormalizer {
             int n = raw.length();
             int semicolon = raw.indexOf(';');
             int start = 1;
-            while (true) {
+            boolean done = false;
+            while (!done) {
                 int end = raw.indexOf('/', start);
                 if (end < 0) {
                     end = n;
@@ -138,67 +119,70 @@ public final class PathNormalizer {
                     semicolon = raw.indexOf(';', start);
                 }
                 int nameEnd = semicolon >= 0 && semicolon < end ? semicolon : end;
-                boolean last = end == n;
-                int pathMark = path.length();
-                int forwardMark = forward.length();
-                int parameterMark = parameterCount();
-                path.append('/');
-                decodeInto(path, start, nameEnd);
-                int length = path.length() - pathMark - 1;
-                boolean dot = length == 1 && path.charAt(pathMark + 1) == '.';
-                boolean dotDot = length == 2 && path.charAt(pathMark + 1) == '.' && path.charAt(pathMark + 2) == '.';
-                if (length > 0 && !dot && !dotDot) {
-                    char lastChar = path.charAt(path.length() - 1);
-                    if (lastChar == '.' || lastChar == ' ') {
-                        throw new BadPathException(raw, "the path segment "
-                                + BadPathException.quote(path.substring(pathMark + 1)) + " ends with "
-                                + (lastChar == '.' ? "a dot" : "a space")
-                                + ": a server on Windows drops it and reads another path");
-                    }
-                    push(pathMark, forwardMark, parameterMark);
-                    forward.append('/');
-                    if (indexOf('%', start, nameEnd) == nameEnd) {
-                        // decoding changed nothing: encode from the String, cheaper to read than the builder
-                        encode(forward, raw, start, nameEnd, NAME_RAW);
-                    } else {
-                        encode(forward, path, pathMark + 1, path.length(), NAME_RAW);
-                    }
-                    parameters(nameEnd, end);
-                } else {
-                    path.setLength(pathMark);
-                    if (last && length == 0) {
-                        // a trailing '/' keeps its parameters: /app/;jsessionid=..
-                        path.append('/');
-                        forward.append('/');
-                        parameters(nameEnd, end);
-                        break;
-                    }
-                    parameters(nameEnd, end); // checked, then dropped with their segment
-                    forward.setLength(forwardMark);
-                    truncateParameters(parameterMark);
-                    if (dotDot) {
-                        if (depth == 0) {
-                            throw new BadPathException(raw, "the path escapes the root with '..'");
-                        }
-                        depth--;
-                        path.setLength(starts[3 * depth]);
-                        forward.setLength(starts[3 * depth + 1]);
-                        truncateParameters(starts[3 * depth + 2]);
-                    }
-                    if (last) {
-                        // the path names a directory: /a/b/.. is /a/
-                        path.append('/');
-                        forward.append('/');
-                        break;
-                    }
-                }
-                if (last) {
-                    break;
-                }
+                done = segment(start, nameEnd, end, end == n);
                 start = end + 1;
             }
             return new NormalizedPath(path.toString(), forward.toString(),
                     parameters == null ? List.of() : Collections.unmodifiableList(parameters));
+        }
+
+        /**
+         * Reads the segment raw[start, end), its name ending at nameEnd, its parameters after; returns whether
+         * it was the path's last.
+         */
+        private boolean segment(int start, int nameEnd, int end, boolean last) throws BadPathException {
+            int pathMark = path.length();
+            int forwardMark = forward.length();
+            int parameterMark = parameterCount();
+            path.append('/');
+            decoder.decodeInto(path, start, nameEnd);
+            int length = path.length() - pathMark - 1;
+            boolean dot = length == 1 && path.charAt(pathMark + 1) == '.';
+            boolean dotDot = length == 2 && path.charAt(pathMark + 1) == '.' && path.charAt(pathMark + 2) == '.';
+            if (length > 0 && !dot && !dotDot) {
+                push(pathMark, forwardMark, parameterMark);
+                appendNamed(start, nameEnd, end, pathMark);
+                return last;
+            }
+            path.setLength(pathMark);
+            if (last && length == 0) {
+                // a trailing '/' keeps its parameters: /app/;jsessionid=..
+                path.append('/');
+                forward.append('/');
+                parameters(nameEnd, end);
+                return true;
+            }
+            parameters(nameEnd, end); // checked, then dropped with their segment
+            forward.setLength(forwardMark);
+            truncateParameters(parameterMark);
+            if (dotDot) {
+                pop();
+            }
+            if (last) {
+                // the path names a directory: /a/b/.. is /a/
+                path.append('/');
+                forward.append('/');
+            }
+            return last;
+        }
+
+        /** Forwards a segment that has a name, already decoded into path from pathMark on, with its parameters. */
+        private void appendNamed(int start, int nameEnd, int end, int pathMark) throws BadPathException {
+            char lastChar = path.charAt(path.length() - 1);
+            if (lastChar == '.' || lastChar == ' ') {
+                throw new BadPathException(raw, "the path segment "
+                        + BadPathException.quote(path.substring(pathMark + 1)) + " ends with "
+                        + (lastChar == '.' ? "a dot" : "a space")
+                        + ": a server on Windows drops it and reads another path");
+            }
+            forward.append('/');
+            if (indexOf('%', start, nameEnd) == nameEnd) {
+                // decoding changed nothing: encode from the String, cheaper to read than the builder
+                PathEncoder.appendName(forward, raw, start, nameEnd);
+            } else {
+                PathEncoder.appendName(forward, path, pathMark + 1, path.length());
+            }
+            parameters(nameEnd, end);
         }
 
         private void push(int pathMark, int forwardMark, int parameterMark) {
@@ -209,6 +193,17 @@ public final class PathNormalizer {
             starts[3 * depth + 1] = forwardMark;
             starts[3 * depth + 2] = parameterMark;
             depth++;
+        }
+
+        /** Undoes the last named segment for a '..'; refused when there is none left. */
+        private void pop() throws BadPathException {
+            if (depth == 0) {
+                throw new BadPathException(raw, "the path escapes the root with '..'");
+            }
+            depth--;
+            path.setLength(starts[3 * depth]);
+            forward.setLength(starts[3 * depth + 1]);
+            truncateParameters(starts[3 * depth + 2]);
         }
 
         private int parameterCount() {
@@ -231,18 +226,18 @@ public final class PathNormalizer {
             while (start <= end) {
                 int stop = indexOf(';', start, end);
                 int equals = indexOf('=', start, stop);
-                String name = decode(start, equals);
-                String value = equals < stop ? decode(equals + 1, stop) : "";
+                String name = decoder.decode(start, equals);
+                String value = equals < stop ? decoder.decode(equals + 1, stop) : "";
                 if (!name.isEmpty() || !value.isEmpty()) {
                     if (parameters == null) {
                         parameters = new ArrayList<>(2);
                     }
                     parameters.add(new NormalizedPath.Parameter(name, value));
                     forward.append(';');
-                    encode(forward, name, 0, name.length(), PARAM_NAME_RAW);
+                    PathEncoder.appendParameterName(forward, name);
                     if (!value.isEmpty()) {
                         forward.append('=');
-                        encode(forward, value, 0, value.length(), NAME_RAW);
+                        PathEncoder.appendName(forward, value, 0, value.length());
                     }
                 }
                 start = stop + 1;
@@ -257,160 +252,6 @@ public final class PathNormalizer {
                 }
             }
             return to;
-        }
-
-        private String decode(int from, int to) throws BadPathException {
-            if (scratch == null) {
-                scratch = new StringBuilder();
-            }
-            scratch.setLength(0);
-            decodeInto(scratch, from, to);
-            return scratch.toString();
-        }
-
-        /** Appends raw[from, to) percent-decoded once, strictly; every rule about characters is enforced here. */
-        private void decodeInto(StringBuilder sb, int from, int to) throws BadPathException {
-            int i = from;
-            while (i < to) {
-                // copy the run up to the next '%' in one append; only suspicious characters get the full check
-                int run = i;
-                while (i < to && raw.charAt(i) != '%') {
-                    char c = raw.charAt(i);
-                    if (c < 0x20 || c >= 0x7F || c == '\\' || c == '?' || c == '#') {
-                        checkRaw(c, i, to);
-                    }
-                    i++;
-                }
-                sb.append(raw, run, i);
-                if (i < to) {
-                    i = decodeRun(i, to, sb);
-                }
-            }
-        }
-
-        private void checkRaw(char c, int i, int to) throws BadPathException {
-            if (c == '\\') {
-                throw new BadPathException(raw, "the path contains a backslash");
-            }
-            if (Character.isISOControl(c)) {
-                throw new BadPathException(raw, c == 0 ? "the path contains a NUL character"
-                        : "the path contains a control character");
-            }
-            if (c == '?' || c == '#') {
-                throw new BadPathException(raw, "the path contains '" + c + "': expected the path without query");
-            }
-            if (Character.isHighSurrogate(c) ? i + 1 >= to || !Character.isLowSurrogate(raw.charAt(i + 1))
-                    : Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(raw.charAt(i - 1)))) {
-                throw new BadPathException(raw, "the path contains an unpaired surrogate character");
-            }
-        }
-
-        /** Decodes the run of %XX starting at i as one UTF-8 sequence; returns the index after it. */
-        private int decodeRun(int i, int to, StringBuilder sb) throws BadPathException {
-            if (bytes == null) {
-                bytes = new byte[raw.length() / 3 + 1];
-            }
-            int count = 0;
-            boolean ascii = true;
-            while (i < to && raw.charAt(i) == '%') {
-                int high = i + 2 < to ? hex(raw.charAt(i + 1)) : -1;
-                int low = i + 2 < to ? hex(raw.charAt(i + 2)) : -1;
-                if (high < 0 || low < 0) {
-                    throw new BadPathException(raw, "invalid percent-encoding at index " + i
-                            + ": expected '%' and two hex digits");
-                }
-                int b = high << 4 | low;
-                switch (b) {
-                    case 0 -> throw new BadPathException(raw, "the path contains an encoded NUL (%00)");
-                    case '/' -> throw new BadPathException(raw, "the path contains an encoded slash (%2F)");
-                    case '\\' -> throw new BadPathException(raw, "the path contains an encoded backslash (%5C)");
-                    case ';' -> throw new BadPathException(raw, "the path contains an encoded semicolon (%3B): a"
-                            + " server may read it as a path parameter or as part of the name");
-                    default -> {
-                    }
-                }
-                ascii &= b < 0x80;
-                bytes[count++] = (byte) b;
-                i += 3;
-            }
-            int before = sb.length();
-            if (ascii) {
-                for (int k = 0; k < count; k++) {
-                    sb.append((char) bytes[k]);
-                }
-            } else {
-                if (utf8 == null) {
-                    // REPORT makes overlong forms (%c0%af), encoded surrogates and stray bytes errors
-                    utf8 = StandardCharsets.UTF_8.newDecoder()
-                            .onMalformedInput(CodingErrorAction.REPORT)
-                            .onUnmappableCharacter(CodingErrorAction.REPORT);
-                }
-                try {
-                    CharBuffer chars = utf8.reset().decode(ByteBuffer.wrap(bytes, 0, count));
-                    sb.append(chars);
-                } catch (CharacterCodingException e) {
-                    throw new BadPathException(raw, "the path's percent-encoding is not valid UTF-8");
-                }
-            }
-            for (int k = before; k < sb.length(); k++) {
-                if (Character.isISOControl(sb.charAt(k))) {
-                    throw new BadPathException(raw, "the path contains an encoded control character");
-                }
-            }
-            return i;
-        }
-
-        /** ASCII hex digits only: Character.digit would also take non-ASCII digits such as fullwidth ones. */
-        private static int hex(char c) {
-            if (c >= '0' && c <= '9') {
-                return c - '0';
-            }
-            if (c >= 'a' && c <= 'f') {
-                return c - 'a' + 10;
-            }
-            if (c >= 'A' && c <= 'F') {
-                return c - 'A' + 10;
-            }
-            return -1;
-        }
-
-        /** Appends s[from, to) percent-encoding every character not allowed raw, and '%' itself, as UTF-8. */
-        private static void encode(StringBuilder sb, CharSequence s, int from, int to, boolean[] allowedRaw) {
-            int i = from;
-            while (i < to) {
-                // most characters need no encoding: find the run and append it at once
-                int run = i;
-                while (i < to && s.charAt(i) < 128 && allowedRaw[s.charAt(i)]) {
-                    i++;
-                }
-                if (i > run) {
-                    sb.append(s, run, i);
-                }
-                if (i == to) {
-                    break;
-                }
-                int cp = Character.codePointAt(s, i);
-                i += Character.charCount(cp);
-                if (cp < 0x80) {
-                    appendByte(sb, cp);
-                } else if (cp < 0x800) {
-                    appendByte(sb, 0xC0 | cp >> 6);
-                    appendByte(sb, 0x80 | cp & 0x3F);
-                } else if (cp < 0x10000) {
-                    appendByte(sb, 0xE0 | cp >> 12);
-                    appendByte(sb, 0x80 | cp >> 6 & 0x3F);
-                    appendByte(sb, 0x80 | cp & 0x3F);
-                } else {
-                    appendByte(sb, 0xF0 | cp >> 18);
-                    appendByte(sb, 0x80 | cp >> 12 & 0x3F);
-                    appendByte(sb, 0x80 | cp >> 6 & 0x3F);
-                    appendByte(sb, 0x80 | cp & 0x3F);
-                }
-            }
-        }
-
-        private static void appendByte(StringBuilder sb, int b) {
-            sb.append('%').append(HEX[b >> 4 & 0xF]).append(HEX[b & 0xF]);
         }
     }
 }

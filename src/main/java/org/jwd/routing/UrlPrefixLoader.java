@@ -152,43 +152,13 @@ public final class UrlPrefixLoader implements AutoCloseable {
 
     private boolean load() {
         try {
-            HttpRequest request = HttpRequest.newBuilder(url).timeout(timeout).GET()
-                    .header("Accept", "text/plain").build();
-            HttpResponse<String> response = client.send(request,
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            if (response.statusCode() != 200) {
-                throw new IOException("status " + response.statusCode() + ", expected 200");
-            }
-            String body = response.body();
+            String body = fetch();
             if (body.equals(lastBody)) {
                 LOG.debug("URL prefixes at {} unchanged", url);
                 lastError = null;
                 return true;
             }
-            List<String> problems = new ArrayList<>();
-            List<UrlPrefix> prefixes = parse(body, problems);
-            if (prefixes.isEmpty()) {
-                throw new IOException("the response has no URL prefix"
-                        + (problems.isEmpty() ? "" : " (" + summary(problems) + ")"));
-            }
-            if (!problems.isEmpty()) {
-                LOG.warn("URL prefixes at {}: {} lines ignored or read with the default: {}", url,
-                        problems.size(), summary(problems));
-            }
-            UrlMappingTable loaded;
-            try {
-                loaded = UrlMappingTable.of(prefixes);
-            } catch (IllegalArgumentException e) {
-                throw new IOException("the table is refused: " + e.getMessage());
-            }
-            UrlMappingTable merged = fileTable.merge(loaded);
-            UrlMappingTable previous = current.getAndSet(merged);
-            lastBody = body;
-            lastError = null;
-            if (!merged.equals(previous)) {
-                LOG.info("URL mapping table now has {} entries ({} from {}, {} from icf.url_prefixes)",
-                        merged.size(), prefixes.size(), url, fileTable.size());
-            }
+            install(body, readPrefixes(body));
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -199,6 +169,51 @@ public final class UrlPrefixLoader implements AutoCloseable {
             return failed(e);
         } catch (Exception e) {
             return failed(e);
+        }
+    }
+
+    /** The URL's body; a status other than 200 is a failure. */
+    private String fetch() throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(url).timeout(timeout).GET()
+                .header("Accept", "text/plain").build();
+        HttpResponse<String> response = client.send(request,
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        if (response.statusCode() != 200) {
+            throw new IOException("status " + response.statusCode() + ", expected 200");
+        }
+        return response.body();
+    }
+
+    /** The prefixes of a body, its problems logged; a body without a single prefix is a failure. */
+    private List<UrlPrefix> readPrefixes(String body) throws IOException {
+        List<String> problems = new ArrayList<>();
+        List<UrlPrefix> prefixes = parse(body, problems);
+        if (prefixes.isEmpty()) {
+            throw new IOException("the response has no URL prefix"
+                    + (problems.isEmpty() ? "" : " (" + summary(problems) + ")"));
+        }
+        if (!problems.isEmpty()) {
+            LOG.warn("URL prefixes at {}: {} lines ignored or read with the default: {}", url,
+                    problems.size(), summary(problems));
+        }
+        return prefixes;
+    }
+
+    /** Swaps in the file entries merged with the loaded ones, unless the table refuses them (such as '/'). */
+    private void install(String body, List<UrlPrefix> prefixes) throws IOException {
+        UrlMappingTable loaded;
+        try {
+            loaded = UrlMappingTable.of(prefixes);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("the table is refused: " + e.getMessage());
+        }
+        UrlMappingTable merged = fileTable.merge(loaded);
+        UrlMappingTable previous = current.getAndSet(merged);
+        lastBody = body;
+        lastError = null;
+        if (!merged.equals(previous)) {
+            LOG.info("URL mapping table now has {} entries ({} from {}, {} from icf.url_prefixes)",
+                    merged.size(), prefixes.size(), url, fileTable.size());
         }
     }
 

@@ -26,18 +26,6 @@ public final class Server {
     /** What an operator decided; health checks never override it. */
     public enum AdminState { ENABLED, DRAINED, DISABLED }
 
-    /**
-     * The health of one port: the plain {@code url}'s or the {@code https_url}'s. An HTTPS-enabled server has two,
-     * checked apart, because one listener can fail while the other serves: a request goes only to a port that
-     * works for it.
-     */
-    private static final class PortHealth {
-        private volatile boolean healthy = true;
-        private final AtomicInteger consecutiveFailures = new AtomicInteger();
-        private final AtomicInteger consecutiveSuccesses = new AtomicInteger();
-        private volatile String lastCheck = "not checked yet";
-    }
-
     private final ServerConfig config;
     private final PortHealth plain = new PortHealth();
     private final PortHealth https = new PortHealth();
@@ -96,13 +84,13 @@ public final class Server {
     public void setState(State state) {
         switch (state) {
             case UP -> {
-                plain.healthy = true;
-                https.healthy = true;
+                plain.setHealthy(true);
+                https.setHealthy(true);
                 adminState = AdminState.ENABLED;
             }
             case DOWN -> {
-                plain.healthy = false;
-                https.healthy = false;
+                plain.setHealthy(false);
+                https.setHealthy(false);
             }
             case DRAINED -> adminState = AdminState.DRAINED;
             case DISABLED -> adminState = AdminState.DISABLED;
@@ -124,7 +112,7 @@ public final class Server {
 
     /** Whether its HTTPS port ({@code secure}) or plain port passes its health checks. */
     public boolean healthy(boolean secure) {
-        return port(secure).healthy;
+        return port(secure).healthy();
     }
 
     /** Whether it has the port a request needs: an {@code https_url} ({@code secure}) or a {@code url}. */
@@ -139,7 +127,7 @@ public final class Server {
 
     /** The outcome of the last active check or failed request on its HTTPS port ({@code secure}) or plain port. */
     public String lastCheck(boolean secure) {
-        return port(secure).lastCheck;
+        return port(secure).lastCheck();
     }
 
     /**
@@ -150,15 +138,7 @@ public final class Server {
      * @return true when this brought the port back
      */
     public boolean recordSuccess(boolean secure, int rise, String detail) {
-        PortHealth p = port(secure);
-        p.consecutiveFailures.set(0);
-        p.lastCheck = detail;
-        if (!p.healthy && p.consecutiveSuccesses.incrementAndGet() >= rise) {
-            p.healthy = true;
-            p.consecutiveSuccesses.set(0);
-            return true;
-        }
-        return false;
+        return port(secure).record(true, rise, detail);
     }
 
     /**
@@ -168,23 +148,12 @@ public final class Server {
      * @return true when this marked the port down
      */
     public boolean recordFailure(boolean secure, int fall, String detail) {
-        PortHealth p = port(secure);
-        p.consecutiveSuccesses.set(0);
-        p.lastCheck = detail;
-        if (p.healthy && p.consecutiveFailures.incrementAndGet() >= fall) {
-            p.healthy = false;
-            p.consecutiveFailures.set(0);
-            return true;
-        }
-        return false;
+        return port(secure).record(false, fall, detail);
     }
 
     /** A request through this port was answered: the failures counted towards {@code fall} were not in a row. */
     public void resetFailures(boolean secure) {
-        AtomicInteger failures = port(secure).consecutiveFailures;
-        if (failures.get() != 0) {
-            failures.set(0);
-        }
+        port(secure).resetFailures();
     }
 
     /** May this server be chosen for a request that is not bound to it yet, through its plain port? */
@@ -197,7 +166,7 @@ public final class Server {
      * it needs an {@code https_url} whose port is healthy) or plain HTTP (a {@code url} whose port is healthy)?
      */
     public boolean takesNewRequests(boolean secure) {
-        return adminState == AdminState.ENABLED && hasPort(secure) && port(secure).healthy;
+        return adminState == AdminState.ENABLED && hasPort(secure) && port(secure).healthy();
     }
 
     /** May a request of a session this server already holds still go to it, through its plain port? */
@@ -210,7 +179,7 @@ public final class Server {
      * HTTP? As {@link #takesNewRequests(boolean)}, but a drained server still serves its sessions.
      */
     public boolean servesItsSessions(boolean secure) {
-        return adminState != AdminState.DISABLED && hasPort(secure) && port(secure).healthy;
+        return adminState != AdminState.DISABLED && hasPort(secure) && port(secure).healthy();
     }
 
     private PortHealth port(boolean secure) {
