@@ -24,6 +24,7 @@ import java.util.OptionalDouble;
  * report RESULTS_TSV TARGETS REFERENCE1 NAME1 REFERENCE2 NAME2
  *                                                 the Markdown table (TARGETS space-separated)
  * failures RESULTS_TSV                            how many measurements had errors or no result
+ * profiles DIR                                    the profiles' summary (see {@link ProfileSummary})
  * </pre>
  * A wrong call exits 2 naming what was wrong.
  */
@@ -65,8 +66,12 @@ public final class BenchRunAnalysis {
                 expect(a, 1, 1, "failures RESULTS_TSV");
                 yield read(Path.of(a.get(0))).stream().filter(m -> !m.measured() || m.errors() > 0).count() + "\n";
             }
+            case "profiles" -> {
+                expect(a, 1, 1, "profiles DIR");
+                yield ProfileSummary.render(Path.of(a.get(0)));
+            }
             default -> throw new IllegalArgumentException("unknown command '" + command
-                    + "': expected check, cpu, record, report or failures");
+                    + "': expected check, cpu, record, report, failures or profiles");
         };
     }
 
