@@ -25,6 +25,10 @@ import java.util.OptionalDouble;
  *                                                 the Markdown table (TARGETS space-separated)
  * failures RESULTS_TSV                            how many measurements had errors or no result
  * profiles DIR                                    the profiles' summary (see {@link ProfileSummary})
+ * cold ROUND VARIANT START_EPOCH READY_EPOCH WRK_OUTPUT COLD_TSV
+ *                                                 appends a cold start (see {@link ColdStart}) to cold.tsv, prints
+ *                                                 its line to log
+ * cold-report COLD_TSV VARIANTS                   the cold starts' table (VARIANTS space-separated)
  * </pre>
  * A wrong call exits 2 naming what was wrong.
  */
@@ -70,8 +74,21 @@ public final class BenchRunAnalysis {
                 expect(a, 1, 1, "profiles DIR");
                 yield ProfileSummary.render(Path.of(a.get(0)));
             }
+            case "cold" -> {
+                expect(a, 6, 6, "cold ROUND VARIANT START_EPOCH READY_EPOCH WRK_OUTPUT COLD_TSV");
+                ColdStart start = ColdStart.of((int) number(a.get(0)), a.get(1), decimal(a.get(2)),
+                        decimal(a.get(3)), Files.readString(Path.of(a.get(4)), StandardCharsets.UTF_8));
+                append(Path.of(a.get(5)), ColdStart.HEADER, start.toTsv());
+                yield start.summary() + "\n";
+            }
+            case "cold-report" -> {
+                expect(a, 2, 2, "cold-report COLD_TSV VARIANTS");
+                yield ColdStart.report(Files.readAllLines(Path.of(a.get(0)), StandardCharsets.UTF_8).stream()
+                        .filter(line -> !line.isBlank() && !line.equals(ColdStart.HEADER)).map(ColdStart::parse)
+                        .toList(), List.of(a.get(1).trim().split("\\s+")));
+            }
             default -> throw new IllegalArgumentException("unknown command '" + command
-                    + "': expected check, cpu, record, report, failures or profiles");
+                    + "': expected check, cpu, record, report, failures, profiles, cold or cold-report");
         };
     }
 
@@ -90,14 +107,18 @@ public final class BenchRunAnalysis {
         Measurement measurement = WrkResult.parse(Files.readString(Path.of(a.get(4)), StandardCharsets.UTF_8))
                 .map(wrk -> Measurement.of(round, scenario, target, wrk, cpuNanos))
                 .orElseGet(() -> Measurement.failed(round, scenario, target));
-        Path results = Path.of(a.get(5));
-        List<String> lines = new ArrayList<>();
-        if (!Files.exists(results)) {
-            lines.add(Measurement.HEADER);
-        }
-        lines.add(measurement.toTsv());
-        Files.write(results, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        append(Path.of(a.get(5)), Measurement.HEADER, measurement.toTsv());
         return measurement.summary((int) number(a.get(1))) + "\n";
+    }
+
+    /** Appends the line to the file, with the header first when the file is new. */
+    private static void append(Path file, String header, String line) throws IOException {
+        List<String> lines = new ArrayList<>();
+        if (!Files.exists(file)) {
+            lines.add(header);
+        }
+        lines.add(line);
+        Files.write(file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
     static List<Measurement> read(Path results) throws IOException {
@@ -117,6 +138,14 @@ public final class BenchRunAnalysis {
             case "0" -> false;
             default -> throw new IllegalArgumentException("'" + value + "': expected 1 or 0");
         };
+    }
+
+    private static double decimal(String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + value + "': expected a number");
+        }
     }
 
     private static long number(String value) {
