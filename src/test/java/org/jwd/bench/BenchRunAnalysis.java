@@ -29,6 +29,9 @@ import java.util.OptionalDouble;
  *                                                 appends a cold start (see {@link ColdStart}) to cold.tsv, prints
  *                                                 its line to log
  * cold-report COLD_TSV VARIANTS                   the cold starts' table (VARIANTS space-separated)
+ * rss ROUND TARGET CONNECTIONS PID RSS_TSV        appends PID's resident memory (with its descendants, see
+ *                                                 {@link ProcessTreeMemory}) to rss.tsv
+ * rss-report RSS_TSV TARGETS                      memory per connection (see {@link ConnectionMemory})
  * </pre>
  * A wrong call exits 2 naming what was wrong.
  */
@@ -87,8 +90,21 @@ public final class BenchRunAnalysis {
                         .filter(line -> !line.isBlank() && !line.equals(ColdStart.HEADER)).map(ColdStart::parse)
                         .toList(), List.of(a.get(1).trim().split("\\s+")));
             }
-            default -> throw new IllegalArgumentException("unknown command '" + command
-                    + "': expected check, cpu, record, report, failures, profiles, cold or cold-report");
+            case "rss" -> {
+                expect(a, 5, 5, "rss ROUND TARGET CONNECTIONS PID RSS_TSV");
+                ConnectionMemory memory = new ConnectionMemory((int) number(a.get(0)), a.get(1),
+                        (int) number(a.get(2)), ProcessTreeMemory.kilobytes(number(a.get(3))));
+                append(Path.of(a.get(4)), ConnectionMemory.HEADER, memory.toTsv());
+                yield "";
+            }
+            case "rss-report" -> {
+                expect(a, 2, 2, "rss-report RSS_TSV TARGETS");
+                yield ConnectionMemory.report(Files.readAllLines(Path.of(a.get(0)), StandardCharsets.UTF_8).stream()
+                        .filter(line -> !line.isBlank() && !line.equals(ConnectionMemory.HEADER))
+                        .map(ConnectionMemory::parse).toList(), List.of(a.get(1).trim().split("\\s+")));
+            }
+            default -> throw new IllegalArgumentException("unknown command '" + command + "': expected check, cpu,"
+                    + " record, report, failures, profiles, cold, cold-report, rss or rss-report");
         };
     }
 
