@@ -8,6 +8,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -18,6 +19,7 @@ import java.util.OptionalDouble;
  *                                                 nothing when it passed (SPREADS, STICKS: 1 or 0)
  * cpu PID                                         CPU nanoseconds used so far by PID and its descendants
  * record ROUND ROUNDS SCENARIO TARGET WRK_OUTPUT RESULTS_TSV [PID CPU_NANOS_BEFORE]
+ *                                                 (WRK_OUTPUT: or h2load's, with its --log-file at WRK_OUTPUT.log)
  *                                                 appends the measurement to results.tsv (with its header when
  *                                                 new), the proxy's CPU from CPU_NANOS_BEFORE to now; prints
  *                                                 the line to log
@@ -120,8 +122,14 @@ public final class BenchRunAnalysis {
         int round = (int) number(a.get(0));
         int scenario = (int) number(a.get(2));
         String target = a.get(3);
-        Measurement measurement = WrkResult.parse(Files.readString(Path.of(a.get(4)), StandardCharsets.UTF_8))
-                .map(wrk -> Measurement.of(round, scenario, target, wrk, cpuNanos))
+        Path output = Path.of(a.get(4));
+        String text = Files.readString(output, StandardCharsets.UTF_8);
+        // h2load's latencies are in its log beside its output (OUTPUT.log).
+        Path h2loadLog = Path.of(output + ".log");
+        Optional<WrkResult> result = H2LoadResult.isH2Load(text)
+                ? H2LoadResult.parse(text, Files.exists(h2loadLog) ? Files.readString(h2loadLog) : "")
+                : WrkResult.parse(text);
+        Measurement measurement = result.map(wrk -> Measurement.of(round, scenario, target, wrk, cpuNanos))
                 .orElseGet(() -> Measurement.failed(round, scenario, target));
         append(Path.of(a.get(5)), Measurement.HEADER, measurement.toTsv());
         return measurement.summary((int) number(a.get(1))) + "\n";
