@@ -3,6 +3,7 @@ package org.jwd.bench;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -50,6 +51,29 @@ public record CollapsedProfile(List<Stack> stacks) {
         long total = total();
         return total == 0 ? 0 : (double) stacks.stream().filter(s -> s.frames().stream().anyMatch(frame))
                 .mapToLong(Stack::weight).sum() / total;
+    }
+
+    /**
+     * The share of the total (0 to 1) of the stacks whose deepest library frame matches {@code frame}: what a
+     * library's own code costs, with the JDK, native and kernel code it calls, but not the libraries it calls
+     * (a servlet's share without the Jetty client below it). A library frame is a Java frame outside
+     * {@code java/}, {@code jdk/} and {@code sun/}.
+     */
+    public double shareOwnedBy(Predicate<String> frame) {
+        long total = total();
+        return total == 0 ? 0 : (double) stacks.stream().filter(s -> deepestLibraryFrame(s).map(frame::test)
+                .orElse(false)).mapToLong(Stack::weight).sum() / total;
+    }
+
+    private static Optional<String> deepestLibraryFrame(Stack stack) {
+        for (int i = stack.frames().size() - 1; i >= 0; i--) {
+            String f = stack.frames().get(i);
+            if (f.contains("/") && !f.endsWith("_[k]") && !f.startsWith("java/") && !f.startsWith("jdk/")
+                    && !f.startsWith("sun/")) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The share of the total (0 to 1) of the stacks whose leaf matches {@code frame}. */

@@ -25,6 +25,21 @@ class CollapsedProfileTest {
     }
 
     @Test
+    void ownCodeIsTheDeepestLibraryFrameWithTheJdkAndKernelBelowIt() {
+        CollapsedProfile profile = CollapsedProfile.parse("""
+                java/lang/Thread.run;org/jwd/proxy/DispatcherServlet.service;java/util/HashMap.get 5
+                java/lang/Thread.run;org/jwd/proxy/DispatcherServlet.service;org/eclipse/jetty/client/HttpClient.send 3
+                java/lang/Thread.run;org/jwd/affinity/SessionTable.bind;org/ehcache/core/Ehcache.putIfAbsent 1
+                java/lang/Thread.run;org/jwd/proxy/DispatcherServlet.service;writev_[k] 1
+                start_thread;thread_native_entry 2
+                """);
+
+        assertThat(profile.shareOwnedBy(frame -> frame.startsWith("org/jwd/"))).isEqualTo(6.0 / 12);
+        assertThat(profile.shareOwnedBy(frame -> frame.startsWith("org/ehcache/"))).isEqualTo(1.0 / 12);
+        assertThat(profile.shareWith(frame -> frame.startsWith("org/jwd/"))).isEqualTo(10.0 / 12);
+    }
+
+    @Test
     void heaviestLeavesAddUpEveryStackEndingThere() {
         assertThat(cpu.heaviestLeaves(3)).containsExactly(entry("finish_task_switch.isra.0_[k]", 13L),
                 entry("PhaseChaitin::Split", 3L), entry("PhaseChaitin::interfere_with_live", 3L));

@@ -15,8 +15,9 @@ import java.util.stream.Stream;
  * What {@code bench/run}'s profiles say, per JVM target: for {@code TARGET-cpu.collapsed},
  * {@code TARGET-alloc.collapsed} and {@code TARGET-lock.collapsed} (async-profiler, weights in nanoseconds and
  * bytes), each beside the wrk output of the load it was taken under ({@code TARGET-EVENT.wrk.txt}), the sampled
- * CPU, allocation and lock waiting per request; the CPU's share in the kernel, in jwd's own classes, in Ehcache,
- * in Jetty's HTTP parser and in the JIT compiler; and the heaviest frames of each profile.
+ * CPU, allocation and lock waiting per request; the CPU's share in the kernel, in jwd's own code and Ehcache's
+ * (see {@link CollapsedProfile#shareOwnedBy}), in Jetty's HTTP parser and in the JIT compiler; and the heaviest
+ * frames of each profile.
  */
 public final class ProfileSummary {
     static final List<String> EVENTS = List.of("cpu", "alloc", "lock");
@@ -46,23 +47,25 @@ public final class ProfileSummary {
             throw new IllegalArgumentException("no TARGET-cpu.collapsed in " + dir);
         }
         StringBuilder out = new StringBuilder("\n### Profiles (async-profiler, sticky load)\n\n"
-                + "| target | sampled CPU µs/req | kernel | jwd's classes | Ehcache | Jetty HttpParser | JIT compiler"
-                + " | alloc KB/req | lock wait µs/req |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "| target | sampled CPU µs/req | kernel | jwd's own code | Ehcache's own code | Jetty HttpParser"
+                + " | JIT compiler | alloc KB/req | lock wait µs/req |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String target : targets) {
             CollapsedProfile cpu = profile(dir, target, "cpu");
             out.append("| ").append(target)
                     .append(" | ").append(perRequest(dir, target, "cpu", cpu, 1_000.0, "%.1f"))
                     .append(" | ").append(percent(cpu.shareEndingIn(KERNEL)))
-                    .append(" | ").append(percent(cpu.shareWith(JWD)))
-                    .append(" | ").append(percent(cpu.shareWith(EHCACHE)))
+                    .append(" | ").append(percent(cpu.shareOwnedBy(JWD)))
+                    .append(" | ").append(percent(cpu.shareOwnedBy(EHCACHE)))
                     .append(" | ").append(percent(cpu.shareWith(HTTP_PARSER)))
                     .append(" | ").append(percent(cpu.shareWith(JIT)))
                     .append(" | ").append(perRequest(dir, target, "alloc", profile(dir, target, "alloc"), 1_024.0, "%.1f"))
                     .append(" | ").append(perRequest(dir, target, "lock", profile(dir, target, "lock"), 1_000.0, "%.2f"))
                     .append(" |\n");
         }
-        out.append("\nShares of the sampled CPU: kernel = samples ending in the kernel; the others = samples with such a"
-                + " frame anywhere on the stack.\n");
+        out.append("\nShares of the sampled CPU: kernel = samples ending in the kernel; own code = samples whose deepest"
+                + " library frame (not java/, jdk/, sun/) is that library's, so with the JDK code it calls but not Jetty's;"
+                + " HttpParser and JIT compiler = samples with such a frame anywhere on the stack. Lock wait: time threads"
+                + " waited to enter a lock, idle pool threads included.\n");
         for (String target : targets) {
             for (String event : EVENTS) {
                 CollapsedProfile profile = profile(dir, target, event);

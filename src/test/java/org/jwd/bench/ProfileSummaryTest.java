@@ -24,7 +24,8 @@ class ProfileSummaryTest {
         String summary = ProfileSummary.render(dir);
 
         // 35 ns sampled over wrk's 6,268 requests; locks: 1,862 ns waited; no allocation profile.
-        assertThat(summary).contains("| jwd | 0.0 | 42.9 % | 8.6 % | 0.0 % | 0.0 % | 48.6 % | - | 0.00 |\n");
+        // No sample of the recorded excerpt ends in jwd's code: its three stacks with jwd's frames end in Jetty's.
+        assertThat(summary).contains("| jwd | 0.0 | 42.9 % | 0.0 % | 0.0 % | 0.0 % | 48.6 % | - | 0.00 |\n");
         assertThat(summary).contains("jwd, cpu, heaviest frames:\n- 37.1 % finish_task_switch.isra.0_[k]\n");
         assertThat(summary).contains("jwd, lock, heaviest frames:\n- 73.7 % java.util.concurrent.Semaphore$NonfairSync_[i]\n"
                 + "- 25.2 % java.lang.Object_[i]\n");
