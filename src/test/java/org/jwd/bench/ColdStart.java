@@ -12,9 +12,9 @@ import java.util.regex.Pattern;
  * it said it was ready, its rate second by second ({@code bench/wrk-sticky.lua}'s {@code timeline} lines).
  * <ul>
  * <li>steady rate: the median rate of the last third of the whole seconds measured;</li>
- * <li>seconds to 90 %: from ready to the start of the first second after which every 3-second window's mean rate
- *     is at least 90 % of the steady rate (a single slow second later, a GC or a neighbour, does not undo it;
- *     three do); empty when the run ended before;</li>
+ * <li>seconds to 90 %: from ready to the start of the first second after which every 5-second window's mean rate
+ *     is at least 90 % of the steady rate (a slow second later, a GC or a neighbour, does not undo it; a slow
+ *     stretch does); empty when the run ended before;</li>
  * <li>first 5 s: the mean rate of the first five seconds after ready, what the first users get.</li>
  * </ul>
  * The first and last seconds of wrk's timeline are partial (wrk starts and stops within a second): the last is
@@ -31,7 +31,7 @@ public record ColdStart(int round, String variant, double startToReady, Optional
                         double firstFiveRate) {
     public static final String HEADER = "round\tvariant\tstart_to_ready_s\tready_to_90_s\tsteady_req_per_s\tfirst_5s_req_per_s";
     static final double HOLD = 0.9;
-    static final int WINDOW = 3;
+    static final int WINDOW = 5;
     private static final Pattern TIMELINE = Pattern.compile("(?m)^timeline (\\d+) (\\d+)\\s*$");
 
     /** A second of the clock (epoch seconds) and the requests sent in it. */
