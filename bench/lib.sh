@@ -39,7 +39,9 @@ ensure_built() {
                           -print -quit) ]]; then
     log "building jwd (mvn package, tests skipped)..."
     (cd "$ROOT" && mvn -B -q package -DskipTests) >&2 || die "the build failed"
-    # Maven leaves an archive untouched when its content is unchanged: mark it as built now.
+    # Maven leaves an archive untouched when its content is unchanged: mark it as built now, and the AppCDS archive
+    # made from it after it (bin/jwd run uses only an archive newer than the WAR).
     touch "$war"
+    [[ ! -f $ROOT/target/jwd.jsa ]] || touch "$ROOT/target/jwd.jsa"
   fi
 }

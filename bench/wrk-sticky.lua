@@ -1,15 +1,20 @@
 -- bench/run, scenario 2: sticky clients. Each wrk thread has its own sessions and sends them in turn, one per
 -- request, so every proxy's affinity (jwd's session table, HAProxy's stick table, nginx's hash, Jetty's
 -- BalancerServlet route suffix) works with many sessions at once, not one hot entry.
--- Usage: wrk ... -s bench/wrk-sticky.lua URL -- SESSIONS_PER_THREAD
+-- Usage: wrk ... -s bench/wrk-sticky.lua URL -- SESSIONS_PER_THREAD [timeline]
+-- With "timeline" (bench/run cold), wrk also prints how many requests its threads sent in each second of the clock,
+-- one line "timeline EPOCH_SECOND REQUESTS" per second: with keep-alive and no pipelining, a connection sends its
+-- next request when the answer to the last has come, so this is the rate second by second.
 -- Session ids look like a Java server's with a route suffix: BENCH<thread><n>.b1 or .b2, alternating. The
 -- suffix is what BalancerServlet sticks by; jwd (no server.<id>.route configured here), HAProxy and nginx
 -- treat the whole id as an opaque key.
 local next_thread = 0
+local threads = {}
 
 function setup(thread)
   next_thread = next_thread + 1
   thread:set("thread_number", next_thread)
+  threads[next_thread] = thread
 end
 
 function init(args)
@@ -22,12 +27,34 @@ function init(args)
     requests[i] = wrk.format("GET", path, { ["Cookie"] = "JSESSIONID=" .. id .. "; other=1" })
   end
   position = 0
+  timeline = args[2] == "timeline"
+  sent = {}
 end
 
 function request()
+  if timeline then
+    local second = os.time()
+    sent[second] = (sent[second] or 0) + 1
+  end
   position = position + 1
   if position > #requests then
     position = 1
   end
   return requests[position]
+end
+
+function done(summary, latency, requests)
+  local total, seconds = {}, {}
+  for _, thread in ipairs(threads) do
+    if thread:get("timeline") then
+      for second, count in pairs(thread:get("sent")) do
+        if not total[second] then seconds[#seconds + 1] = second end
+        total[second] = (total[second] or 0) + count
+      end
+    end
+  end
+  table.sort(seconds)
+  for _, second in ipairs(seconds) do
+    io.write(string.format("timeline %d %d\n", second, total[second]))
+  end
 end

@@ -53,6 +53,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     private static final String RETRIED_ATTRIBUTE = DispatcherServlet.class.getName() + ".retried";
     private static final String CLIENT_FAILURE_ATTRIBUTE = DispatcherServlet.class.getName() + ".clientFailure";
     private static final String START_ATTRIBUTE = DispatcherServlet.class.getName() + ".start";
+    private static final int MAX_REQUESTS_QUEUED_PER_SERVER = 65_536;
     /** The {@link ServerSlots} whose slot the request holds, until its exchange with the server is over. */
     private static final String SLOT_ATTRIBUTE = DispatcherServlet.class.getName() + ".slot";
     /** Set when the request was answered 503 for want of a slot: no later failure may answer it again. */
@@ -95,6 +96,11 @@ public class DispatcherServlet extends AsyncProxyServlet {
         // own bound (8 KB) would fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
         client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(),
                 dispatcher.limits().maxHeaderSize() + 4096));
+        // The client's own bound on requests waiting for one of a server's 256 connections (1,024) must not be the
+        // limit that bites: with 4,000 keep-alive clients (bench/run connections) it answered thousands of them
+        // 502/503 and refused the health checks' requests too, so both servers were taken for down. What a server
+        // may queue is jwd's own setting (server.<id>.max_queue); this only bounds the memory of a flood.
+        client.setMaxRequestsQueuedPerDestination(MAX_REQUESTS_QUEUED_PER_SERVER);
         return client;
     }
 

@@ -55,6 +55,8 @@ public final class BalancerServletMain {
         Server server = new Server();
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
+        // As jwd's (jetty-base/start.d/jwd.ini, JwdEmbeddedMain): the cells of bench/run differ in the servlet only.
+        http.setRequestHeaderSize(65536);
         ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
         connector.setHost("127.0.0.1");
         connector.setPort(port);

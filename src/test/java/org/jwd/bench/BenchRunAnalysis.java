@@ -8,6 +8,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -18,12 +19,21 @@ import java.util.OptionalDouble;
  *                                                 nothing when it passed (SPREADS, STICKS: 1 or 0)
  * cpu PID                                         CPU nanoseconds used so far by PID and its descendants
  * record ROUND ROUNDS SCENARIO TARGET WRK_OUTPUT RESULTS_TSV [PID CPU_NANOS_BEFORE]
+ *                                                 (WRK_OUTPUT: or h2load's, with its --log-file at WRK_OUTPUT.log)
  *                                                 appends the measurement to results.tsv (with its header when
  *                                                 new), the proxy's CPU from CPU_NANOS_BEFORE to now; prints
  *                                                 the line to log
  * report RESULTS_TSV TARGETS REFERENCE1 NAME1 REFERENCE2 NAME2
  *                                                 the Markdown table (TARGETS space-separated)
  * failures RESULTS_TSV                            how many measurements had errors or no result
+ * profiles DIR                                    the profiles' summary (see {@link ProfileSummary})
+ * cold ROUND VARIANT START_EPOCH READY_EPOCH WRK_OUTPUT COLD_TSV
+ *                                                 appends a cold start (see {@link ColdStart}) to cold.tsv, prints
+ *                                                 its line to log
+ * cold-report COLD_TSV VARIANTS                   the cold starts' table (VARIANTS space-separated)
+ * rss ROUND TARGET CONNECTIONS PID RSS_TSV        appends PID's resident memory (with its descendants, see
+ *                                                 {@link ProcessTreeMemory}) to rss.tsv
+ * rss-report RSS_TSV TARGETS                      memory per connection (see {@link ConnectionMemory})
  * </pre>
  * A wrong call exits 2 naming what was wrong.
  */
@@ -65,8 +75,38 @@ public final class BenchRunAnalysis {
                 expect(a, 1, 1, "failures RESULTS_TSV");
                 yield read(Path.of(a.get(0))).stream().filter(m -> !m.measured() || m.errors() > 0).count() + "\n";
             }
-            default -> throw new IllegalArgumentException("unknown command '" + command
-                    + "': expected check, cpu, record, report or failures");
+            case "profiles" -> {
+                expect(a, 1, 1, "profiles DIR");
+                yield ProfileSummary.render(Path.of(a.get(0)));
+            }
+            case "cold" -> {
+                expect(a, 6, 6, "cold ROUND VARIANT START_EPOCH READY_EPOCH WRK_OUTPUT COLD_TSV");
+                ColdStart start = ColdStart.of((int) number(a.get(0)), a.get(1), decimal(a.get(2)),
+                        decimal(a.get(3)), Files.readString(Path.of(a.get(4)), StandardCharsets.UTF_8));
+                append(Path.of(a.get(5)), ColdStart.HEADER, start.toTsv());
+                yield start.summary() + "\n";
+            }
+            case "cold-report" -> {
+                expect(a, 2, 2, "cold-report COLD_TSV VARIANTS");
+                yield ColdStart.report(Files.readAllLines(Path.of(a.get(0)), StandardCharsets.UTF_8).stream()
+                        .filter(line -> !line.isBlank() && !line.equals(ColdStart.HEADER)).map(ColdStart::parse)
+                        .toList(), List.of(a.get(1).trim().split("\\s+")));
+            }
+            case "rss" -> {
+                expect(a, 5, 5, "rss ROUND TARGET CONNECTIONS PID RSS_TSV");
+                ConnectionMemory memory = new ConnectionMemory((int) number(a.get(0)), a.get(1),
+                        (int) number(a.get(2)), ProcessTreeMemory.kilobytes(number(a.get(3))));
+                append(Path.of(a.get(4)), ConnectionMemory.HEADER, memory.toTsv());
+                yield "";
+            }
+            case "rss-report" -> {
+                expect(a, 2, 2, "rss-report RSS_TSV TARGETS");
+                yield ConnectionMemory.report(Files.readAllLines(Path.of(a.get(0)), StandardCharsets.UTF_8).stream()
+                        .filter(line -> !line.isBlank() && !line.equals(ConnectionMemory.HEADER))
+                        .map(ConnectionMemory::parse).toList(), List.of(a.get(1).trim().split("\\s+")));
+            }
+            default -> throw new IllegalArgumentException("unknown command '" + command + "': expected check, cpu,"
+                    + " record, report, failures, profiles, cold, cold-report, rss or rss-report");
         };
     }
 
@@ -82,17 +122,27 @@ public final class BenchRunAnalysis {
         int round = (int) number(a.get(0));
         int scenario = (int) number(a.get(2));
         String target = a.get(3);
-        Measurement measurement = WrkResult.parse(Files.readString(Path.of(a.get(4)), StandardCharsets.UTF_8))
-                .map(wrk -> Measurement.of(round, scenario, target, wrk, cpuNanos))
+        Path output = Path.of(a.get(4));
+        String text = Files.readString(output, StandardCharsets.UTF_8);
+        // h2load's latencies are in its log beside its output (OUTPUT.log).
+        Path h2loadLog = Path.of(output + ".log");
+        Optional<WrkResult> result = H2LoadResult.isH2Load(text)
+                ? H2LoadResult.parse(text, Files.exists(h2loadLog) ? Files.readString(h2loadLog) : "")
+                : WrkResult.parse(text);
+        Measurement measurement = result.map(wrk -> Measurement.of(round, scenario, target, wrk, cpuNanos))
                 .orElseGet(() -> Measurement.failed(round, scenario, target));
-        Path results = Path.of(a.get(5));
-        List<String> lines = new ArrayList<>();
-        if (!Files.exists(results)) {
-            lines.add(Measurement.HEADER);
-        }
-        lines.add(measurement.toTsv());
-        Files.write(results, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        append(Path.of(a.get(5)), Measurement.HEADER, measurement.toTsv());
         return measurement.summary((int) number(a.get(1))) + "\n";
+    }
+
+    /** Appends the line to the file, with the header first when the file is new. */
+    private static void append(Path file, String header, String line) throws IOException {
+        List<String> lines = new ArrayList<>();
+        if (!Files.exists(file)) {
+            lines.add(header);
+        }
+        lines.add(line);
+        Files.write(file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
     static List<Measurement> read(Path results) throws IOException {
@@ -112,6 +162,14 @@ public final class BenchRunAnalysis {
             case "0" -> false;
             default -> throw new IllegalArgumentException("'" + value + "': expected 1 or 0");
         };
+    }
+
+    private static double decimal(String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + value + "': expected a number");
+        }
     }
 
     private static long number(String value) {

@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * Outputs recorded from real runs (src/test/resources/org/jwd/bench/): wrk 4.1.0 against bench/run's targets
  * (a short bench/run on 2026-12-01), against a server answering 404, one closing every other connection, and a
- * closed port; results.tsv of three rounds with the table the awk report that this code replaced printed for it.
+ * closed port; results.tsv of three rounds with the table the awk report that this code replaced printed for it;
+ * profiles/: async-profiler 4.2's collapsed stacks of jwd under bench/run's sticky load (a short attribution run
+ * on 2026-12-01, weights in samples: the CPU profile cut to its 15 stacks named in the tests) with wrk's output.
  */
 final class Recorded {
     private Recorded() {

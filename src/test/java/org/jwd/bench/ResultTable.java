@@ -10,7 +10,7 @@ import java.util.function.Function;
  * {@code bench/run}'s table: per scenario and target, the medians over the rounds of requests per second, p50
  * and p99 latency and the proxy's CPU per request; the ratio of the median req/s to the scenario's reference
  * (nginx round robin for scenario 1, nginx hash for scenario 2) and to {@code direct}; the errors of all rounds.
- * A figure no round has is {@code -}.
+ * A figure no round has is {@code -}; a scenario nothing was measured in (not selected for the run) is left out.
  *
  * @param targets       the measured targets, in the table's order
  * @param scenarioNames the scenarios' titles, scenario 1 first
@@ -27,6 +27,10 @@ public record ResultTable(List<String> targets, List<String> scenarioNames, List
     public String render(List<Measurement> measurements) {
         StringBuilder out = new StringBuilder();
         for (int scenario = 1; scenario <= scenarioNames.size(); scenario++) {
+            int measured = scenario;
+            if (measurements.stream().noneMatch(m -> m.scenario() == measured)) {
+                continue;
+            }
             String reference = references.get(scenario - 1);
             out.append("\n### Scenario ").append(scenario).append(": ").append(scenarioNames.get(scenario - 1))
                     .append("\n\n| target | req/s | p50 ms | p99 ms | proxy CPU µs/req | vs ").append(reference)

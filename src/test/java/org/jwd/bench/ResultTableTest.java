@@ -40,4 +40,15 @@ class ResultTableTest {
         assertThat(table.render(results)).endsWith("| direct | 1000 | 1.00 | 2.00 | - | 1.00 | 1.00 | 0 |\n"
                 + "| jwd | - | - | - | - | - | - | 2 |\n");
     }
+
+    @Test
+    void leavesOutAScenarioNothingWasMeasuredIn() {
+        List<Measurement> stickyOnly = Recorded.text("results-3-rounds.tsv").lines().skip(1).map(Measurement::parse)
+                .filter(m -> m.scenario() == 2).toList();
+
+        String table = BENCH_RUN.render(stickyOnly);
+
+        assertThat(table).doesNotContain("Scenario 1").startsWith("\n### Scenario 2: sticky clients");
+        assertThat(table.lines().filter(line -> line.startsWith("| jwd |"))).hasSize(1);
+    }
 }
