@@ -105,7 +105,13 @@ public final class Dispatcher implements AutoCloseable {
         Topology topology = Topology.of(config);
         useSlots(topology);
         this.urlPrefixes = urlPrefixLoader(config);
-        this.sessionTable = SessionTables.create(config);
+        // the session table sweeps and probes on it too, until the shared scheduler of org.jwd.runtime takes over
+        this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jwd-registry");
+            t.setDaemon(true);
+            return t;
+        });
+        this.sessionTable = SessionTables.create(config, housekeeping);
         try {
             this.health = new HealthChecker(topology.servers().values(), config.health(),
                     tls.encrypt() == SslEncrypt.NEVER ? null : TlsPolicy.towardsServers(tls));
@@ -116,11 +122,6 @@ public final class Dispatcher implements AutoCloseable {
         this.current.set(new Snapshot(topology,
                 new Router(config, topology, urlPrefixes.current(), sessionTable, learnedRoutes), config));
         this.metrics = new DispatcherMetrics(this::topology, sessionTable);
-        this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jwd-registry");
-            t.setDaemon(true);
-            return t;
-        });
         warnOfFavoriteOnlyGroups(config);
     }
 
