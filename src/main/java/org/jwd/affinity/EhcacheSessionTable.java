@@ -236,6 +236,24 @@ public final class EhcacheSessionTable implements SessionTable {
         return bind(sessionId, server);
     }
 
+    /**
+     * Stores a binding read back from disk with the idle time it had left, as a first binding: one made meanwhile
+     * wins. Counted neither as a binding nor a hit.
+     *
+     * @return whether it was stored (not when the id is bound already or the table is full)
+     */
+    boolean restore(String sessionId, String serverId, Duration remaining) {
+        String server = serverIds.shared(serverId);
+        if (closed || !places.reserve()) {
+            return false;
+        }
+        if (IdleExpiry.restoring(remaining, () -> cache.putIfAbsent(sessionId, server)) == null) {
+            return true;
+        }
+        places.release();
+        return false;
+    }
+
     @Override
     public SessionTableStats stats() {
         long expirations = store.counters().expirations();

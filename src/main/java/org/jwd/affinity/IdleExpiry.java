@@ -13,6 +13,8 @@ import org.ehcache.expiry.ExpiryPolicy;
 final class IdleExpiry implements ExpiryPolicy<String, String> {
     /** Set while a peek reads, on the reading thread. */
     private static final ThreadLocal<Boolean> PEEKING = new ThreadLocal<>();
+    /** Set while a binding read back from disk is stored: the idle time it had left when jwd stopped. */
+    private static final ThreadLocal<Duration> RESTORING = new ThreadLocal<>();
 
     private volatile SessionTimeouts timeouts;
 
@@ -39,9 +41,20 @@ final class IdleExpiry implements ExpiryPolicy<String, String> {
         }
     }
 
+    /** Runs a write of a restored binding, whose idle time is {@code remaining} rather than a whole timeout. */
+    static <T> T restoring(Duration remaining, Supplier<T> write) {
+        RESTORING.set(remaining);
+        try {
+            return write.get();
+        } finally {
+            RESTORING.remove();
+        }
+    }
+
     @Override
     public Duration getExpiryForCreation(String key, String value) {
-        return timeouts.forKey(key);
+        Duration remaining = RESTORING.get();
+        return remaining != null ? remaining : timeouts.forKey(key);
     }
 
     @Override

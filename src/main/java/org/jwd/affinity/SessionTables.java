@@ -1,12 +1,17 @@
 package org.jwd.affinity;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 import org.jwd.config.ClusterConfig;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ServerConfig;
+import org.jwd.config.SessionTableDiskConfig;
 
 /** Makes the session table the configuration asks for. */
 public final class SessionTables {
@@ -24,23 +29,35 @@ public final class SessionTables {
      * ({@code SessionTableTimeout}) is on, else an {@link EhcacheSessionTable} with the configured sizes and
      * timeouts ({@link SessionTimeouts#of}), the system clock and sweeps of expired entries on {@code scheduler}
      * (see {@link #sweepInterval}); with {@code SessionTable.cluster_uri}, a {@link ClusteredSessionTable} shared
-     * with the other nodes, that one as its local copy, probing a lost server on {@code scheduler}. Close it when
-     * the configuration is replaced; the scheduler is the caller's and stays running.
+     * with the other nodes, that one as its local copy, probing a lost server on {@code scheduler}; with
+     * {@code SessionTable.disk_path}, a {@link PersistentSessionTable} that restores the bindings on disk now and
+     * writes them on {@code scheduler}. Close it when the dispatcher stops (a persistent table writes its bindings
+     * then); the scheduler is the caller's and stays running.
+     *
+     * @param configDirectory the configuration file's directory: a relative {@code SessionTable.disk_path} is
+     *                        resolved against it
      */
-    public static SessionTable create(DispatcherConfig config, ScheduledExecutorService scheduler) {
+    public static SessionTable create(DispatcherConfig config, ScheduledExecutorService scheduler,
+                                      Path configDirectory) {
         Objects.requireNonNull(scheduler, "scheduler");
         if (!config.sessionTableEnabled()) {
             return DisabledSessionTable.INSTANCE;
         }
         SessionTimeouts timeouts = SessionTimeouts.of(config);
-        SessionTable local = new EhcacheSessionTable(timeouts, config.maxSessionTableEntries(),
+        EhcacheSessionTable local = new EhcacheSessionTable(timeouts, config.maxSessionTableEntries(),
                 config.sessionTableHeapEntries(), config.sessionTableOffHeapMegabytes(), null,
                 new SweepSchedule(scheduler, sweepInterval(shortest(timeouts))));
+        SessionTableDiskConfig disk = SessionTableDiskConfig.of(config, configDirectory);
+        if (disk != null) {
+            Set<String> servers = config.servers().stream().map(ServerConfig::id).collect(Collectors.toSet());
+            return new PersistentSessionTable(local, disk, config.maxSessionTableEntries(), servers::contains, null,
+                    scheduler);
+        }
         return clustered(config, local, null, scheduler);
     }
 
     /**
-     * Like {@link #create(DispatcherConfig, ScheduledExecutorService)} without a scheduler, for tests and
+     * Like {@link #create(DispatcherConfig, ScheduledExecutorService, Path)} without a scheduler nor a disk tier, for tests and
      * benchmarks: nothing sweeps in the background (expired entries are removed when touched, when a bind finds
      * the table full, or by {@link EhcacheSessionTable#sweep()}), and a lost cluster server is not probed.
      */
