@@ -77,7 +77,7 @@ final class DiskGenerations {
         Files.createDirectories(to);
         if (from != null) {
             copy(from, to);
-            Files.copy(from.resolve(CLEAN_MARK), to.resolve(CLEAN_MARK));
+            Files.copy(from.resolve(CLEAN_MARK), to.resolve(CLEAN_MARK), StandardCopyOption.COPY_ATTRIBUTES);
         }
         return to;
     }
@@ -124,7 +124,8 @@ final class DiskGenerations {
                 if (Files.isDirectory(source)) {
                     Files.createDirectories(target);
                 } else {
-                    Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+                    // Ehcache compares the index's time with the data file's: an index that looks older is rebuilt
+                    Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
         }
