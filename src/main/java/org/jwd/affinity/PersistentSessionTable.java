@@ -223,8 +223,7 @@ public final class PersistentSessionTable implements SessionTable {
     @Override
     public String bind(String sessionId, String serverId) {
         String server = live.bind(sessionId, serverId);
-        // a full table answers with the server asked for and stores nothing: nothing to keep then
-        if (!server.equals(serverId) || !live.isFull()) {
+        if (stored(sessionId, server, serverId)) {
             noteUse(sessionId, server);
         }
         return server;
@@ -233,10 +232,18 @@ public final class PersistentSessionTable implements SessionTable {
     @Override
     public String rebind(String sessionId, String expectedServerId, String newServerId) {
         String server = live.rebind(sessionId, expectedServerId, newServerId);
-        if (!server.equals(newServerId) || !live.isFull()) {
+        if (stored(sessionId, server, newServerId)) {
             noteUse(sessionId, server);
         }
         return server;
+    }
+
+    /**
+     * Whether the table holds the binding a bind answered: a full table answers with the server asked for and
+     * stores nothing. Only then (rarely) is the table asked again.
+     */
+    private boolean stored(String sessionId, String answered, String asked) {
+        return !answered.equals(asked) || !live.isFull() || answered.equals(live.peek(sessionId));
     }
 
     @Override

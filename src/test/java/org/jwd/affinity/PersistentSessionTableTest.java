@@ -118,6 +118,25 @@ class PersistentSessionTableTest {
     }
 
     @Test
+    void theBindingThatFillsTheTableIsKeptAndOneRefusedIsNot() {
+        EhcacheSessionTable live = new EhcacheSessionTable(SessionTimeouts.both(JSESSIONID_TIMEOUT), 2, 2, 0,
+                clock::get, null);
+        PersistentSessionTable before = new PersistentSessionTable(live,
+                new SessionTableDiskConfig(dir.resolve("table"), Duration.ofSeconds(1)), 2, Set.of("s1")::contains,
+                clock::get, null);
+        open.add(before);
+        before.bind("a", "s1");
+        before.bind("b", "s1");
+        assertThat(before.bind("c", "s1")).as("refused: the table is full").isEqualTo("s1");
+        stop(before);
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("a")).isEqualTo("s1");
+        assertThat(after.peek("b")).isEqualTo("s1");
+        assertThat(after.peek("c")).isNull();
+    }
+
+    @Test
     void aCrashLosesOnlyWhatWasBoundSinceTheLastFlush() {
         PersistentSessionTable crashing = start(Set.of("s1"));
         crashing.bind("flushed", "s1");
