@@ -43,8 +43,9 @@ final class DiskGenerations {
     }
 
     /**
-     * The latest clean generation, or {@code null}; unclean ones (a crash while writing) are deleted. A
-     * {@code disk_path} that is not a directory is set aside.
+     * The latest clean generation, or {@code null}; unclean ones (a crash while writing) are deleted, and so are
+     * older clean ones (a crash after a write, before the old generation was retired). A {@code disk_path} that
+     * is not a directory is set aside.
      */
     Path latestClean() throws IOException {
         if (Files.exists(root) && !Files.isDirectory(root)) {
@@ -54,6 +55,7 @@ final class DiskGenerations {
         Path latest = null;
         for (Path gen : generations()) {
             if (Files.exists(gen.resolve(CLEAN_MARK))) {
+                retire(latest);
                 latest = gen;
             } else {
                 LOG.warn("Session table on disk: {} was not closed cleanly (a crash while writing it); the "

@@ -166,6 +166,25 @@ class PersistentSessionTableTest {
     }
 
     @Test
+    void aCrashAfterAWriteBeforeTheOldGenerationWentReadsTheNewOne() throws IOException {
+        PersistentSessionTable first = start(Set.of("s1"));
+        first.bind("a", "s1");
+        stop(first);
+        Path older = generations().get(0);
+        Path kept = older.resolveSibling("gen-0");
+        copyTree(older, kept); // the generation before, left behind by a crash
+        PersistentSessionTable second = start(Set.of("s1"));
+        second.bind("b", "s1");
+        stop(second);
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("a")).isEqualTo("s1");
+        assertThat(after.peek("b")).isEqualTo("s1");
+        assertThat(kept).doesNotExist();
+        assertThat(generations()).hasSize(1);
+    }
+
+    @Test
     void aTruncatedFileIsSetAsideWithAWarningAndTheTableStartsEmpty() throws IOException {
         PersistentSessionTable before = start(Set.of("s1"));
         for (int i = 0; i < 200; i++) {
