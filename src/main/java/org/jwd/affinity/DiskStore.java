@@ -2,7 +2,6 @@ package org.jwd.affinity;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.Map;
 import java.util.function.BiPredicate;
 import java.util.function.LongSupplier;
@@ -72,13 +71,10 @@ final class DiskStore implements AutoCloseable {
         return read;
     }
 
-    /** Writes the last uses since the previous flush, and removes the bindings that must go. */
-    void write(Map<String, ClusterBinding> uses, Collection<String> removals) {
+    /** Writes the last uses since the previous flush. */
+    void write(Map<String, ClusterBinding> uses) {
         for (Map.Entry<String, ClusterBinding> use : uses.entrySet()) {
             cache.put(use.getKey(), use.getValue().encode());
-        }
-        for (String key : removals) {
-            cache.remove(key);
         }
     }
 

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -161,7 +160,7 @@ public final class PersistentSessionTable implements SessionTable {
             try {
                 Path next = generations.next(current);
                 try (DiskStore store = open(next)) {
-                    store.write(batch, List.of());
+                    store.write(batch);
                 }
                 generations.retire(current);
                 current = next;
