@@ -1,6 +1,7 @@
 package org.jwd;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -92,8 +93,16 @@ public final class Dispatcher implements AutoCloseable {
     /** Reads the configuration file again on a change or on request; {@code null} until {@link #watch}. */
     private volatile Reloader reloader;
 
-    /** @throws ConfigException when a key the features check themselves (admin, TLS) is invalid */
+    /** A dispatcher whose configuration names no file (relative paths resolve against the working directory). */
     public Dispatcher(DispatcherConfig config) throws ConfigException {
+        this(config, null);
+    }
+
+    /**
+     * @param configDirectory the configuration file's directory, against which relative paths resolve
+     * @throws ConfigException when a key the features check themselves (admin, TLS) is invalid
+     */
+    public Dispatcher(DispatcherConfig config, Path configDirectory) throws ConfigException {
         this.initial = config;
         this.admin = AdminConfig.of(config);
         this.tls = TlsConfig.from(config);
@@ -105,7 +114,13 @@ public final class Dispatcher implements AutoCloseable {
         Topology topology = Topology.of(config);
         useSlots(topology);
         this.urlPrefixes = urlPrefixLoader(config);
-        this.sessionTable = SessionTables.create(config);
+        // the session table sweeps and probes on it too, until the shared scheduler of org.jwd.runtime takes over
+        this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "jwd-registry");
+            t.setDaemon(true);
+            return t;
+        });
+        this.sessionTable = SessionTables.create(config, housekeeping, configDirectory);
         try {
             this.health = new HealthChecker(topology.servers().values(), config.health(),
                     tls.encrypt() == SslEncrypt.NEVER ? null : TlsPolicy.towardsServers(tls));
@@ -116,11 +131,6 @@ public final class Dispatcher implements AutoCloseable {
         this.current.set(new Snapshot(topology,
                 new Router(config, topology, urlPrefixes.current(), sessionTable, learnedRoutes), config));
         this.metrics = new DispatcherMetrics(this::topology, sessionTable);
-        this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jwd-registry");
-            t.setDaemon(true);
-            return t;
-        });
         warnOfFavoriteOnlyGroups(config);
     }
 

@@ -72,7 +72,8 @@ public final class Reloader implements AutoCloseable {
     public static final Set<String> RESTART_KEYS = Set.of(
             "SessionTableTimeout", "wdisp/HTTP/context_timeout", "wdisp/HTTP/esid_support",
             "wdisp/HTTP/jsessionid_tab_support", "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries",
-            "SessionTable.offheap_MB", "SessionTable.cluster_uri",
+            "SessionTable.offheap_MB", "SessionTable.cluster_uri", "SessionTable.disk_path",
+            "SessionTable.disk_flush_interval",
             "jwd.connect_timeout", "jwd.idle_timeout", "jwd.client_threads", "jwd.max_header_size",
             "admin.user", "admin.password_hash", "rdisp/registry_expiry",
             "jwd.ssl_keystore", "jwd.ssl_keystore_password", "wdisp/ssl_encrypt", "wdisp/ssl_truststore",

@@ -3,6 +3,7 @@ package org.jwd.admin;
 import java.time.Instant;
 
 import org.jwd.affinity.ClusterStatus;
+import org.jwd.affinity.PersistenceStatus;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTableStats;
 import org.jwd.config.DispatcherConfig;
@@ -22,11 +23,13 @@ import org.jwd.config.Durations;
  * @param full                 the table is full: requests it does not hold go to their group's default server
  * @param cluster              the cluster state's name, {@code NONE} when the table is not shared
  * @param clusterStatus        in cluster mode, the cluster's figures; else {@code null}
+ * @param persistence          with {@code SessionTable.disk_path}, the persistent tier's figures; else {@code null}
  */
 public record SessionTableView(boolean enabled, String timeout, boolean esidSupport, boolean jsessionidTabSupport,
                                String contextTimeout, boolean temporaryTable, String jsessionidTimeout, boolean full,
                                long maxEntries, long entries, long hits, long misses, long bindings, long rebindings,
-                               long expirations, long rejected, String cluster, Cluster clusterStatus) {
+                               long expirations, long rejected, String cluster, Cluster clusterStatus,
+                               Persistence persistence) {
     /**
      * The shared table of cluster mode.
      *
@@ -36,6 +39,25 @@ public record SessionTableView(boolean enabled, String timeout, boolean esidSupp
      */
     public record Cluster(String uri, String state, String since, long outages, long servedLocally, long carriedOver,
                           long freshStarts) {
+    }
+
+    /**
+     * The persistent tier ({@code SessionTable.disk_path}).
+     *
+     * @param directory  where the bindings are written
+     * @param restored   bindings read back at the start
+     * @param restoredAt when the restore ended (ISO-8601)
+     * @param dropped    bindings on disk not restored: idle past their timeout, or bound to a server gone
+     * @param lastFlush  when the bindings were last written (ISO-8601), {@code null} before the first time
+     */
+    public record Persistence(String directory, long restored, String restoredAt, long dropped, String lastFlush,
+                              long flushFailures) {
+        static Persistence of(PersistenceStatus status) {
+            return !status.persistent() ? null : new Persistence(status.directory(), status.restored(),
+                    Instant.ofEpochMilli(status.restoredAtMillis()).toString(), status.dropped(),
+                    status.lastFlushMillis() == 0 ? null : Instant.ofEpochMilli(status.lastFlushMillis()).toString(),
+                    status.flushFailures());
+        }
     }
 
     static SessionTableView of(DispatcherConfig config, SessionTable table) {
@@ -48,6 +70,7 @@ public record SessionTableView(boolean enabled, String timeout, boolean esidSupp
                 stats.rebindings(), stats.expirations(), stats.rejected(), String.valueOf(cluster.state()),
                 cluster.clustered() ? new Cluster(cluster.uri(), cluster.state().name(),
                         Instant.ofEpochMilli(cluster.sinceMillis()).toString(), cluster.outages(),
-                        cluster.servedLocally(), cluster.carriedOver(), cluster.freshStarts()) : null);
+                        cluster.servedLocally(), cluster.carriedOver(), cluster.freshStarts()) : null,
+                Persistence.of(table.persistence()));
     }
 }

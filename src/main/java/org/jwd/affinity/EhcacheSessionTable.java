@@ -3,28 +3,11 @@ package org.jwd.affinity;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 
 import org.ehcache.Cache;
-import org.ehcache.CacheManager;
-import org.ehcache.config.builders.CacheConfigurationBuilder;
-import org.ehcache.config.builders.CacheManagerBuilder;
-import org.ehcache.config.builders.ResourcePoolsBuilder;
-import org.ehcache.config.units.EntryUnit;
-import org.ehcache.config.units.MemoryUnit;
-import org.ehcache.core.internal.statistics.DefaultStatisticsService;
-import org.ehcache.core.statistics.TierStatistics;
-import org.ehcache.expiry.ExpiryPolicy;
-import org.ehcache.impl.internal.TimeSourceConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * The session table in an Ehcache 3 cache configured in code: session id -> server id, each entry expiring
  * after its kind's idle timeout ({@link SessionTimeouts}: {@code wdisp/HTTP/context_timeout} for ESIDs,
  * {@code SessionTableTimeout} or {@code context_timeout} for JSESSIONIDs) without a lookup, bind or rebind
- * (time-to-idle). The only class of jwd that uses Ehcache.
+ * (time-to-idle). It and the classes it is made of ({@link SessionCache}, {@link IdleExpiry},
+ * {@link EhcacheInternals}) are the only ones of jwd that use Ehcache for the node's own table.
  *
  * <h2>Storage: one tier, on heap or off heap</h2>
  * <ul>
@@ -53,16 +37,16 @@ import org.slf4j.LoggerFactory;
  * At most {@link #capacity()} entries are stored. When that many are live, a new binding is <em>not</em>
  * stored: {@link #bind} returns the requested server (the caller balances, as without a table) and counts it in
  * {@code rejected}. Existing entries are never evicted to make room, so idle-but-valid sessions keep their
- * server. The count is {@code insertions - expirations - evictions}: insertions is an {@link AtomicLong}
- * reserved before each {@code putIfAbsent} (so the bound is exact under concurrency), expirations and
- * evictions are Ehcache's own tier statistics (Ehcache has no {@code size()}). The heap tier is sized to the
+ * server. The count is {@code insertions - expirations - evictions} ({@link CapacityAccounting}: insertions
+ * reserved before each {@code putIfAbsent}, so the bound is exact under concurrency; expirations and evictions
+ * are Ehcache's own tier statistics, as Ehcache has no {@code size()}). The heap tier is sized to the
  * bound, so Ehcache never evicts; an off-heap tier too small for {@code maxEntries} does evict (counted in
  * {@link #evictions()}, warned about at start and when it happens).
  *
  * <h2>Expiry</h2>
  * Ehcache notices that an entry expired only when it is touched, so an idle entry stays counted until then.
- * {@link #sweep()} walks the table and removes what expired; it runs every {@code sweepInterval} on a daemon
- * thread when one is given, and whenever a bind finds the table full (at most once a second).
+ * {@link #sweep()} walks the table and removes what expired; it runs on the shared scheduler of a {@link SweepSchedule}
+ * when one is given, and whenever a bind finds the table full (at most once a second; {@link TableSweeper}).
  * {@code expirations} counts entries removed after {@code SessionTableTimeout} of inactivity, whoever
  * noticed. (Ehcache 3.11 delivers even synchronous {@code CacheEventListener}s through an executor and waits
  * for it on every put; its tier statistics count the same expirations without that cost.)
@@ -71,54 +55,34 @@ public final class EhcacheSessionTable implements SessionTable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EhcacheSessionTable.class);
 
-    static final String ALIAS = "jwd-session-table";
     /**
      * Off-heap bytes one entry needs, measured with 32-40 character session ids
      * ({@code SessionTableBenchmark.main}); used to warn when {@code SessionTable.offheap_MB} is too small.
      */
     public static final long OFF_HEAP_BYTES_PER_ENTRY = 160;
-    /** A full table sweeps at most this often (clock time) to make room. */
-    static final long MIN_SWEEP_GAP_MILLIS = 1_000;
-    /** A full table warns at most this often. */
-    static final long FULL_WARNING_GAP_MILLIS = 5 * 60_000;
-    private static final int MAX_SHARED_SERVER_IDS = 10_000;
 
-    /** The idle timeouts; a reload may change them ({@link #changeTimeouts}), read by the expiry policy. */
-    private volatile SessionTimeouts timeouts;
-    /** Set while {@link #peek} reads: the read then leaves the entry's idle time as it is. */
-    private static final ThreadLocal<Boolean> PEEKING = new ThreadLocal<>();
-    private final long capacity;
+    private final IdleExpiry expiry;
     private final boolean offHeap;
     private final long offHeapMegabytes;
-    private final LongSupplier clock;
-    private final CacheManager cacheManager;
+    private final SessionCache store;
     private final Cache<String, String> cache;
-    private final TierStatistics tier;
-    private final ScheduledExecutorService sweeper;
+    private final CapacityAccounting places;
+    private final TableSweeper sweeper;
+    private final TableWarnings warnings;
+    private final ServerIds serverIds = new ServerIds();
 
-    /** Entries ever inserted (including reservations in flight); live = inserted - expired - evicted. */
-    private final AtomicLong inserted = new AtomicLong();
-    /** The last read of expired + evicted: a lower bound, so fullness estimates from it are conservative. */
-    private volatile long removedSeen;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     private final LongAdder bindings = new LongAdder();
     private final LongAdder rebindings = new LongAdder();
     private final LongAdder rejected = new LongAdder();
-    private final ConcurrentHashMap<String, String> serverIds = new ConcurrentHashMap<>();
-
-    private final ReentrantLock sweepLock = new ReentrantLock();
-    private final AtomicBoolean sweepRequested = new AtomicBoolean();
-    private volatile long lastSweepMillis = Long.MIN_VALUE / 2;
-    private final AtomicLong lastFullWarningMillis = new AtomicLong(Long.MIN_VALUE / 2);
-    private volatile long evictionsLogged;
     private final AtomicBoolean closing = new AtomicBoolean();
     private volatile boolean closed;
 
     /**
      * A table with Ehcache's system clock and no background sweeping.
      *
-     * @see #EhcacheSessionTable(Duration, long, long, long, LongSupplier, Duration)
+     * @see #EhcacheSessionTable(SessionTimeouts, long, long, long, LongSupplier, SweepSchedule)
      */
     public EhcacheSessionTable(Duration timeout, long maxEntries, long heapEntries, long offHeapMegabytes) {
         this(SessionTimeouts.both(timeout), maxEntries, heapEntries, offHeapMegabytes, null, null);
@@ -126,8 +90,8 @@ public final class EhcacheSessionTable implements SessionTable {
 
     /** A table whose entries all idle-expire after {@code timeout}. */
     public EhcacheSessionTable(Duration timeout, long maxEntries, long heapEntries, long offHeapMegabytes,
-                               LongSupplier clockMillis, Duration sweepInterval) {
-        this(SessionTimeouts.both(timeout), maxEntries, heapEntries, offHeapMegabytes, clockMillis, sweepInterval);
+                               LongSupplier clockMillis, SweepSchedule sweeps) {
+        this(SessionTimeouts.both(timeout), maxEntries, heapEntries, offHeapMegabytes, clockMillis, sweeps);
     }
 
     /**
@@ -139,67 +103,27 @@ public final class EhcacheSessionTable implements SessionTable {
      *                         ({@code SessionTable.offheap_MB})
      * @param clockMillis      the clock in epoch milliseconds Ehcache's expiry and the sweeps use, or
      *                         {@code null} for the system clock; tests move it by hand
-     * @param sweepInterval    how often a daemon thread sweeps expired entries, or {@code null}/zero for none
-     *                         (then only full-table binds, touches and {@link #sweep()} remove them)
+     * @param sweeps           the background sweeps of expired entries on a shared scheduler, or {@code null} for
+     *                         none (then only full-table binds, touches and {@link #sweep()} remove them)
      */
     public EhcacheSessionTable(SessionTimeouts timeouts, long maxEntries, long heapEntries, long offHeapMegabytes,
-                               LongSupplier clockMillis, Duration sweepInterval) {
+                               LongSupplier clockMillis, SweepSchedule sweeps) {
         Objects.requireNonNull(timeouts, "timeouts");
         if (maxEntries < 1 || heapEntries < 1 || offHeapMegabytes < 0) {
             throw new IllegalArgumentException("session table sizes: maxEntries " + maxEntries
                     + ", heapEntries " + heapEntries + ", offHeapMegabytes " + offHeapMegabytes);
         }
-        this.timeouts = timeouts;
+        this.expiry = new IdleExpiry(timeouts);
         this.offHeap = offHeapMegabytes > 0;
         this.offHeapMegabytes = offHeapMegabytes;
-        this.capacity = offHeap ? maxEntries : Math.min(maxEntries, heapEntries);
-        this.clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
-
-        ResourcePoolsBuilder pools = offHeap
-                ? ResourcePoolsBuilder.newResourcePoolsBuilder().offheap(offHeapMegabytes, MemoryUnit.MB)
-                : ResourcePoolsBuilder.newResourcePoolsBuilder().heap(capacity, EntryUnit.ENTRIES);
-        DefaultStatisticsService statistics = new DefaultStatisticsService();
-        CacheManagerBuilder<CacheManager> builder = CacheManagerBuilder.newCacheManagerBuilder().using(statistics);
-        if (clockMillis != null) {
-            builder = builder.using(new TimeSourceConfiguration(clockMillis::getAsLong));
-        }
-        this.cacheManager = builder
-                .withCache(ALIAS, CacheConfigurationBuilder
-                        .newCacheConfigurationBuilder(String.class, String.class, pools)
-                        .withExpiry(new IdleExpiry()))
-                .build(true);
-        this.cache = cacheManager.getCache(ALIAS, String.class, String.class);
-        this.tier = statistics.getCacheStatistics(ALIAS).getTierStatistics().values().iterator().next();
-
-        if (offHeap) {
-            long fits = (offHeapMegabytes << 20) / OFF_HEAP_BYTES_PER_ENTRY;
-            LOG.info("Session table off heap: {} MB, idle timeout {}, at most {} entries",
-                    offHeapMegabytes, timeouts, capacity);
-            if (fits < maxEntries) {
-                LOG.warn("Session table: {} MB off heap hold about {} entries, fewer than the {} allowed "
-                                + "(wdisp/HTTP/max_session_tab_entries); idle sessions will be evicted. "
-                                + "SessionTable.offheap_MB of about {} avoids that",
-                        offHeapMegabytes, fits, maxEntries, (maxEntries * OFF_HEAP_BYTES_PER_ENTRY >> 20) + 1);
-            }
-        } else {
-            LOG.info("Session table on heap: idle timeout {}, at most {} entries", timeouts, capacity);
-            if (heapEntries < maxEntries) {
-                LOG.info("Session table holds {} entries (SessionTable.heap_entries) rather than {} "
-                        + "(wdisp/HTTP/max_session_tab_entries): it has no off-heap tier", heapEntries, maxEntries);
-            }
-        }
-
-        if (sweepInterval != null && !sweepInterval.isZero() && !sweepInterval.isNegative()) {
-            this.sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
-                Thread thread = new Thread(runnable, "jwd-session-table-sweeper");
-                thread.setDaemon(true);
-                return thread;
-            });
-            long millis = Math.max(1, sweepInterval.toMillis());
-            sweeper.scheduleWithFixedDelay(this::sweepQuietly, millis, millis, TimeUnit.MILLISECONDS);
-        } else {
-            this.sweeper = null;
-        }
+        long capacity = offHeap ? maxEntries : Math.min(maxEntries, heapEntries);
+        LongSupplier clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
+        this.store = new SessionCache(capacity, offHeapMegabytes, expiry, clockMillis);
+        this.cache = store.cache();
+        this.places = new CapacityAccounting(capacity, store::removed);
+        this.warnings = new TableWarnings(clock);
+        TableWarnings.sizes(timeouts, maxEntries, heapEntries, offHeapMegabytes, capacity);
+        this.sweeper = new TableSweeper(this::sweepStore, clock, sweeps);
     }
 
     @Override
@@ -218,7 +142,7 @@ public final class EhcacheSessionTable implements SessionTable {
             return null;
         }
         hits.increment();
-        return offHeap ? shared(server) : server;
+        return offHeap ? serverIds.shared(server) : server;
     }
 
     @Override
@@ -239,14 +163,11 @@ public final class EhcacheSessionTable implements SessionTable {
         if (sessionId == null || closed) {
             return null;
         }
-        PEEKING.set(Boolean.TRUE);
         try {
-            String server = cache.get(sessionId);
-            return server == null ? null : shared(server);
+            String server = IdleExpiry.peeking(() -> cache.get(sessionId));
+            return server == null ? null : serverIds.shared(server);
         } catch (IllegalStateException closedMeanwhile) {
             return null;
-        } finally {
-            PEEKING.remove();
         }
     }
 
@@ -257,18 +178,15 @@ public final class EhcacheSessionTable implements SessionTable {
      */
     @Override
     public boolean isFull() {
-        if (closed || inserted.get() - removedSeen < capacity) {
+        if (closed || places.hasRoom()) {
             return false;
         }
-        if (inserted.get() - refreshRemoved() < capacity) {
-            return false;
-        }
-        return !(sweepForRoom() && inserted.get() - refreshRemoved() < capacity);
+        return !(sweeper.sweepForRoom() && places.hasRoom());
     }
 
     @Override
     public String bind(String sessionId, String serverId) {
-        String server = shared(Objects.requireNonNull(serverId, "serverId"));
+        String server = serverIds.shared(Objects.requireNonNull(serverId, "serverId"));
         if (sessionId == null || closed) {
             return server;
         }
@@ -278,22 +196,20 @@ public final class EhcacheSessionTable implements SessionTable {
             // map's lock, which every response carrying the same id would otherwise contend for.
             String bound = cache.get(sessionId);
             if (bound != null) {
-                return shared(bound);
+                return serverIds.shared(bound);
             }
-            if (!reserve()) {
-                if (!(sweepForRoom() && reserve())) {
-                    rejected.increment();
-                    warnFull();
-                    return server;
-                }
+            if (!places.reserve() && !(sweeper.sweepForRoom() && places.reserve())) {
+                rejected.increment();
+                warnings.full(places.capacity(), rejected.sum());
+                return server;
             }
             String previous = cache.putIfAbsent(sessionId, server);
             if (previous == null) {
                 bindings.increment();
                 return server;
             }
-            inserted.decrementAndGet();
-            return shared(previous);
+            places.release();
+            return serverIds.shared(previous);
         } catch (IllegalStateException closedMeanwhile) {
             return server;
         }
@@ -301,7 +217,7 @@ public final class EhcacheSessionTable implements SessionTable {
 
     @Override
     public String rebind(String sessionId, String expectedServerId, String newServerId) {
-        String server = shared(Objects.requireNonNull(newServerId, "newServerId"));
+        String server = serverIds.shared(Objects.requireNonNull(newServerId, "newServerId"));
         if (sessionId == null || closed) {
             return server;
         }
@@ -312,7 +228,7 @@ public final class EhcacheSessionTable implements SessionTable {
             }
             String bound = cache.get(sessionId);
             if (bound != null) {
-                return shared(bound);
+                return serverIds.shared(bound);
             }
         } catch (IllegalStateException closedMeanwhile) {
             return server;
@@ -320,22 +236,39 @@ public final class EhcacheSessionTable implements SessionTable {
         return bind(sessionId, server);
     }
 
+    /**
+     * Stores a binding read back from disk with the idle time it had left, as a first binding: one made meanwhile
+     * wins. Counted neither as a binding nor a hit.
+     *
+     * @return whether it was stored (not when the id is bound already or the table is full)
+     */
+    boolean restore(String sessionId, String serverId, Duration remaining) {
+        String server = serverIds.shared(serverId);
+        if (closed || !places.reserve()) {
+            return false;
+        }
+        if (IdleExpiry.restoring(remaining, () -> cache.putIfAbsent(sessionId, server)) == null) {
+            return true;
+        }
+        places.release();
+        return false;
+    }
+
     @Override
     public SessionTableStats stats() {
-        long expirations = tier.getExpirations();
-        long removed = expirations + tier.getEvictions();
-        return new SessionTableStats(Math.max(0, inserted.get() - removed), hits.sum(), misses.sum(),
-                bindings.sum(), rebindings.sum(), expirations, rejected.sum());
+        long expirations = store.counters().expirations();
+        return new SessionTableStats(places.live(), hits.sum(), misses.sum(), bindings.sum(), rebindings.sum(),
+                expirations, rejected.sum());
     }
 
     /** Entries Ehcache evicted because the off-heap tier was full (always 0 on heap). */
     public long evictions() {
-        return tier.getEvictions();
+        return store.counters().evictions();
     }
 
     /** The most entries this table stores: {@code maxEntries}, or {@code min(maxEntries, heapEntries)} on heap. */
     public long capacity() {
-        return capacity;
+        return places.capacity();
     }
 
     /** Is the table kept off heap? */
@@ -344,7 +277,7 @@ public final class EhcacheSessionTable implements SessionTable {
     }
 
     public SessionTimeouts timeouts() {
-        return timeouts;
+        return expiry.timeouts();
     }
 
     @Override
@@ -360,31 +293,9 @@ public final class EhcacheSessionTable implements SessionTable {
      */
     @Override
     public void changeTimeouts(SessionTimeouts next) {
-        SessionTimeouts before = timeouts;
-        timeouts = Objects.requireNonNull(next, "timeouts");
+        SessionTimeouts before = expiry.timeouts();
+        expiry.change(Objects.requireNonNull(next, "timeouts"));
         LOG.info("Session table: idle timeout {} (was {}), for each entry from its next use", next, before);
-    }
-
-    /**
-     * Time to idle, as {@code ExpiryPolicyBuilder.timeToIdleExpiration}, but with the timeout of the entry's kind in
-     * force at each use, so that a reload can change it without a new cache (which would lose the bindings). A
-     * {@link #peek} leaves the idle time alone ({@code null}: Ehcache keeps the expiry as it is).
-     */
-    private final class IdleExpiry implements ExpiryPolicy<String, String> {
-        @Override
-        public Duration getExpiryForCreation(String key, String value) {
-            return timeouts.forKey(key);
-        }
-
-        @Override
-        public Duration getExpiryForAccess(String key, Supplier<? extends String> value) {
-            return PEEKING.get() != null ? null : timeouts.forKey(key);
-        }
-
-        @Override
-        public Duration getExpiryForUpdate(String key, Supplier<? extends String> oldValue, String newValue) {
-            return timeouts.forKey(key);
-        }
     }
 
     /**
@@ -395,20 +306,17 @@ public final class EhcacheSessionTable implements SessionTable {
      * @return how many entries expired while it ran
      */
     public long sweep() {
-        sweepLock.lock();
-        try {
-            return sweepLocked();
-        } finally {
-            sweepLock.unlock();
-        }
+        return sweeper.sweep();
     }
 
-    private long sweepLocked() {
-        if (closed) {
-            return 0;
-        }
-        long before = tier.getExpirations();
-        lastSweepMillis = clock.getAsLong();
+    /** Whether background sweeps are scheduled for this table: from its start with a schedule until its close. */
+    boolean sweepsScheduled() {
+        return sweeper.scheduled();
+    }
+
+    /** One pass over the store, under the sweeper's lock. */
+    private long sweepStore() {
+        long before = store.counters().expirations();
         long live = 0;
         Iterator<Cache.Entry<String, String>> entries = cache.iterator();
         while (!closed && entries.hasNext()) {
@@ -419,102 +327,11 @@ public final class EhcacheSessionTable implements SessionTable {
                 live++;
             }
         }
-        long expired = tier.getExpirations() - before;
-        refreshRemoved();
-        long evictions = tier.getEvictions();
-        if (evictions > evictionsLogged) {
-            LOG.warn("Session table: {} sessions evicted so far because {} MB off heap are full; raise "
-                    + "SessionTable.offheap_MB", evictions, offHeapMegabytes);
-            evictionsLogged = evictions;
-        }
+        long expired = store.counters().expirations() - before;
+        places.refreshRemoved();
+        warnings.evictions(store.counters().evictions(), offHeapMegabytes);
         LOG.debug("Session table sweep: {} live entries, {} expired", live, expired);
         return expired;
-    }
-
-    private void sweepQuietly() {
-        try {
-            sweep();
-        } catch (RuntimeException e) {
-            if (!closed) {
-                LOG.warn("Session table sweep failed", e);
-            }
-        }
-    }
-
-    /**
-     * The table looks full: sweep for room, unless one ran within {@link #MIN_SWEEP_GAP_MILLIS}. With a sweeper
-     * thread the sweep is handed to it and this bind does not wait.
-     *
-     * @return whether a sweep ran here (then the caller tries to reserve again)
-     */
-    private boolean sweepForRoom() {
-        if (clock.getAsLong() - lastSweepMillis < MIN_SWEEP_GAP_MILLIS) {
-            return false;
-        }
-        if (sweeper != null) {
-            if (sweepRequested.compareAndSet(false, true)) {
-                try {
-                    sweeper.execute(() -> {
-                        sweepRequested.set(false);
-                        sweepQuietly();
-                    });
-                } catch (RuntimeException rejectedAfterClose) {
-                    sweepRequested.set(false);
-                }
-            }
-            return false;
-        }
-        if (!sweepLock.tryLock()) {
-            return false;
-        }
-        try {
-            sweepLocked();
-            return true;
-        } finally {
-            sweepLock.unlock();
-        }
-    }
-
-    /** A full table is worth a warning, but not one per request: at most one every {@link #FULL_WARNING_GAP_MILLIS}. */
-    private void warnFull() {
-        long now = clock.getAsLong();
-        long last = lastFullWarningMillis.get();
-        if (now - last >= FULL_WARNING_GAP_MILLIS && lastFullWarningMillis.compareAndSet(last, now)) {
-            LOG.warn("Session table full ({} entries, {} bindings refused so far): requests it does not hold go to "
-                    + "their group's default server until entries expire", capacity, rejected.sum());
-        }
-    }
-
-    /** Takes one slot of the capacity, unless the table is full. */
-    private boolean reserve() {
-        while (true) {
-            long current = inserted.get();
-            if (current - removedSeen >= capacity && current - refreshRemoved() >= capacity) {
-                return false;
-            }
-            if (inserted.compareAndSet(current, current + 1)) {
-                return true;
-            }
-        }
-    }
-
-    private long refreshRemoved() {
-        long removed = tier.getExpirations() + tier.getEvictions();
-        removedSeen = removed;
-        return removed;
-    }
-
-    /** The one shared instance of a server id, so that a million entries share a few value objects. */
-    private String shared(String serverId) {
-        String shared = serverIds.get(serverId);
-        if (shared != null) {
-            return shared;
-        }
-        if (serverIds.size() >= MAX_SHARED_SERVER_IDS) {
-            return serverId;
-        }
-        shared = serverIds.putIfAbsent(serverId, serverId);
-        return shared != null ? shared : serverId;
     }
 
     @Override
@@ -523,20 +340,12 @@ public final class EhcacheSessionTable implements SessionTable {
             return;
         }
         closed = true;
-        if (sweeper != null) {
-            sweeper.shutdownNow();
-        }
-        sweepLock.lock();
-        try {
-            cacheManager.close();
-        } finally {
-            sweepLock.unlock();
-        }
+        sweeper.close(store::close);
     }
 
     @Override
     public String toString() {
-        return "EhcacheSessionTable[" + (offHeap ? "off heap" : "heap") + ", timeout " + timeouts
-                + ", capacity " + capacity + ", " + stats() + "]";
+        return "EhcacheSessionTable[" + (offHeap ? "off heap" : "heap") + ", timeout " + expiry.timeouts()
+                + ", capacity " + places.capacity() + ", " + stats() + "]";
     }
 }

@@ -55,6 +55,11 @@ public interface SessionTable extends AutoCloseable {
         return ClusterStatus.NOT_CLUSTERED;
     }
 
+    /** The persistent tier ({@code SessionTable.disk_path}): {@link PersistenceStatus#NONE} for a table in memory only. */
+    default PersistenceStatus persistence() {
+        return PersistenceStatus.NONE;
+    }
+
     /**
      * Whether a new binding would be refused now because the table is full
      * ({@code wdisp/HTTP/max_session_tab_entries}): requests it does not hold then go to their group's default server (SAP's rule: sessions are kept, balancing

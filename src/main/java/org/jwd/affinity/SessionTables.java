@@ -1,10 +1,17 @@
 package org.jwd.affinity;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 import org.jwd.config.ClusterConfig;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ServerConfig;
+import org.jwd.config.SessionTableDiskConfig;
 
 /** Makes the session table the configuration asks for. */
 public final class SessionTables {
@@ -12,8 +19,6 @@ public final class SessionTables {
     /** The background sweep runs every shortest idle timeout, but at least every minute and at most every second. */
     static final Duration MIN_SWEEP_INTERVAL = Duration.ofSeconds(1);
     static final Duration MAX_SWEEP_INTERVAL = Duration.ofMinutes(1);
-    /** Cluster mode: how often a lost Terracotta server is tried again. */
-    static final Duration CLUSTER_PROBE_INTERVAL = Duration.ofSeconds(1);
 
     private SessionTables() {
     }
@@ -22,27 +27,48 @@ public final class SessionTables {
      * The table for this configuration: {@link DisabledSessionTable} when neither SAP's session ID table
      * ({@code wdisp/HTTP/esid_support}, {@code wdisp/HTTP/jsessionid_tab_support}) nor the temporary table
      * ({@code SessionTableTimeout}) is on, else an {@link EhcacheSessionTable} with the configured sizes and
-     * timeouts ({@link SessionTimeouts#of}), the system clock and a daemon thread that
-     * sweeps expired entries (see {@link #sweepInterval}); with {@code SessionTable.cluster_uri}, a
-     * {@link ClusteredSessionTable} shared with the other nodes, that one as its local copy. Close it when the
-     * configuration is replaced.
+     * timeouts ({@link SessionTimeouts#of}), the system clock and sweeps of expired entries on {@code scheduler}
+     * (see {@link #sweepInterval}); with {@code SessionTable.cluster_uri}, a {@link ClusteredSessionTable} shared
+     * with the other nodes, that one as its local copy, probing a lost server on {@code scheduler}; with
+     * {@code SessionTable.disk_path}, a {@link PersistentSessionTable} that restores the bindings on disk now and
+     * writes them on {@code scheduler}. Close it when the dispatcher stops (a persistent table writes its bindings
+     * then); the scheduler is the caller's and stays running.
+     *
+     * @param configDirectory the configuration file's directory: a relative {@code SessionTable.disk_path} is
+     *                        resolved against it
      */
-    public static SessionTable create(DispatcherConfig config) {
+    public static SessionTable create(DispatcherConfig config, ScheduledExecutorService scheduler,
+                                      Path configDirectory) {
+        Objects.requireNonNull(scheduler, "scheduler");
         if (!config.sessionTableEnabled()) {
             return DisabledSessionTable.INSTANCE;
         }
         SessionTimeouts timeouts = SessionTimeouts.of(config);
-        SessionTable local = new EhcacheSessionTable(timeouts, config.maxSessionTableEntries(),
+        EhcacheSessionTable local = new EhcacheSessionTable(timeouts, config.maxSessionTableEntries(),
                 config.sessionTableHeapEntries(), config.sessionTableOffHeapMegabytes(), null,
-                sweepInterval(shortest(timeouts)));
-        return clustered(config, local, null, CLUSTER_PROBE_INTERVAL);
+                new SweepSchedule(scheduler, sweepInterval(shortest(timeouts))));
+        SessionTableDiskConfig disk = SessionTableDiskConfig.of(config, configDirectory);
+        if (disk != null) {
+            Set<String> servers = config.servers().stream().map(ServerConfig::id).collect(Collectors.toSet());
+            return new PersistentSessionTable(local, disk, config.maxSessionTableEntries(), servers::contains, null,
+                    scheduler);
+        }
+        return clustered(config, local, null, scheduler);
     }
 
     /**
-     * For tests: like {@link #create(DispatcherConfig)}, on the given clock (epoch milliseconds, moved by hand)
-     * and without the background sweeper, so nothing happens behind the test's back. Expired entries are then
-     * removed when touched, when a bind finds the table full, or by {@link EhcacheSessionTable#sweep()}.
-     * Clustered, it tries a lost server only when {@code ClusteredSessionTable.probe()} is called.
+     * Like {@link #create(DispatcherConfig, ScheduledExecutorService, Path)} without a scheduler nor a disk tier, for tests and
+     * benchmarks: nothing sweeps in the background (expired entries are removed when touched, when a bind finds
+     * the table full, or by {@link EhcacheSessionTable#sweep()}), and a lost cluster server is not probed.
+     */
+    public static SessionTable create(DispatcherConfig config) {
+        return create(config, (LongSupplier) null);
+    }
+
+    /**
+     * For tests: like {@link #create(DispatcherConfig)}, on the given clock (epoch milliseconds, moved by hand), so
+     * nothing happens behind the test's back. Clustered, it tries a lost server only when
+     * {@code ClusteredSessionTable.probe()} is called.
      */
     public static SessionTable create(DispatcherConfig config, LongSupplier clockMillis) {
         if (!config.sessionTableEnabled()) {
@@ -55,7 +81,7 @@ public final class SessionTables {
 
     /** Cluster mode ({@code SessionTable.cluster_uri}) wraps the node's table; without the key it is returned as is. */
     private static SessionTable clustered(DispatcherConfig config, SessionTable local, LongSupplier clockMillis,
-                                          Duration probeInterval) {
+                                          ScheduledExecutorService scheduler) {
         ClusterConfig cluster = ClusterConfig.of(config);
         if (cluster == null) {
             return local;
@@ -63,7 +89,7 @@ public final class SessionTables {
         SessionTimeouts timeouts = SessionTimeouts.of(config);
         BindingStore store = new TerracottaBindingStore(cluster, timeouts.longest(),
                 config.maxSessionTableEntries(), config.sessionTableHeapEntries());
-        return new ClusteredSessionTable(cluster.toString(), store, local, timeouts, clockMillis, probeInterval);
+        return new ClusteredSessionTable(cluster.toString(), store, local, timeouts, clockMillis, scheduler);
     }
 
     private static Duration shortest(SessionTimeouts timeouts) {

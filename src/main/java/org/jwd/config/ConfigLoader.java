@@ -39,6 +39,7 @@ public final class ConfigLoader {
         DispatcherConfig config = ConfigParser.parse(text, file.toString(),
                 file.toAbsolutePath().getParent());
         ClusterConfig.check(config, file.toString());
+        SessionTableDiskConfig.check(config, file.toString(), file.toAbsolutePath().getParent());
         return config;
     }
 }

@@ -56,7 +56,7 @@ public final class ConfigParser {
             "jwd.request_timeout", "jwd.client_threads", "health.interval", "health.timeout", "health.rise", "health.fall",
             // Read and checked by the features that use them (admin, cluster, TLS, limits):
             "admin.user", "admin.password_hash", "rdisp/registry_expiry",
-            "SessionTable.cluster_uri",
+            "SessionTable.cluster_uri", "SessionTable.disk_path", "SessionTable.disk_flush_interval",
             "wdisp/ssl_encrypt", "wdisp/ssl_truststore", "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
             "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
             "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group",

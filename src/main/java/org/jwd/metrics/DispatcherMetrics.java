@@ -212,6 +212,18 @@ public final class DispatcherMetrics {
         clusterCounter(sessionTable, "jwd_session_table_cluster_carried_over_total",
                 "Cluster mode: bindings made without the server and carried over to it afterwards",
                 ClusterStatus::carriedOver);
+        GaugeWithCallback.builder().name("jwd_session_table_persistent")
+                .help("1 when the session table is kept on disk across restarts (SessionTable.disk_path), else 0")
+                .callback(cb -> cb.call(sessionTable.persistence().persistent() ? 1 : 0)).register(registry);
+        GaugeWithCallback.builder().name("jwd_session_table_restored")
+                .help("Persistent session table: bindings read back from disk at the start")
+                .callback(cb -> cb.call(sessionTable.persistence().restored())).register(registry);
+        GaugeWithCallback.builder().name("jwd_session_table_restored_timestamp_seconds")
+                .help("Persistent session table: when the bindings were read back at the start (0: not persistent)")
+                .callback(cb -> cb.call(sessionTable.persistence().restoredAtMillis() / 1000.0)).register(registry);
+        GaugeWithCallback.builder().name("jwd_session_table_flushed_timestamp_seconds")
+                .help("Persistent session table: when the bindings were last written to disk (0: not yet)")
+                .callback(cb -> cb.call(sessionTable.persistence().lastFlushMillis() / 1000.0)).register(registry);
     }
 
     private void clusterCounter(SessionTable table, String name, String help,

@@ -29,7 +29,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
         try {
             file = ConfigLoader.locate();
             config = ConfigLoader.load(file);
-            dispatcher = new Dispatcher(config);
+            dispatcher = new Dispatcher(config, file.toAbsolutePath().getParent());
         } catch (ConfigException e) {
             for (String problem : e.problems()) {
                 LOG.error("jwd: configuration error: {}", problem);

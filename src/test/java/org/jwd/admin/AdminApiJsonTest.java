@@ -81,7 +81,7 @@ class AdminApiJsonTest {
                 "stateless":1},"session_table":{"enabled":true,"timeout":"1m","esid_support":true,\
                 "jsessionid_tab_support":true,"context_timeout":"1h","temporary_table":true,\
                 "jsessionid_timeout":"1m","full":false,"max_entries":1000000,"entries":0,"hits":0,"misses":0,\
-                "bindings":0,"rebindings":0,"expirations":0,"rejected":0,"cluster":"NONE","cluster_status":null},\
+                "bindings":0,"rebindings":0,"expirations":0,"rejected":0,"cluster":"NONE","cluster_status":null,"persistence":null},\
                 "health":"health checks every 5s (timeout 2s, rise 2, fall 3)","strategy":"weighted_round_robin"}""");
     }
 
@@ -154,7 +154,7 @@ class AdminApiJsonTest {
                 {"enabled":true,"timeout":"1m","esid_support":true,"jsessionid_tab_support":true,\
                 "context_timeout":"1h","temporary_table":true,"jsessionid_timeout":"1m","full":false,\
                 "max_entries":1000000,"entries":0,"hits":0,"misses":0,"bindings":0,"rebindings":0,"expirations":0,\
-                "rejected":0,"cluster":"NONE","cluster_status":null}""");
+                "rejected":0,"cluster":"NONE","cluster_status":null,"persistence":null}""");
     }
 
     @Test

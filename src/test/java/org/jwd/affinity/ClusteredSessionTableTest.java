@@ -1,6 +1,7 @@
 package org.jwd.affinity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -169,6 +171,30 @@ class ClusteredSessionTableTest {
 
         assertThat(a.probe()).isFalse();
         assertThat(a.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+    }
+
+    @Test
+    void aLostServerIsProbedOnTheSchedulerGivenAtOnceAndNoMoreAfterTheClose() {
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+        try {
+            ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server,
+                    new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null),
+                    SessionTimeouts.both(TIMEOUT), clock::get, scheduler);
+            nodes.add(a);
+            server.available = false;
+            a.bind("s1", "x");
+            assertThat(a.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+            server.available = true;
+            await().atMost(Duration.ofSeconds(10)).until(() -> a.clusterState() == ClusterState.CONNECTED);
+            assertThat(a.probesScheduled()).isTrue();
+            a.close();
+            assertThat(a.probesScheduled()).isFalse();
+            scheduler.purge();
+            assertThat(scheduler.getQueue()).as("no probe left on the shared scheduler").isEmpty();
+            assertThat(scheduler.isShutdown()).as("the scheduler is not the table's to stop").isFalse();
+        } finally {
+            scheduler.shutdownNow();
+        }
     }
 
     @Test

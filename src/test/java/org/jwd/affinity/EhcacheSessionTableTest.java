@@ -2,10 +2,12 @@ package org.jwd.affinity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterEach;
@@ -358,21 +360,22 @@ class EhcacheSessionTableTest {
     }
 
     @Test
-    void backgroundSweeperStopsOnClose() throws Exception {
-        // other tables of this JVM (routers of other tests) may have sweepers of their own
-        List<Thread> others = sweeperThreads();
-        EhcacheSessionTable table = new EhcacheSessionTable(TIMEOUT, 10, 10, 0, clock::get, Duration.ofMillis(1));
-        table.bind("id", "s1");
-        List<Thread> mine = sweeperThreads().stream().filter(t -> !others.contains(t)).toList();
-        assertThat(mine).hasSize(1);
-        table.close();
-        mine.get(0).join(5_000);
-        assertThat(mine.get(0).isAlive()).isFalse();
-    }
-
-    private static List<Thread> sweeperThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().equals("jwd-session-table-sweeper") && t.isAlive())
-                .toList();
+    void backgroundSweepsRunOnTheSchedulerGivenAndStopOnClose() throws Exception {
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+        try {
+            EhcacheSessionTable table = new EhcacheSessionTable(TIMEOUT, 10, 10, 0, clock::get,
+                    new SweepSchedule(scheduler, Duration.ofMillis(1)));
+            table.bind("id", "s1");
+            advance(TIMEOUT.plusSeconds(1));
+            await().atMost(Duration.ofSeconds(10)).until(() -> table.stats().expirations() == 1);
+            assertThat(table.sweepsScheduled()).isTrue();
+            table.close();
+            assertThat(table.sweepsScheduled()).isFalse();
+            scheduler.purge();
+            assertThat(scheduler.getQueue()).as("no sweep left on the shared scheduler").isEmpty();
+            assertThat(scheduler.isShutdown()).as("the scheduler is not the table's to stop").isFalse();
+        } finally {
+            scheduler.shutdownNow();
+        }
     }
 }

@@ -95,6 +95,13 @@ class DispatcherMetricsTest {
     }
 
     @Test
+    void showsWhetherTheTableIsPersistentAndWhatWasRestored() throws Exception {
+        assertThat(text()).contains("jwd_session_table_persistent 0.0")
+                .contains("jwd_session_table_restored 0.0")
+                .contains("jwd_session_table_flushed_timestamp_seconds 0.0");
+    }
+
+    @Test
     void showsTheClusterStateAndItsFiguresWhenScraped() throws Exception {
         SessionTable lostItsServer = new SessionTable() {
             @Override

@@ -212,6 +212,13 @@
         ['cluster outages', c.outages], ['served locally', c.served_locally],
         ['carried over', c.carried_over]);
     }
+    var p = t.persistence;
+    pairs.push(['persistent', p ? 'yes: ' + p.directory + ' (SessionTable.disk_path)' : 'no: lost at a restart']);
+    if (p) {
+      pairs.push(['restored at start', p.restored + ' bindings at ' + p.restored_at + ', ' + p.dropped
+        + ' dropped (idle past their timeout, or their server gone)'],
+        ['last written', (p.last_flush || 'not yet') + (p.flush_failures ? ', ' + p.flush_failures + ' writes failed' : '')]);
+    }
     renderPairs('sessiontable', pairs);
     var cell = document.querySelector('#sessiontable td[data-field="cluster"]');
     if (cell) {
