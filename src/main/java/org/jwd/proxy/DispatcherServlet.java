@@ -290,13 +290,10 @@ public class DispatcherServlet extends AsyncProxyServlet {
         super.onServerResponseHeaders(clientRequest, proxyResponse, serverResponse);
         RoutingDecision decision = decision(clientRequest);
         Dispatcher.Snapshot snapshot = snapshot(clientRequest);
-        List<String> setCookies = serverResponse.getHeaders().getValuesList(HttpHeader.SET_COOKIE);
-        if (!setCookies.isEmpty()) {
-            snapshot.router().learn(decision, setCookies);
-            String saplb = snapshot.router().saplbCookieFor(decision, setCookies, clientRequest.isSecure());
-            if (saplb != null) {
-                proxyResponse.addHeader("Set-Cookie", saplb);
-            }
+        String saplb = snapshot.router().sessionLearning().answered(decision.server(),
+                serverResponse.getHeaders().getValuesList(HttpHeader.SET_COOKIE), clientRequest.isSecure());
+        if (saplb != null) {
+            proxyResponse.addHeader("Set-Cookie", saplb);
         }
         if (snapshot.config().debugHeaders()) {
             proxyResponse.setHeader("X-Jwd-Route", decision.describe());
