@@ -1,0 +1,42 @@
+package org.jwd.proxy;
+
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.io.ClientConnector;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.tls.TlsConfig;
+import org.jwd.tls.TlsPolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The proxy's HTTP client towards the servers, set up as the configuration says. */
+final class ProxyClient {
+    private static final Logger LOG = LoggerFactory.getLogger(ProxyClient.class);
+
+    private ProxyClient() {
+    }
+
+    /** Timeouts, and room for the largest header jwd lets through ({@code jwd.max_header_size}). */
+    static void configure(HttpClient client, DispatcherConfig config, int maxHeaderSize) {
+        client.setConnectTimeout(config.connectTimeout().toMillis());
+        client.setIdleTimeout(config.idleTimeout().toMillis());
+        // A header jwd lets through must fit into the request it forwards; the client's own bound (8 KB) would
+        // fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
+        client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(), maxHeaderSize + 4096));
+    }
+
+    /** Re-encryption: the servers' certificates are checked against the truststore and their host names. */
+    static void secure(ClientConnector connector, TlsConfig tls) {
+        try {
+            connector.setSslContextFactory(TlsPolicy.towardsServers(tls));
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("jwd: cannot open " + TlsConfig.TRUSTSTORE + " " + tls.trustStore(), e);
+        }
+        if (!tls.verifyHostname()) {
+            LOG.warn("jwd: {}=false: a server's certificate need not name the host of its https_url",
+                    TlsConfig.VERIFY_HOSTNAME);
+        }
+    }
+}
