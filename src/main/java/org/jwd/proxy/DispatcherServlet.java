@@ -3,7 +3,6 @@ package org.jwd.proxy;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.UnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,19 +14,15 @@ import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
 import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.Callback;
 import org.jwd.Dispatcher;
 import org.jwd.accesslog.RequestEnds;
 import org.jwd.limits.SlotAdmission;
-import org.jwd.proxy.FailurePolicy.Side;
 
 /**
- * The dispatcher's servlet: a thin layer over Jetty's asynchronous proxy servlet (no thread is held while a
- * slow client or server trickles bytes). Each hook hands off to one collaborator: the request's {@link Exchange}
- * (routed once, ended once), {@link SlotAdmission}, {@link BodyReader}, {@link Failures}, {@link ProxyHeaders},
- * {@link ProxyClient}.
+ * The dispatcher's servlet over Jetty's asynchronous proxy servlet (no thread waits while bytes trickle): each hook
+ * hands off to one collaborator, mostly the request's {@link Exchange}.
  */
 public class DispatcherServlet extends AsyncProxyServlet {
     private Dispatcher dispatcher;
@@ -44,41 +39,25 @@ public class DispatcherServlet extends AsyncProxyServlet {
         ends = new RequestEnds(dispatcher.accessLog(), dispatcher.metrics());
         failures = new Failures(dispatcher);
         super.init();
-        admission = new SlotAdmission((task, delay) ->
-                getHttpClient().getScheduler().schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS));
+        admission = new SlotAdmission(ProxyClient.timer(getHttpClient()));
     }
 
     @Override
     protected HttpClient createHttpClient() throws ServletException {
-        HttpClient client = super.createHttpClient();
-        ProxyClient.configure(client, dispatcher.config(), dispatcher.limits().maxHeaderSize());
-        return client;
+        return ProxyClient.configure(super.createHttpClient(), dispatcher);
     }
 
     @Override
     protected ClientConnector newClientConnector() {
-        ClientConnector connector = super.newClientConnector();
-        ProxyClient.secure(connector, dispatcher.tls());
-        return connector;
+        return ProxyClient.secure(super.newClientConnector(), dispatcher.tls());
     }
 
     @Override
     protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
             throws ServletException, IOException {
-        long start = System.nanoTime();
-        if (RequestLimits.refuse(clientRequest, proxyResponse, dispatcher)) {
-            return;
-        }
-        Exchange exchange = new Exchange(clientRequest, start, dispatcher.metrics(), ends);
-        if (exchange.route(dispatcher.snapshot()).isRejected()) {
-            exchange.answerRejected(proxyResponse);
-            return;
-        }
-        try {
-            super.service(clientRequest, proxyResponse);
-        } catch (ServletException | IOException | RuntimeException e) {
-            exchange.end(HttpServletResponse.SC_INTERNAL_SERVER_ERROR, true, false);
-            throw e;
+        Exchange exchange = Exchange.begin(clientRequest, proxyResponse, dispatcher, ends);
+        if (exchange != null) {
+            exchange.forward(() -> super.service(clientRequest, proxyResponse));
         }
     }
 
@@ -98,15 +77,13 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void sendProxyRequest(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                     Request proxyRequest) {
-        Exchange exchange = Exchange.of(clientRequest);
-        admission.admit(exchange.decision().server().id(), exchange.decision().server().slots(),
-                dispatcher.limits().queueTimeout(), new SlotCandidate(exchange, clientRequest, proxyResponse,
-                        proxyRequest, hasContent(clientRequest),
-                        () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest)));
+        new SlotCandidate(Exchange.of(clientRequest), proxyResponse, proxyRequest, hasContent(clientRequest),
+                () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest))
+                .ask(admission, dispatcher.limits().queueTimeout());
     }
 
     @Override
-    protected ReadListener newReadListener(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+    protected StreamReader newReadListener(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                            Request proxyRequest, AsyncRequestContent content) {
         return new BodyReader(clientRequest, proxyResponse, proxyRequest, content);
     }
@@ -139,10 +116,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         }
     }
 
-    /**
-     * Jetty ignores the server's {@code Connection} header: the headers it names stop here too. (The HttpField
-     * variant: in Jetty 12.1.12 a null from the String variant does not drop the header; ForwardedHeadersIT.)
-     */
+    /** The server's {@code Connection} header names headers of this hop only (Jetty's String variant keeps them). */
     @Override
     protected HttpField filterServerResponseHeader(HttpServletRequest clientRequest, Response serverResponse,
                                                    HttpField field) {
@@ -154,8 +128,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void onServerResponseHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                            Response serverResponse) {
         super.onServerResponseHeaders(clientRequest, proxyResponse, serverResponse);
-        Exchange.of(clientRequest).answerBegins(proxyResponse,
-                serverResponse.getHeaders().getValuesList(HttpHeader.SET_COOKIE));
+        Exchange.of(clientRequest).answerBegins(proxyResponse, serverResponse.getHeaders().getValuesList("Set-Cookie"));
     }
 
     @Override
@@ -168,9 +141,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void onProxyResponseSuccess(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                           Response serverResponse) {
-        Exchange exchange = Exchange.of(clientRequest);
-        exchange.decision().server().resetFailures(exchange.overHttps());
-        exchange.end(proxyResponse.getStatus(), false, true);
+        Exchange.of(clientRequest).answered(proxyResponse.getStatus());
         super.onProxyResponseSuccess(clientRequest, proxyResponse, serverResponse);
     }
 
@@ -198,7 +169,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
             addProxyHeaders(clientRequest, proxyRequest);
             proxyRequest.timeout(getTimeout(), TimeUnit.MILLISECONDS);
             sendProxyRequest(clientRequest, proxyResponse, proxyRequest);
-        } else if (verdict.blame() == Side.CLIENT) {
+        } else if (verdict.blame() == FailurePolicy.Side.CLIENT) {
             sendProxyResponseError(clientRequest, proxyResponse, verdict.status());
         } else {
             super.onProxyResponseFailure(clientRequest, proxyResponse, serverResponse, failure);
@@ -208,13 +179,11 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void sendProxyResponseError(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                           int status) {
-        Exchange exchange = Exchange.of(clientRequest);
-        if (proxyResponse.isCommitted() && !exchange.isRefused()) {
+        if (proxyResponse.isCommitted() && !Exchange.of(clientRequest).isRefused()) {
             // Part of the answer is on its way: the only honest signal left is to abort the connection.
             super.sendProxyResponseError(clientRequest, proxyResponse, status);
-        } else if (!exchange.isRefused()) {
-            Answers.sendAndComplete(clientRequest, proxyResponse, status, failures.message(exchange, status),
-                    status == HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+        } else {
+            failures.answer(Exchange.of(clientRequest), proxyResponse, status);
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -48,7 +49,7 @@ final class Exchange {
     private volatile boolean refused;
     private final AtomicBoolean ended = new AtomicBoolean();
 
-    Exchange(HttpServletRequest clientRequest, long arrivedNanos, DispatcherMetrics metrics, RequestEnds ends) {
+    private Exchange(HttpServletRequest clientRequest, long arrivedNanos, DispatcherMetrics metrics, RequestEnds ends) {
         this.clientRequest = clientRequest;
         this.arrivedNanos = arrivedNanos;
         this.timing = new RequestEnds.Timing(arrivedNanos);
@@ -56,13 +57,50 @@ final class Exchange {
         this.ends = ends;
     }
 
-    /** The exchange of a request that {@link #route} routed; {@code null} for any other. */
+    /**
+     * Checks the request against the limits and routes it, once, keeping its exchange in the request.
+     *
+     * @return its exchange, or {@code null} when it was answered already: over a limit, or rejected by routing
+     */
+    static Exchange begin(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Dispatcher dispatcher,
+                          RequestEnds ends) throws IOException {
+        long start = System.nanoTime();
+        if (RequestLimits.refuse(clientRequest, proxyResponse, dispatcher)) {
+            return null;
+        }
+        Exchange exchange = new Exchange(clientRequest, start, dispatcher.metrics(), ends);
+        RoutingDecision decision = exchange.route(dispatcher.snapshot());
+        if (!decision.isRejected()) {
+            return exchange;
+        }
+        // counted before the answer goes out, so that a client holding its answer finds it counted
+        exchange.end(decision.errorStatus(), false, false);
+        Answers.sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
+        return null;
+    }
+
+    /** Jetty's own forwarding of the request. */
+    @FunctionalInterface
+    interface Forwarding {
+        void run() throws ServletException, IOException;
+    }
+
+    /** Forwards the request; when jwd fails at it, the request ends with 500 before the failure goes on. */
+    void forward(Forwarding forwarding) throws ServletException, IOException {
+        try {
+            forwarding.run();
+        } catch (ServletException | IOException | RuntimeException e) {
+            end(HttpServletResponse.SC_INTERNAL_SERVER_ERROR, true, false);
+            throw e;
+        }
+    }
+
+    /** The exchange of a request that {@link #begin} routed; {@code null} for any other. */
     static Exchange of(HttpServletRequest clientRequest) {
         return (Exchange) clientRequest.getAttribute(ATTRIBUTE);
     }
 
-    /** Routes the request with {@code snapshot}, once, and keeps the exchange in the request. */
-    RoutingDecision route(Dispatcher.Snapshot snapshot) {
+    private RoutingDecision route(Dispatcher.Snapshot snapshot) {
         follow(snapshot, snapshot.router().route(routingRequest()));
         clientRequest.setAttribute(ATTRIBUTE, this);
         return decision;
@@ -130,13 +168,6 @@ final class Exchange {
         ends.completed(clientRequest, timing, decision, status, answered, retried ? 1 : 0);
     }
 
-    /** The request goes nowhere: it is counted, then answered with the decision's error status and text. */
-    void answerRejected(HttpServletResponse proxyResponse) throws IOException {
-        // counted before the answer goes out, so that a client holding its answer finds it counted
-        end(decision.errorStatus(), false, false);
-        Answers.sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
-    }
-
     /** The server's answer has begun: learns from its cookies, adds the saplb cookie and the debug header. */
     void answerBegins(HttpServletResponse proxyResponse, List<String> setCookieHeaders) {
         timing.firstByte();
@@ -148,6 +179,16 @@ final class Exchange {
         if (snapshot.config().debugHeaders()) {
             proxyResponse.setHeader("X-Jwd-Route", decision.describe());
         }
+    }
+
+    /** Its server answered it completely, with {@code status}: the failures its port counted were not in a row. */
+    void answered(int status) {
+        decision.server().resetFailures(overHttps());
+        end(status, false, true);
+    }
+
+    HttpServletRequest clientRequest() {
+        return clientRequest;
     }
 
     RequestEnds.Timing timing() {

@@ -4,6 +4,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import jakarta.servlet.http.HttpServletResponse;
+
 import org.jwd.Dispatcher;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.proxy.FailurePolicy.Side;
@@ -72,11 +74,19 @@ final class Failures {
         }
     }
 
-    /** The text of an error answer with {@code status}: what the exchange noted of its failure. */
-    String message(Exchange exchange, int status) {
+    /**
+     * Answers a failed request with {@code status} and the text of what the exchange noted of its failure; not one
+     * that was answered 503 for want of a slot already.
+     */
+    void answer(Exchange exchange, HttpServletResponse proxyResponse, int status) {
+        if (exchange.isRefused()) {
+            return;
+        }
         Throwable failure = status < 500 ? exchange.clientFailure() : exchange.serverFailure();
-        return FailurePolicy.message(status, facts(exchange, status < 500 ? Side.CLIENT : Side.SERVER, failure,
-                false, 0, false));
+        String message = FailurePolicy.message(status, facts(exchange, status < 500 ? Side.CLIENT : Side.SERVER,
+                failure, false, 0, false));
+        // A body too large stays unread: the connection cannot carry another request.
+        Answers.sendAndComplete(exchange.clientRequest(), proxyResponse, status, message, status == 413);
     }
 
     private FailurePolicy.Failure facts(Exchange exchange, Side side, Throwable failure, boolean answerBegun,

@@ -2,10 +2,13 @@ package org.jwd.proxy;
 
 import java.io.IOException;
 import java.security.GeneralSecurityException;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.io.ClientConnector;
+import org.jwd.Dispatcher;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.limits.SlotAdmission;
 import org.jwd.tls.TlsConfig;
 import org.jwd.tls.TlsPolicy;
 import org.slf4j.Logger;
@@ -19,16 +22,23 @@ final class ProxyClient {
     }
 
     /** Timeouts, and room for the largest header jwd lets through ({@code jwd.max_header_size}). */
-    static void configure(HttpClient client, DispatcherConfig config, int maxHeaderSize) {
+    static HttpClient configure(HttpClient client, Dispatcher dispatcher) {
+        DispatcherConfig config = dispatcher.config();
         client.setConnectTimeout(config.connectTimeout().toMillis());
         client.setIdleTimeout(config.idleTimeout().toMillis());
         // A header jwd lets through must fit into the request it forwards; the client's own bound (8 KB) would
         // fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
-        client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(), maxHeaderSize + 4096));
+        client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(), dispatcher.limits().maxHeaderSize() + 4096));
+        return client;
+    }
+
+    /** The client's scheduler, for the queue timeouts of requests waiting for a connection slot. */
+    static SlotAdmission.Timer timer(HttpClient client) {
+        return (task, delay) -> client.getScheduler().schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Re-encryption: the servers' certificates are checked against the truststore and their host names. */
-    static void secure(ClientConnector connector, TlsConfig tls) {
+    static ClientConnector secure(ClientConnector connector, TlsConfig tls) {
         try {
             connector.setSslContextFactory(TlsPolicy.towardsServers(tls));
         } catch (IOException | GeneralSecurityException e) {
@@ -38,5 +48,6 @@ final class ProxyClient {
             LOG.warn("jwd: {}=false: a server's certificate need not name the host of its https_url",
                     TlsConfig.VERIFY_HOSTNAME);
         }
+        return connector;
     }
 }

@@ -1,11 +1,13 @@
 package org.jwd.proxy;
 
-import jakarta.servlet.http.HttpServletRequest;
+import java.time.Duration;
+
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.jetty.client.Request;
 import org.jwd.limits.ServerSlots;
 import org.jwd.limits.SlotAdmission;
+import org.jwd.topology.Server;
 
 /**
  * A request asking its server for a connection slot: once admitted it is sent; refused, it gets its 503 and its
@@ -13,21 +15,25 @@ import org.jwd.limits.SlotAdmission;
  */
 final class SlotCandidate implements SlotAdmission.Candidate {
     private final Exchange exchange;
-    private final HttpServletRequest clientRequest;
     private final HttpServletResponse proxyResponse;
     private final Request proxyRequest;
     private final boolean hasBody;
     private final Runnable send;
 
     /** @param send sends the proxy request to the server (Jetty's own {@code sendProxyRequest}) */
-    SlotCandidate(Exchange exchange, HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
-                  Request proxyRequest, boolean hasBody, Runnable send) {
+    SlotCandidate(Exchange exchange, HttpServletResponse proxyResponse, Request proxyRequest, boolean hasBody,
+                  Runnable send) {
         this.exchange = exchange;
-        this.clientRequest = clientRequest;
         this.proxyResponse = proxyResponse;
         this.proxyRequest = proxyRequest;
         this.hasBody = hasBody;
         this.send = send;
+    }
+
+    /** Asks the slots of the exchange's server, waiting at most {@code queueTimeout}. */
+    void ask(SlotAdmission admission, Duration queueTimeout) {
+        Server server = exchange.decision().server();
+        admission.admit(server.id(), server.slots(), queueTimeout, this);
     }
 
     @Override
@@ -41,7 +47,7 @@ final class SlotCandidate implements SlotAdmission.Candidate {
         exchange.refused();
         exchange.end(HttpServletResponse.SC_SERVICE_UNAVAILABLE, false, false);
         // The body, if any, is not read: the connection cannot carry another request.
-        Answers.sendAndComplete(clientRequest, proxyResponse, HttpServletResponse.SC_SERVICE_UNAVAILABLE, message,
+        Answers.sendAndComplete(exchange.clientRequest(), proxyResponse, HttpServletResponse.SC_SERVICE_UNAVAILABLE, message,
                 hasBody);
         // Stops reading the body, if any: nothing goes to the server.
         proxyRequest.abort(new IllegalStateException("no connection slot"));
