@@ -127,6 +127,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void onServerResponseHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                            Response serverResponse) {
+        Exchange.of(clientRequest).timing().firstByte();
         super.onServerResponseHeaders(clientRequest, proxyResponse, serverResponse);
         Exchange.of(clientRequest).answerBegins(proxyResponse, serverResponse.getHeaders().getValuesList("Set-Cookie"));
     }

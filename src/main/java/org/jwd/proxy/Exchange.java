@@ -170,7 +170,6 @@ final class Exchange {
 
     /** The server's answer has begun: learns from its cookies, adds the saplb cookie and the debug header. */
     void answerBegins(HttpServletResponse proxyResponse, List<String> setCookieHeaders) {
-        timing.firstByte();
         String saplb = snapshot.router().sessionLearning().answered(decision.server(), setCookieHeaders,
                 clientRequest.isSecure());
         if (saplb != null) {
