@@ -79,7 +79,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
                                     Request proxyRequest) {
         new SlotCandidate(Exchange.of(clientRequest), proxyResponse, proxyRequest, hasContent(clientRequest),
                 () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest))
-                .ask(admission, dispatcher.limits().queueTimeout());
+                .ask(admission, dispatcher.slots(), dispatcher.limits().queueTimeout());
     }
 
     @Override

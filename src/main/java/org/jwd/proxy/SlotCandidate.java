@@ -5,9 +5,9 @@ import java.time.Duration;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.jetty.client.Request;
+import org.jwd.limits.ConnectionSlots;
 import org.jwd.limits.ServerSlots;
 import org.jwd.limits.SlotAdmission;
-import org.jwd.topology.Server;
 
 /**
  * A request asking its server for a connection slot: once admitted it is sent; refused, it gets its 503 and its
@@ -30,10 +30,10 @@ final class SlotCandidate implements SlotAdmission.Candidate {
         this.send = send;
     }
 
-    /** Asks the slots of the exchange's server, waiting at most {@code queueTimeout}. */
-    void ask(SlotAdmission admission, Duration queueTimeout) {
-        Server server = exchange.decision().server();
-        admission.admit(server.id(), server.slots(), queueTimeout, this);
+    /** Asks for one of the slots of the exchange's server, waiting at most {@code queueTimeout}. */
+    void ask(SlotAdmission admission, ConnectionSlots slots, Duration queueTimeout) {
+        String server = exchange.decision().server().id();
+        admission.admit(server, slots.of(server), queueTimeout, this);
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.jwd.affinity.SessionIdentifiers;
 import org.jwd.affinity.SessionTable;
 import org.jwd.balancing.Balancer;
 import org.jwd.balancing.Balancers;
+import org.jwd.limits.ConnectionSlots;
 import org.jwd.limits.ServerSlots;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.filter.PermissionTable;
@@ -51,13 +52,18 @@ public final class Router {
     private final Topology topology;
     private final LearnedRoutes learnedRoutes;
     private final SessionLearning sessionLearning;
+    private final ConnectionSlots slots;
 
-    /** @param learnedRoutes the dispatcher's, handed to every router it builds, so that a reload keeps them */
+    /**
+     * @param learnedRoutes the dispatcher's, handed to every router it builds, so that a reload keeps them
+     * @param slots         the servers' connection slots: a balanced request avoids a full server
+     */
     public Router(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> urlMappingTable,
-                  SessionTable sessionTable, LearnedRoutes learnedRoutes) {
+                  SessionTable sessionTable, LearnedRoutes learnedRoutes, ConnectionSlots slots) {
         this.config = config;
         this.topology = topology;
         this.learnedRoutes = learnedRoutes;
+        this.slots = slots;
         this.resolver = new GroupResolver(config, topology, urlMappingTable);
         this.affinity = new SessionAffinity(config, topology, learnedRoutes);
         this.sessionTable = sessionTable;
@@ -81,12 +87,12 @@ public final class Router {
      * balancer again would not do, as weighted_round_robin picks by that measure and would name the full member
      * again). When every member is full, the pick stands and the request waits in its server's queue.
      */
-    private static Server pickWithRoom(Balancer balancer, ServerGroup group) {
+    private Server pickWithRoom(Balancer balancer, ServerGroup group) {
         Server pick = balancer.pick();
         if (pick == null || hasRoom(pick)) {
             return pick;
         }
-        Server best = group.leastLoaded(Router::hasRoom);
+        Server best = group.leastLoaded(this::hasRoom);
         return best == null ? pick : best;
     }
 
@@ -95,9 +101,9 @@ public final class Router {
      * those holding a slot: a request takes its slot only once it is sent, a moment after routing. (Requests
      * routed in that moment by other threads may still queue at a server that just filled up.)
      */
-    private static boolean hasRoom(Server server) {
-        ServerSlots slots = server.slots();
-        return slots.hasRoom() && (!slots.isLimited() || server.inFlight() < slots.maxConnections());
+    private boolean hasRoom(Server server) {
+        ServerSlots own = slots.of(server.id());
+        return own.hasRoom() && (!own.isLimited() || server.inFlight() < own.maxConnections());
     }
 
     public RoutingDecision route(RoutingRequest request) {
