@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,7 @@ import org.jwd.affinity.SessionTables;
 import org.jwd.affinity.SessionTimeouts;
 import org.jwd.config.ConfigException;
 import org.jwd.limits.LimitsConfig;
-import org.jwd.limits.ServerSlots;
+import org.jwd.limits.ConnectionSlots;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
@@ -73,11 +72,8 @@ public final class Dispatcher implements AutoCloseable {
     private final TlsConfig tls;
     /** Replaced by a reload; the header size limit keeps its first value (the proxy's client is built with it). */
     private volatile LimitsConfig limits;
-    /**
-     * server id -> its connection slots, kept across topologies (and reloads that keep the server's limit) so that
-     * requests in flight release theirs; guarded by this.
-     */
-    private final Map<String, ServerSlots> slots = new HashMap<>();
+    /** Every server's connection slots, kept across topologies (and reloads that keep the server's limit). */
+    private final ConnectionSlots slots = new ConnectionSlots();
     /** Replaced when a reload changes the URL mapping table's keys; guarded by this for writes. */
     private volatile UrlPrefixLoader urlPrefixes;
     private final SessionTable sessionTable;
@@ -110,9 +106,8 @@ public final class Dispatcher implements AutoCloseable {
         this.limits = LimitsConfig.from(config);
         // the last check that can fail the start, and the first part with a thread of its own
         this.accessLog = AccessLog.open(config);
-        updateSlots(limits);
+        slots.update(limits);
         Topology topology = Topology.of(config);
-        useSlots(topology);
         this.urlPrefixes = urlPrefixLoader(config);
         // the session table sweeps and probes on it too, until the shared scheduler of org.jwd.runtime takes over
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -129,8 +124,8 @@ public final class Dispatcher implements AutoCloseable {
         }
         this.registry = new ServerRegistry(admin.registryExpiry(), System::nanoTime);
         this.current.set(new Snapshot(topology,
-                new Router(config, topology, urlPrefixes.current(), sessionTable, learnedRoutes), config));
-        this.metrics = new DispatcherMetrics(this::topology, sessionTable);
+                new Router(config, topology, urlPrefixes.current(), sessionTable, learnedRoutes, slots), config));
+        this.metrics = new DispatcherMetrics(this::topology, sessionTable, slots);
         warnOfFavoriteOnlyGroups(config);
     }
 
@@ -231,23 +226,9 @@ public final class Dispatcher implements AutoCloseable {
         return limits;
     }
 
-    /**
-     * Gives each server with a limit its slots: a server whose limit is unchanged keeps its slots object (with the
-     * requests it holds and queues); a changed limit gets a new one, while the requests holding or waiting for the
-     * old slots finish under the old limit. Guarded by this (or called from the constructor).
-     */
-    private void updateSlots(LimitsConfig next) {
-        slots.keySet().retainAll(next.servers().keySet());
-        next.servers().forEach((id, limit) -> {
-            ServerSlots s = slots.get(id);
-            if (s == null || s.maxConnections() != limit.maxConnections() || s.maxQueue() != limit.maxQueue()) {
-                slots.put(id, new ServerSlots(limit.maxConnections(), limit.maxQueue()));
-            }
-        });
-    }
-
-    private void useSlots(Topology topology) {
-        topology.servers().values().forEach(s -> s.useSlots(slots.getOrDefault(s.id(), ServerSlots.UNLIMITED)));
+    /** Every server's connection slots ({@code server.<id>.max_connections}, {@code max_queue}). */
+    public ConnectionSlots slots() {
+        return slots;
     }
 
     /** The topology and router in force, as one consistent value. */
@@ -380,7 +361,7 @@ public final class Dispatcher implements AutoCloseable {
         urlPrefixes = prefixes;
         health.reconfigure(next.health());
         limits = nextLimits;
-        updateSlots(nextLimits);
+        slots.update(nextLimits);
         rebuild(next);
         if (old != prefixes) {
             old.close();
@@ -414,10 +395,9 @@ public final class Dispatcher implements AutoCloseable {
             servers.put(sc.id(), s);
         }
         Topology topology = Topology.of(servers.values(), config.logonGroups());
-        useSlots(topology);
         learnedRoutes.retain(topology);
         current.set(new Snapshot(topology,
-                new Router(config, topology, urlPrefixes.current(), sessionTable, learnedRoutes), config));
+                new Router(config, topology, urlPrefixes.current(), sessionTable, learnedRoutes, slots), config));
         health.track(topology.servers().values());
     }
 

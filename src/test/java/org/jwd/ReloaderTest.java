@@ -366,25 +366,25 @@ class ReloaderTest {
     @Test
     void newLimitsApplyAndAServerWhoseLimitStaysKeepsItsSlots() throws Exception {
         start(BASE + "server.a.max_connections=2\nserver.b.max_connections=3\n");
-        var slotsOfA = dispatcher.topology().server("a").slots();
-        var slotsOfB = dispatcher.topology().server("b").slots();
+        var slotsOfA = dispatcher.slots().of("a");
+        var slotsOfB = dispatcher.slots().of("b");
         slotsOfB.acquire(null);
 
         Reloader.Result result = write(BASE + "server.a.max_connections=2\nserver.b.max_connections=5\n"
                 + "server.b.max_queue=1\nicm/HTTP/max_request_size_KB=10\njwd.queue_timeout=3s\n");
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
-        assertThat(dispatcher.topology().server("a").slots()).as("an unchanged limit").isSameAs(slotsOfA);
-        var newSlotsOfB = dispatcher.topology().server("b").slots();
+        assertThat(dispatcher.slots().of("a")).as("an unchanged limit").isSameAs(slotsOfA);
+        var newSlotsOfB = dispatcher.slots().of("b");
         assertThat(newSlotsOfB).isNotSameAs(slotsOfB);
         assertThat(newSlotsOfB.maxConnections()).isEqualTo(5);
         assertThat(newSlotsOfB.maxQueue()).isEqualTo(1);
         assertThat(slotsOfB.active()).as("the request under the old limit still holds its slot there").isEqualTo(1);
-        assertThat(dispatcher.topology().server("c").slots().isLimited()).isFalse();
+        assertThat(dispatcher.slots().of("c").isLimited()).isFalse();
         assertThat(dispatcher.limits().maxRequestBytes()).isEqualTo(10 * 1024);
         assertThat(dispatcher.limits().queueTimeout()).isEqualTo(Duration.ofSeconds(3));
 
         write(BASE);
-        assertThat(dispatcher.topology().server("a").slots().isLimited()).as("a limit removed").isFalse();
+        assertThat(dispatcher.slots().of("a").isLimited()).as("a limit removed").isFalse();
     }
 }

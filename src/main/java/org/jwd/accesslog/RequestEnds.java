@@ -11,8 +11,6 @@ import org.jwd.routing.RoutingDecision;
  * of the access log that knows the servlet API.
  */
 public final class RequestEnds {
-    private static final String ATTRIBUTE = Timing.class.getName();
-
     private final AccessLog log;
     private final DispatcherMetrics metrics;
 
@@ -21,8 +19,11 @@ public final class RequestEnds {
         this.metrics = metrics;
     }
 
-    /** The times of one request, in {@link System#nanoTime()}; 0 for what did not happen (yet). */
-    private static final class Timing {
+    /**
+     * The times of one request, in {@link System#nanoTime()}; 0 for what did not happen (yet). The servlet's
+     * exchange holds it and reports each step.
+     */
+    public static final class Timing {
         final long arrivedMillis = System.currentTimeMillis();
         final long arrivedNanos;
         volatile long sentNanos;
@@ -30,35 +31,25 @@ public final class RequestEnds {
         /** written by one thread at a time: Jetty hands the answer's content over in order */
         volatile long bytes;
 
-        Timing(long arrivedNanos) {
+        /** The request arrived at {@code arrivedNanos} ({@link System#nanoTime()}). */
+        public Timing(long arrivedNanos) {
             this.arrivedNanos = arrivedNanos;
         }
-    }
 
-    /** The request arrived at {@code nanos} ({@link System#nanoTime()}). */
-    public static void arrived(HttpServletRequest clientRequest, long nanos) {
-        clientRequest.setAttribute(ATTRIBUTE, new Timing(nanos));
-    }
-
-    /** The request is sent to its server now (again, when it is retried elsewhere). */
-    public static void sent(HttpServletRequest clientRequest) {
-        if (clientRequest.getAttribute(ATTRIBUTE) instanceof Timing t) {
-            t.sentNanos = System.nanoTime();
-            t.firstByteNanos = 0;
+        /** The request is sent to its server now (again, when it is retried elsewhere). */
+        public void sent() {
+            sentNanos = System.nanoTime();
+            firstByteNanos = 0;
         }
-    }
 
-    /** The server's answer has begun (its status line and headers are here). */
-    public static void firstByte(HttpServletRequest clientRequest) {
-        if (clientRequest.getAttribute(ATTRIBUTE) instanceof Timing t) {
-            t.firstByteNanos = System.nanoTime();
+        /** The server's answer has begun (its status line and headers are here). */
+        public void firstByte() {
+            firstByteNanos = System.nanoTime();
         }
-    }
 
-    /** {@code length} bytes of the answer's body go to the client. */
-    public static void content(HttpServletRequest clientRequest, int length) {
-        if (clientRequest.getAttribute(ATTRIBUTE) instanceof Timing t) {
-            t.bytes += length;
+        /** {@code length} bytes of the answer's body go to the client. */
+        public void content(int length) {
+            bytes += length;
         }
     }
 
@@ -69,10 +60,9 @@ public final class RequestEnds {
      * @param answered whether the server's answer came complete
      * @param retries  times it was sent again elsewhere
      */
-    public void completed(HttpServletRequest clientRequest, RoutingDecision decision, int status, boolean answered,
-                          int retries) {
+    public void completed(HttpServletRequest clientRequest, Timing t, RoutingDecision decision, int status,
+                          boolean answered, int retries) {
         long now = System.nanoTime();
-        Timing t = clientRequest.getAttribute(ATTRIBUTE) instanceof Timing timing ? timing : new Timing(now);
         long sent = t.sentNanos;
         long firstByte = t.firstByteNanos;
         if (answered && decision.server() != null && sent != 0 && firstByte != 0) {

@@ -151,7 +151,7 @@ public final class AdminApi {
                 s.healthy(), new ServerView.Load(home.name(), b == null ? null : b.strategy(),
                         b == null ? null : GroupView.measure(b.strategy()), weight),
                 inFlight, served, stateful, Math.max(0, served + inFlight - stateful), s.errors(), c.healthPath(),
-                s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(s.slots()),
+                s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(dispatcher.slots().of(s.id())),
                 ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())), null);
     }
 

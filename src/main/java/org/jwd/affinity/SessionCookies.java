@@ -165,18 +165,23 @@ public final class SessionCookies {
             }
             if (nameLength > SAPLB_PREFIX.length() && h.regionMatches(start, SAPLB_PREFIX, 0, SAPLB_PREFIX.length())
                     && (saplb == null || saplb.size() < MAX_SAPLB_COOKIES)) {
-                int groupStart = start + SAPLB_PREFIX.length();
-                if (isCookieOctets(h, groupStart, nameEnd)) {
-                    String group = nameEnd - groupStart == 1 && h.charAt(groupStart) == '*'
-                            ? SaplbCookie.ANY_GROUP : h.substring(groupStart, nameEnd);
-                    SaplbCookie cookie = saplb(group, h, valueStart, valueEnd);
-                    if (cookie != null) {
-                        if (saplb == null) {
-                            saplb = new ArrayList<>(2);
-                        }
-                        saplb.add(cookie);
-                    }
+                saplbPair(h, start + SAPLB_PREFIX.length(), nameEnd, valueStart, valueEnd);
+            }
+        }
+
+        /** A {@code saplb_<group>} pair: the group from {@code groupStart} to {@code nameEnd}, then the value. */
+        private void saplbPair(String h, int groupStart, int nameEnd, int valueStart, int valueEnd) {
+            if (!CookieOctets.all(h, groupStart, nameEnd)) {
+                return;
+            }
+            String group = nameEnd - groupStart == 1 && h.charAt(groupStart) == '*'
+                    ? SaplbCookie.ANY_GROUP : h.substring(groupStart, nameEnd);
+            SaplbCookie cookie = saplb(group, h, valueStart, valueEnd);
+            if (cookie != null) {
+                if (saplb == null) {
+                    saplb = new ArrayList<>(2);
                 }
+                saplb.add(cookie);
             }
         }
 
@@ -184,7 +189,7 @@ public final class SessionCookies {
             if (to - from > MAX_CONTEXT_ID_LENGTH) {
                 return;
             }
-            String decoded = percentDecodeVisibleAscii(h, from, to);
+            String decoded = CookieOctets.percentDecoded(h, from, to);
             if (decoded == null) {
                 return;
             }
@@ -211,7 +216,7 @@ public final class SessionCookies {
     private static SaplbCookie saplb(String group, String h, int from, int to) {
         // (<instance>)<node>: instance non-empty, node may be empty, no other parentheses, cookie-octets only
         if (to - from < 3 || to - from > MAX_SESSION_ID_LENGTH || h.charAt(from) != '('
-                || !isCookieOctets(h, from, to)) {
+                || !CookieOctets.all(h, from, to)) {
             return null;
         }
         int close = -1;
@@ -238,81 +243,7 @@ public final class SessionCookies {
     /** Is {@code s[from, to)} an acceptable session id? */
     static boolean isSessionId(String s, int from, int to) {
         int length = to - from;
-        return length > 0 && length <= MAX_SESSION_ID_LENGTH && isCookieOctets(s, from, to);
-    }
-
-    /** RFC 6265 cookie-octet: %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E. */
-    static boolean isCookieOctet(char c) {
-        return c >= 0x21 && c <= 0x7E && c != '"' && c != ',' && c != ';' && c != '\\';
-    }
-
-    private static boolean isCookieOctets(String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (!isCookieOctet(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Decodes %XX (hex of either case); the result must be visible ASCII. {@code null} when malformed. */
-    private static String percentDecodeVisibleAscii(String s, int from, int to) {
-        if (from >= to) {
-            return null;
-        }
-        int firstPercent = -1;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c == '%') {
-                firstPercent = i;
-                break;
-            }
-            if (!isCookieOctet(c)) {
-                return null;
-            }
-        }
-        if (firstPercent < 0) {
-            return s.substring(from, to);
-        }
-        StringBuilder out = new StringBuilder(to - from);
-        out.append(s, from, firstPercent);
-        for (int i = firstPercent; i < to; i++) {
-            char c = s.charAt(i);
-            if (c == '%') {
-                if (i + 2 >= to) {
-                    return null;
-                }
-                int hi = hex(s.charAt(i + 1));
-                int lo = hex(s.charAt(i + 2));
-                if (hi < 0 || lo < 0) {
-                    return null;
-                }
-                char decoded = (char) (hi << 4 | lo);
-                if (decoded < 0x21 || decoded > 0x7E) {
-                    return null;
-                }
-                out.append(decoded);
-                i += 2;
-            } else if (isCookieOctet(c)) {
-                out.append(c);
-            } else {
-                return null;
-            }
-        }
-        return out.toString();
-    }
-
-    private static int hex(char c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
+        return length > 0 && length <= MAX_SESSION_ID_LENGTH && CookieOctets.all(s, from, to);
     }
 
     private static int trimStart(String s, int from, int to) {

@@ -12,7 +12,7 @@ import org.jwd.limits.LimitsConfig;
 /**
  * The limits a request is checked against before it is routed: the size of its header
  * ({@code jwd.max_header_size}, 431) and a declared body size ({@code icm/HTTP/max_request_size_KB}, 413). A body
- * without Content-Length is counted while it streams, by the servlet's body reader.
+ * without Content-Length is counted while it streams, by the {@link BodyReader}.
  *
  * <p>The header is measured as HTTP/1.1 puts it on the wire: request line and {@code name: value} lines with their
  * CRLFs, the same block that Jetty's {@code requestHeaderSize} bounds. The jetty-base sets Jetty's bound higher
@@ -20,13 +20,6 @@ import org.jwd.limits.LimitsConfig;
  */
 final class RequestLimits {
     private RequestLimits() {
-    }
-
-    /** A body grew past {@code icm/HTTP/max_request_size_KB} while it was read. */
-    static final class BodyTooLargeException extends IOException {
-        BodyTooLargeException(long limit) {
-            super(bodyTooLarge(limit));
-        }
     }
 
     /**
@@ -50,7 +43,7 @@ final class RequestLimits {
         if (limits.limitsBody() && length > limits.maxRequestBytes()) {
             // Answered before a byte of the body is read, so the connection is not reused.
             proxyResponse.setHeader("Connection", "close");
-            answer(proxyResponse, dispatcher, LimitsConfig.MAX_REQUEST_SIZE, 413, bodyTooLarge(limits.maxRequestBytes())
+            answer(proxyResponse, dispatcher, LimitsConfig.MAX_REQUEST_SIZE, 413, BodyTooLargeException.message(limits.maxRequestBytes())
                     + ": Content-Length " + length, start);
             return true;
         }
@@ -60,12 +53,8 @@ final class RequestLimits {
     private static void answer(HttpServletResponse proxyResponse, Dispatcher dispatcher, String key, int status,
                                String message, long start) throws IOException {
         dispatcher.metrics().limitRejected(key);
-        DispatcherServlet.sendText(proxyResponse, status, message);
+        Answers.sendText(proxyResponse, status, message);
         dispatcher.metrics().requestCompleted(null, null, status, System.nanoTime() - start);
-    }
-
-    static String bodyTooLarge(long limit) {
-        return "jwd: the request body is larger than " + limit / 1024 + " KB (" + LimitsConfig.MAX_REQUEST_SIZE + ")";
     }
 
     /** Bytes of the request line and header fields as HTTP/1.1 sends them (HTTP/2 headers counted the same way). */

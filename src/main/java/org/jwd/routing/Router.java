@@ -7,23 +7,22 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.jwd.affinity.LearnedRoutes;
-import org.jwd.affinity.SaplbCookieWriter;
 import org.jwd.affinity.SessionAffinity;
+import org.jwd.affinity.SessionLearning;
 import org.jwd.affinity.SessionAffinity.Choice;
 import org.jwd.affinity.RoutingEffects;
-import org.jwd.affinity.SetCookieHeaders;
 import org.jwd.affinity.SessionCookies;
 import org.jwd.affinity.SessionIdentifiers;
 import org.jwd.affinity.SessionTable;
 import org.jwd.balancing.Balancer;
 import org.jwd.balancing.Balancers;
+import org.jwd.limits.ConnectionSlots;
 import org.jwd.limits.ServerSlots;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
 import org.jwd.topology.Topology;
 
 /**
@@ -52,16 +51,23 @@ public final class Router {
 
     private final Topology topology;
     private final LearnedRoutes learnedRoutes;
+    private final SessionLearning sessionLearning;
+    private final ConnectionSlots slots;
 
-    /** @param learnedRoutes the dispatcher's, handed to every router it builds, so that a reload keeps them */
+    /**
+     * @param learnedRoutes the dispatcher's, handed to every router it builds, so that a reload keeps them
+     * @param slots         the servers' connection slots: a balanced request avoids a full server
+     */
     public Router(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> urlMappingTable,
-                  SessionTable sessionTable, LearnedRoutes learnedRoutes) {
+                  SessionTable sessionTable, LearnedRoutes learnedRoutes, ConnectionSlots slots) {
         this.config = config;
         this.topology = topology;
         this.learnedRoutes = learnedRoutes;
+        this.slots = slots;
         this.resolver = new GroupResolver(config, topology, urlMappingTable);
         this.affinity = new SessionAffinity(config, topology, learnedRoutes);
         this.sessionTable = sessionTable;
+        this.sessionLearning = new SessionLearning(config, topology, sessionTable, learnedRoutes);
         this.sslEncrypt = SslEncrypt.of(config);
         this.permissionTable = config.permissionTable();
         for (ServerGroup group : topology.allGroups()) {
@@ -81,12 +87,12 @@ public final class Router {
      * balancer again would not do, as weighted_round_robin picks by that measure and would name the full member
      * again). When every member is full, the pick stands and the request waits in its server's queue.
      */
-    private static Server pickWithRoom(Balancer balancer, ServerGroup group) {
+    private Server pickWithRoom(Balancer balancer, ServerGroup group) {
         Server pick = balancer.pick();
         if (pick == null || hasRoom(pick)) {
             return pick;
         }
-        Server best = group.leastLoaded(Router::hasRoom);
+        Server best = group.leastLoaded(this::hasRoom);
         return best == null ? pick : best;
     }
 
@@ -95,9 +101,9 @@ public final class Router {
      * those holding a slot: a request takes its slot only once it is sent, a moment after routing. (Requests
      * routed in that moment by other threads may still queue at a server that just filled up.)
      */
-    private static boolean hasRoom(Server server) {
-        ServerSlots slots = server.slots();
-        return slots.hasRoom() && (!slots.isLimited() || server.inFlight() < slots.maxConnections());
+    private boolean hasRoom(Server server) {
+        ServerSlots own = slots.of(server.id());
+        return own.hasRoom() && (!own.isLimited() || server.inFlight() < own.maxConnections());
     }
 
     public RoutingDecision route(RoutingRequest request) {
@@ -190,43 +196,18 @@ public final class Router {
     }
 
     /**
-     * Learns from a server's answer: the route suffix of a JSESSIONID it sets ({@link LearnedRoutes}, unless its
-     * route is configured), and the JSESSIONID itself, bound to it (unless bound already) in SAP's session ID table
-     * ({@code wdisp/HTTP/jsessionid_tab_support}) or the temporary table.
+     * Learns from a server's answer: the JSESSIONIDs it sets ({@link SessionLearning#learn}). The servlet reaches
+     * the same through {@link #sessionLearning()}, which also adds the {@code saplb} cookie.
      */
     public void learn(RoutingDecision decision, List<String> setCookieHeaders) {
-        if (decision.server() == null) {
-            return;
-        }
-        for (String header : setCookieHeaders) {
-            String id = SetCookieHeaders.jsessionid(header);
-            if (id != null) {
-                learnedRoutes.learn(topology, decision.server(), id);
-                if (config.learnsJsessionids()) {
-                    sessionTable.bind(id, decision.server().id());
-                }
-            }
+        if (decision.server() != null) {
+            sessionLearning.learn(decision.server(), setCookieHeaders);
         }
     }
 
-    /**
-     * With {@code wdisp/add_saplb_cookie}: when a J2EE server starts a session (sets a JSESSIONID) without a
-     * {@code saplb_*} cookie of its own, the {@code Set-Cookie} value jwd adds for it; else {@code null}.
-     */
-    public String saplbCookieFor(RoutingDecision decision, List<String> setCookieHeaders, boolean secure) {
-        Server server = decision.server();
-        if (!config.addSaplbCookie() || server == null || server.type() != ServerType.J2EE
-                || !SaplbCookieWriter.canWrite(server.config().lbId())) {
-            return null;
-        }
-        boolean startsSession = false;
-        for (String header : setCookieHeaders) {
-            if (SetCookieHeaders.isSaplb(header)) {
-                return null;
-            }
-            startsSession |= SetCookieHeaders.jsessionid(header) != null;
-        }
-        return startsSession ? SaplbCookieWriter.setCookieHeader(server.config().lbId(), secure) : null;
+    /** What jwd learns from its servers' answers, with this router's configuration and session table. */
+    public SessionLearning sessionLearning() {
+        return sessionLearning;
     }
 
     public Balancer balancer(ServerGroup group) {

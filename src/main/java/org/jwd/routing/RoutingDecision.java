@@ -1,7 +1,5 @@
 package org.jwd.routing;
 
-import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 
@@ -20,7 +18,6 @@ public final class RoutingDecision {
     private final String target;
     private final boolean bound;
     private final String identifier;
-    private final AtomicBoolean finished = new AtomicBoolean();
 
     private RoutingDecision(int errorStatus, String errorMessage, String path, ServerGroup group, Server server,
                             String reason, String target, boolean bound, String identifier) {
@@ -97,9 +94,12 @@ public final class RoutingDecision {
         return identifier;
     }
 
-    /** Counts the request's end on its server exactly once, however many failure paths report it. */
+    /**
+     * Counts the request's end on its server. Called once per decision: the servlet's exchange ends a request
+     * once, however many of Jetty's hooks report its end.
+     */
     public void finish(boolean failed) {
-        if (server != null && finished.compareAndSet(false, true)) {
+        if (server != null) {
             server.requestFinished(failed);
         }
     }

@@ -4,7 +4,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.jwd.config.ServerConfig;
-import org.jwd.limits.ServerSlots;
 
 /**
  * A server process at run time: its configuration plus the state and counters that routing, balancing and
@@ -36,8 +35,6 @@ public final class Server {
     private final LongAdder served = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final LongAdder stateful = new LongAdder();
-    /** Its connection limit; set by the dispatcher, the same object for the server's id across topologies. */
-    private volatile ServerSlots slots = ServerSlots.UNLIMITED;
 
     public Server(ServerConfig config) {
         this.config = config;
@@ -184,15 +181,6 @@ public final class Server {
 
     private PortHealth port(boolean secure) {
         return secure ? https : plain;
-    }
-
-    /** Its connection slots ({@code server.<id>.max_connections}, {@code max_queue}). */
-    public ServerSlots slots() {
-        return slots;
-    }
-
-    public void useSlots(ServerSlots slots) {
-        this.slots = slots;
     }
 
     /** Requests sent to this server whose response has not completed or failed yet. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.jwd.affinity.LearnedRoutes;
+import org.jwd.limits.ConnectionSlots;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
 import org.jwd.config.ConfigException;
@@ -66,7 +67,8 @@ public class RoutingDecisionBenchmark {
             throw new IllegalStateException("expected 300 ICF prefixes, got " + table.size());
         }
         sessionTable = SessionTables.create(config);
-        router = new Router(config, Topology.of(config), () -> table, sessionTable, new LearnedRoutes());
+        router = new Router(config, Topology.of(config), () -> table, sessionTable, new LearnedRoutes(),
+                new ConnectionSlots());
 
         int n = cookie.equals("none") ? 1 : SESSIONS;
         requests = new RoutingRequest[n];

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import org.jwd.affinity.ClusterState;
 import org.jwd.affinity.ClusterStatus;
 import org.jwd.affinity.DisabledSessionTable;
+import org.jwd.limits.ConnectionSlots;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTableStats;
 import org.jwd.config.ConfigParser;
@@ -27,7 +28,7 @@ class DispatcherMetricsTest {
                 server.b.url=http://127.0.0.1:9002
                 server.b.type=j2ee
                 """, "test.properties"));
-        metrics = new DispatcherMetrics(() -> topology, DisabledSessionTable.INSTANCE);
+        metrics = new DispatcherMetrics(() -> topology, DisabledSessionTable.INSTANCE, new ConnectionSlots());
     }
 
     private String text() throws Exception {
@@ -138,7 +139,7 @@ class DispatcherMetricsTest {
             public void close() {
             }
         };
-        DispatcherMetrics clustered = new DispatcherMetrics(() -> topology, lostItsServer);
+        DispatcherMetrics clustered = new DispatcherMetrics(() -> topology, lostItsServer, new ConnectionSlots());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         clustered.write(out);
 

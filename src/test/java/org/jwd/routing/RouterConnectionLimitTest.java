@@ -7,7 +7,6 @@ import java.util.List;
 
 import org.jwd.Dispatcher;
 import org.jwd.config.ConfigParser;
-import org.jwd.limits.ServerSlots;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +15,10 @@ class RouterConnectionLimitTest {
     private Dispatcher dispatcher;
 
     private Router router(String strategy) throws Exception {
+        return router(strategy, "");
+    }
+
+    private Router router(String strategy, String moreLimits) throws Exception {
         dispatcher = new Dispatcher(ConfigParser.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
@@ -28,7 +31,7 @@ class RouterConnectionLimitTest {
                 server.c.max_connections=1
                 wdisp/load_balancing_strategy=%s
                 SessionTableTimeout=60s
-                """.formatted(strategy), "test.properties"));
+                """.formatted(strategy) + moreLimits, "test.properties"));
         return dispatcher.router();
     }
 
@@ -66,8 +69,7 @@ class RouterConnectionLimitTest {
 
     @Test
     void whenEveryMemberIsFullTheBalancersPickStandsAndTheRequestWaitsThere() throws Exception {
-        Router router = router("weighted_round_robin");
-        dispatcher.topology().servers().get("b").useSlots(new ServerSlots(1, 5));
+        Router router = router("weighted_round_robin", "server.b.max_connections=1\nserver.b.max_queue=5\n");
         route(router, 3);
 
         RoutingDecision fourth = router.route(get());

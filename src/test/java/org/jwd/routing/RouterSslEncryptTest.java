@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 import org.jwd.affinity.LearnedRoutes;
+import org.jwd.limits.ConnectionSlots;
 import org.jwd.affinity.SessionTables;
 import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
@@ -26,7 +27,7 @@ class RouterSslEncryptTest {
                 icf.url_prefixes=/sap/
                 """ + sslEncrypt, "test.properties");
         return new Router(config, Topology.of(config), () -> UrlMappingTable.parse(config.urlPrefixes()),
-                SessionTables.create(config), new LearnedRoutes());
+                SessionTables.create(config), new LearnedRoutes(), new ConnectionSlots());
     }
 
     private static RoutingDecision route(Router router, String path, boolean clientSecure) {

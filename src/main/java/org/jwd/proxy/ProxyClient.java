@@ -1,0 +1,59 @@
+package org.jwd.proxy;
+
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.io.ClientConnector;
+import org.jwd.Dispatcher;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.limits.SlotAdmission;
+import org.jwd.tls.TlsConfig;
+import org.jwd.tls.TlsPolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The proxy's HTTP client towards the servers, set up as the configuration says. */
+final class ProxyClient {
+    private static final Logger LOG = LoggerFactory.getLogger(ProxyClient.class);
+    private static final int MAX_REQUESTS_QUEUED_PER_SERVER = 65_536;
+
+    private ProxyClient() {
+    }
+
+    /** Timeouts, and room for the largest header jwd lets through ({@code jwd.max_header_size}). */
+    static HttpClient configure(HttpClient client, Dispatcher dispatcher) {
+        DispatcherConfig config = dispatcher.config();
+        client.setConnectTimeout(config.connectTimeout().toMillis());
+        client.setIdleTimeout(config.idleTimeout().toMillis());
+        // A header jwd lets through must fit into the request it forwards; the client's own bound (8 KB) would
+        // fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
+        client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(), dispatcher.limits().maxHeaderSize() + 4096));
+        // The client's own bound on requests waiting for one of a server's connections (1,024) must not be the
+        // limit that bites: with 4,000 keep-alive clients (bench/run connections) it answered thousands of them
+        // 502/503 and refused the health checks' requests too, so both servers were taken for down. What a server
+        // may queue is jwd's own setting (server.<id>.max_queue); this only bounds the memory of a flood.
+        client.setMaxRequestsQueuedPerDestination(MAX_REQUESTS_QUEUED_PER_SERVER);
+        return client;
+    }
+
+    /** The client's scheduler, for the queue timeouts of requests waiting for a connection slot. */
+    static SlotAdmission.Timer timer(HttpClient client) {
+        return (task, delay) -> client.getScheduler().schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Re-encryption: the servers' certificates are checked against the truststore and their host names. */
+    static ClientConnector secure(ClientConnector connector, TlsConfig tls) {
+        try {
+            connector.setSslContextFactory(TlsPolicy.towardsServers(tls));
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("jwd: cannot open " + TlsConfig.TRUSTSTORE + " " + tls.trustStore(), e);
+        }
+        if (!tls.verifyHostname()) {
+            LOG.warn("jwd: {}=false: a server's certificate need not name the host of its https_url",
+                    TlsConfig.VERIFY_HOSTNAME);
+        }
+        return connector;
+    }
+}

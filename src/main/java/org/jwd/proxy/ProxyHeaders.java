@@ -1,0 +1,66 @@
+package org.jwd.proxy;
+
+import java.util.Collections;
+import java.util.List;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.jwd.config.TrustedProxies;
+
+/** The headers jwd sets on the way to a server, and drops on the way back. */
+final class ProxyHeaders {
+    /**
+     * Removed from what the client sent, then set by jwd: a server would believe a client's values. Only a
+     * trusted proxy's X-Forwarded-For/-Proto/-Host/-Port survive, through {@link ForwardedHeaders}.
+     */
+    private static final List<HttpHeader> FORWARDING_HEADERS = List.of(HttpHeader.X_FORWARDED_FOR,
+            HttpHeader.X_FORWARDED_PROTO, HttpHeader.X_FORWARDED_HOST, HttpHeader.X_FORWARDED_SERVER,
+            HttpHeader.X_FORWARDED_PORT, HttpHeader.FORWARDED);
+
+    private ProxyHeaders() {
+    }
+
+    /** Sets the {@code X-Forwarded-*} headers of {@code proxyRequest} (see {@link ForwardedHeaders}). */
+    static void addForwarded(HttpServletRequest clientRequest, Request proxyRequest, TrustedProxies trustedProxies) {
+        String host = clientRequest.getHeader("Host");
+        if (host == null && "HTTP/2.0".equals(clientRequest.getProtocol())) {
+            // HTTP/2 carries the host in its :authority pseudo-header, which is no Host header.
+            host = clientRequest.getServerName() + ":" + clientRequest.getServerPort();
+        }
+        String peer = clientRequest.getRemoteAddr();
+        boolean trusted = trustedProxies.trusts(peer);
+        ForwardedHeaders forwarded = ForwardedHeaders.of(trusted, peer,
+                trusted ? Collections.list(clientRequest.getHeaders("X-Forwarded-For")) : List.of(),
+                trusted ? clientRequest.getHeader("X-Forwarded-Proto") : null,
+                trusted ? clientRequest.getHeader("X-Forwarded-Host") : null,
+                trusted ? clientRequest.getHeader("X-Forwarded-Port") : null,
+                clientRequest.getScheme(), host);
+        proxyRequest.headers(headers -> {
+            FORWARDING_HEADERS.forEach(headers::remove);
+            headers.put(HttpHeader.X_FORWARDED_FOR, forwarded.forwardedFor());
+            headers.put(HttpHeader.X_FORWARDED_PROTO, forwarded.proto());
+            if (forwarded.host() != null) {
+                headers.put(HttpHeader.X_FORWARDED_HOST, forwarded.host());
+            }
+            if (forwarded.port() != null) {
+                headers.put(HttpHeader.X_FORWARDED_PORT, forwarded.port());
+            }
+        });
+    }
+
+    /** Whether the server's {@code Connection} header names {@code field}: a header of this hop only. */
+    static boolean namedByConnection(HttpFields serverHeaders, HttpField field) {
+        if (serverHeaders.contains(HttpHeader.CONNECTION)) {
+            for (String token : serverHeaders.getCSV(HttpHeader.CONNECTION, false)) {
+                if (token.equalsIgnoreCase(field.getName())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
