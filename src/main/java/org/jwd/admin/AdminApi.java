@@ -15,8 +15,8 @@ import java.util.function.LongSupplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.jwd.Dispatcher;
-import org.jwd.Reloader;
+import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.Reloader;
 import org.jwd.balancing.BalancerSnapshot;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;

@@ -22,7 +22,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

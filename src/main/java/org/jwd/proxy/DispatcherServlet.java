@@ -30,7 +30,7 @@ import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.accesslog.RequestEnds;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;

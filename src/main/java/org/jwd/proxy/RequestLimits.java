@@ -6,7 +6,7 @@ import java.util.Enumeration;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.limits.LimitsConfig;
 
 /**

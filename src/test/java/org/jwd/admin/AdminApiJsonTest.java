@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.config.ConfigLoader;
 import org.jwd.routing.RoutingRequest;
 import org.junit.jupiter.api.AfterEach;

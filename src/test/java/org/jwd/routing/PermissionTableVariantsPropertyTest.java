@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.config.ConfigParser;
 import org.jwd.filter.PermissionTable;
 import org.jwd.properties.RandomInput;

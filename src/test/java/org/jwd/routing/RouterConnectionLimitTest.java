@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.config.ConfigParser;
 import org.jwd.limits.ServerSlots;
 import org.junit.jupiter.api.AfterEach;

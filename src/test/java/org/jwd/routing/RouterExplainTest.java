@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.affinity.SessionTableStats;
 import org.jwd.config.ConfigParser;
 import org.jwd.topology.Server;

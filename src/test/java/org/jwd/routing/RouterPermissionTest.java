@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.config.ConfigParser;
 import org.jwd.topology.Server;
 import org.junit.jupiter.api.AfterEach;

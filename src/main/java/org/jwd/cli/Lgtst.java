@@ -1,4 +1,4 @@
-package org.jwd.admin;
+package org.jwd.cli;
 
 import java.io.Console;
 import java.io.PrintStream;
@@ -16,6 +16,9 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
+
+import org.jwd.admin.AdminJson;
+import org.jwd.admin.GroupView;
 
 /**
  * {@code bin/jwd lgtst --url http://host:port --group G [--user U]}: like SAP's {@code lgtst}, prints the servers

@@ -1,4 +1,4 @@
-package org.jwd;
+package org.jwd.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

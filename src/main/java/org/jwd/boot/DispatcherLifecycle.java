@@ -1,12 +1,13 @@
-package org.jwd.proxy;
+package org.jwd.boot;
 
 import java.nio.file.Path;
 
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 
-import org.jwd.Dispatcher;
 import org.jwd.config.ConfigException;
+import org.jwd.proxy.ClientExecutor;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.config.ConfigLoader;
 import org.jwd.config.DispatcherConfig;
 import org.slf4j.Logger;

@@ -1,4 +1,4 @@
-package org.jwd;
+package org.jwd.runtime;
 
 import java.io.IOException;
 import java.security.GeneralSecurityException;
