@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.DispatcherState;
 import org.jwd.accesslog.RequestEnds;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
@@ -58,7 +60,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     /** Set when the request was answered 503 for want of a slot: no later failure may answer it again. */
     private static final String REFUSED_ATTRIBUTE = DispatcherServlet.class.getName() + ".refused";
     /** The configuration, topology and router the request was routed with: one request, one configuration. */
-    private static final String SNAPSHOT_ATTRIBUTE = Dispatcher.Snapshot.class.getName();
+    private static final String SNAPSHOT_ATTRIBUTE = DispatcherState.class.getName();
     /**
      * Removed from what the client sent, then set by jwd: a server would believe a client's values. Only a
      * trusted proxy's X-Forwarded-For/-Proto/-Host/-Port survive, through {@link ForwardedHeaders}.
@@ -94,7 +96,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         // A header jwd lets through (jwd.max_header_size) must fit into the request it forwards; the client's
         // own bound (8 KB) would fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
         client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(),
-                dispatcher.limits().maxHeaderSize() + 4096));
+                dispatcher.state().limits().maxHeaderSize() + 4096));
         return client;
     }
 
@@ -119,11 +121,12 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
             throws ServletException, IOException {
         long start = System.nanoTime();
-        if (RequestLimits.refuse(clientRequest, proxyResponse, dispatcher)) {
+        // one state for the whole request: its limits, its routing and its slot come from one configuration
+        DispatcherState snapshot = dispatcher.state();
+        if (RequestLimits.refuse(clientRequest, proxyResponse, dispatcher, snapshot.limits())) {
             return;
         }
         RequestEnds.arrived(clientRequest, start);
-        Dispatcher.Snapshot snapshot = dispatcher.snapshot();
         RoutingDecision decision = snapshot.router().route(routingRequest(clientRequest));
         if (decision.isRejected()) {
             // counted before the answer goes out, so that a client holding its answer finds it counted
@@ -178,15 +181,16 @@ public class DispatcherServlet extends AsyncProxyServlet {
             RequestEnds.sent(clientRequest);
             super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest);
         };
+        Duration queueTimeout = snapshot(clientRequest).limits().queueTimeout();
         switch (slots.acquire(waiter)) {
             case ADMITTED -> waiter.admitted();
             case QUEUED -> getHttpClient().getScheduler().schedule(() -> {
                 if (slots.abandon(waiter, true)) {
                     refuseForSlots(clientRequest, proxyResponse, proxyRequest, "waited "
-                            + Durations.format(dispatcher.limits().queueTimeout()) + " (" + LimitsConfig.QUEUE_TIMEOUT
+                            + Durations.format(queueTimeout) + " (" + LimitsConfig.QUEUE_TIMEOUT
                             + ") in the queue for a connection slot");
                 }
-            }, dispatcher.limits().queueTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            }, queueTimeout.toMillis(), TimeUnit.MILLISECONDS);
             case REJECTED -> refuseForSlots(clientRequest, proxyResponse, proxyRequest,
                     "has all its connection slots taken and its queue full");
         }
@@ -289,7 +293,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         RequestEnds.firstByte(clientRequest);
         super.onServerResponseHeaders(clientRequest, proxyResponse, serverResponse);
         RoutingDecision decision = decision(clientRequest);
-        Dispatcher.Snapshot snapshot = snapshot(clientRequest);
+        DispatcherState snapshot = snapshot(clientRequest);
         List<String> setCookies = serverResponse.getHeaders().getValuesList(HttpHeader.SET_COOKIE);
         if (!setCookies.isEmpty()) {
             snapshot.router().learn(decision, setCookies);
@@ -335,7 +339,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
             @Override
             public ServletInputStream getInputStream() throws IOException {
                 if (body == null) {
-                    body = new ClientBodyStream(clientRequest, dispatcher.limits().maxRequestBytes());
+                    body = new ClientBodyStream(clientRequest, snapshot(clientRequest).limits().maxRequestBytes());
                 }
                 return body;
             }
@@ -493,7 +497,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
                 || clientRequest.getAttribute(RETRIED_ATTRIBUTE) != null) {
             return false;
         }
-        Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+        DispatcherState snapshot = dispatcher.state();
         RoutingDecision retry = snapshot.router().route(routingRequest(clientRequest), failed.server());
         if (retry.isRejected() || retry.server() == failed.server()) {
             retry.finish(false);
@@ -538,7 +542,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
                     + Durations.format(snapshot(clientRequest).config().requestTimeout()) + " (jwd.request_timeout)";
             case HttpServletResponse.SC_BAD_GATEWAY -> "jwd: " + server + " failed: " + describe(failure);
             case HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE -> RequestLimits.bodyTooLarge(
-                    dispatcher.limits().maxRequestBytes());
+                    snapshot(clientRequest).limits().maxRequestBytes());
             default -> status < 500 ? "jwd: the request could not be read: " + describe(
                     (Throwable) clientRequest.getAttribute(CLIENT_FAILURE_ATTRIBUTE))
                     : "jwd: the request to " + server + " failed with status " + status;
@@ -621,9 +625,9 @@ public class DispatcherServlet extends AsyncProxyServlet {
     }
 
     /** The snapshot the request was routed with (the one in force for a request that was not routed). */
-    private Dispatcher.Snapshot snapshot(HttpServletRequest clientRequest) {
-        return clientRequest.getAttribute(SNAPSHOT_ATTRIBUTE) instanceof Dispatcher.Snapshot s ? s
-                : dispatcher.snapshot();
+    private DispatcherState snapshot(HttpServletRequest clientRequest) {
+        return clientRequest.getAttribute(SNAPSHOT_ATTRIBUTE) instanceof DispatcherState s ? s
+                : dispatcher.state();
     }
 
     /** {@code jwd.request_timeout} of the configuration in force, so that a reload changes it for new requests. */

@@ -34,9 +34,8 @@ final class RequestLimits {
      *
      * @return true when the request was answered and goes nowhere
      */
-    static boolean refuse(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Dispatcher dispatcher)
-            throws IOException {
-        LimitsConfig limits = dispatcher.limits();
+    static boolean refuse(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Dispatcher dispatcher,
+                          LimitsConfig limits) throws IOException {
         long start = System.nanoTime();
         int headerSize = headerSize(clientRequest);
         if (headerSize > limits.maxHeaderSize()) {

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.jwd.boot.Bootstrap;
+import org.jwd.runtime.ConfigWatch;
 import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.Reloader;
 import org.jwd.config.ConfigLoader;
 import org.jwd.routing.RoutingRequest;
 import org.junit.jupiter.api.AfterEach;
@@ -42,8 +45,10 @@ class AdminApiJsonTest {
     @TempDir
     Path dir;
     private Path file;
+    private Bootstrap boot;
     private Dispatcher dispatcher;
     private final AtomicLong clock = new AtomicLong(1_700_000_000_000L);
+    private RequestHistory history;
     private AdminApi api;
 
     @BeforeEach
@@ -51,19 +56,20 @@ class AdminApiJsonTest {
         file = dir.resolve("jwd.properties");
         Files.writeString(dir.resolve("permissions.txt"), "P /irj/*\nD /nwa/*\n");
         Files.writeString(file, CONFIG.formatted(HASH));
-        dispatcher = new Dispatcher(ConfigLoader.load(file));
-        RequestHistory history = new RequestHistory(10, 5000, clock::get);
-        api = new AdminApi(dispatcher, history, clock::get);
-        history.sample(dispatcher.topology().servers().values());
+        boot = Bootstrap.build(ConfigLoader.load(file), null);
+        dispatcher = boot.dispatcher();
+        history = new RequestHistory(10, 5000, clock::get);
+        api = new AdminApi(boot.adminContext(), history, clock::get);
+        history.sample(dispatcher.state().topology().servers().values());
         clock.addAndGet(5000);
-        dispatcher.router().route(new RoutingRequest("GET", "/irj/portal/x", null, List.of(), false))
+        dispatcher.state().router().route(new RoutingRequest("GET", "/irj/portal/x", null, List.of(), false))
                 .finish(false);
         clock.addAndGet(2500);
     }
 
     @AfterEach
     void close() {
-        dispatcher.close();
+        boot.close();
     }
 
     /** The body as the servlet writes it, with the wall clock's instants and the registry's countdown masked. */
@@ -173,7 +179,12 @@ class AdminApiJsonTest {
                 "jwd.request_timeout":"1m","logon_groups":["logon group PORTAL (type B, prefixes [/irj/portal])",\
                 "logon group SPACE (type B, prefixes [], every server)"]},"reload":null}""");
 
-        dispatcher.watch(file);
+        // the same dispatcher, now as one started from the file: the reload and its status appear
+        AdminContext started = boot.adminContext();
+        Reloader reloader = new Reloader(file, dispatcher, Bootstrap::check, System::currentTimeMillis);
+        api = new AdminApi(new AdminContext(dispatcher, started.config(), reloader,
+                new ConfigWatch(reloader, dispatcher::config, started.scheduler()), started.scheduler()), history,
+                clock::get);
         String otherHash = PasswordHash.create("other".toCharArray(), 1000).toString();
         Files.writeString(file, CONFIG.replace("60s", "90s").formatted(otherHash));
         AdminApi.Answer reload = api.reload();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jwd.boot.Bootstrap;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.config.ConfigParser;
 import org.jwd.limits.ServerSlots;
@@ -13,10 +14,11 @@ import org.junit.jupiter.api.Test;
 
 /** Balanced requests and servers whose connection slots are all taken (server.<id>.max_connections). */
 class RouterConnectionLimitTest {
+    private Bootstrap boot;
     private Dispatcher dispatcher;
 
     private Router router(String strategy) throws Exception {
-        dispatcher = new Dispatcher(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigParser.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 server.a.capacity=9
@@ -28,13 +30,14 @@ class RouterConnectionLimitTest {
                 server.c.max_connections=1
                 wdisp/load_balancing_strategy=%s
                 SessionTableTimeout=60s
-                """.formatted(strategy), "test.properties"));
-        return dispatcher.router();
+                """.formatted(strategy), "test.properties"), null);
+        dispatcher = boot.dispatcher();
+        return dispatcher.state().router();
     }
 
     @AfterEach
     void close() {
-        dispatcher.close();
+        boot.close();
     }
 
     private static RoutingRequest get(String... cookies) {
@@ -67,7 +70,7 @@ class RouterConnectionLimitTest {
     @Test
     void whenEveryMemberIsFullTheBalancersPickStandsAndTheRequestWaitsThere() throws Exception {
         Router router = router("weighted_round_robin");
-        dispatcher.topology().servers().get("b").useSlots(new ServerSlots(1, 5));
+        dispatcher.state().topology().servers().get("b").useSlots(new ServerSlots(1, 5));
         route(router, 3);
 
         RoutingDecision fourth = router.route(get());
