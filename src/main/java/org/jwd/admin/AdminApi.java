@@ -8,21 +8,15 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.jwd.balancing.BalancerSnapshot;
-import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
-import org.jwd.metrics.ResponseTimes;
-import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Explanation;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingRequest;
@@ -36,7 +30,7 @@ import org.jwd.topology.Topology;
 
 /**
  * What the JSON API under {@code /jwd/admin/api/} answers, as view records ({@link StatusView}, {@link ServerView},
- * ...) that {@link AdminJson} writes; and the operator's actions. Knows nothing of servlets: {@link AdminServlet}
+ * ...) that {@link AdminJson} writes; the operator's actions are {@link AdminActions}. Knows nothing of servlets: {@link AdminServlet}
  * does HTTP, credentials and cross-site checks. Every read works on one {@link DispatcherState}, so a page never
  * mixes two topologies.
  */
@@ -246,7 +240,7 @@ public final class AdminApi {
     }
 
     /** The configuration file and its reloads; {@code null} when the dispatcher was not started from a file. */
-    private ConfigView.Reload reloadStatus() {
+    ConfigView.Reload reloadStatus() {
         Reloader reloader = context.reloader();
         if (reloader == null) {
             return null;
@@ -259,19 +253,6 @@ public final class AdminApi {
                 last == null ? List.of() : last.errors(),
                 last == null ? List.of() : last.pending().stream().map(p -> new ConfigView.Pending(p.key(),
                         Secrets.masked(p.key(), p.running()), Secrets.masked(p.key(), p.file()))).toList());
-    }
-
-    /**
-     * {@code POST api/reload}: reads the configuration file again now. 200 when it was applied or unchanged, 422 when
-     * it was rejected (the running configuration stays); the body is {@link #reloadStatus}.
-     */
-    public Answer reload() {
-        Reloader reloader = context.reloader();
-        if (reloader == null) {
-            return Answer.error(409, "this dispatcher was not started from a configuration file");
-        }
-        Reloader.Result result = reloader.reload("api");
-        return new Answer(result.outcome() == Reloader.Outcome.REJECTED ? 422 : 200, reloadStatus());
     }
 
     /** {@code GET api/history}: requests served per server, sampled over the last minutes. */
@@ -309,59 +290,5 @@ public final class AdminApi {
         Router router = dispatcher.state().router();
         Explanation e = router.explain(new RoutingRequest("GET", rawPath, query, cookieHeaders, secure));
         return Answer.ok(ExplainView.of(url, e, router.permissionTable()));
-    }
-
-    /** {@code POST api/servers/<id>/<action>}: {@code drain}, {@code disable} or {@code enable}. */
-    public Answer act(String id, String action) {
-        Server s = dispatcher.state().topology().server(id);
-        if (s == null) {
-            return Answer.error(404, "no server " + id);
-        }
-        Server.AdminState state = switch (action) {
-            case "drain" -> Server.AdminState.DRAINED;
-            case "disable" -> Server.AdminState.DISABLED;
-            case "enable" -> Server.AdminState.ENABLED;
-            default -> null;
-        };
-        if (state == null) {
-            return Answer.error(404, "no action " + action + ": drain, disable or enable");
-        }
-        s.setAdminState(state);
-        return Answer.ok(server(id));
-    }
-
-    /**
-     * {@code PUT api/servers/<id>}: a server registers itself or reports again (heartbeat). The body is read by
-     * {@link AdminJson#readUntrusted}, its fields by {@link Registration}.
-     */
-    public Answer register(String id, String body) {
-        if (dispatcher.isConfigured(id)) {
-            return Answer.error(409, "server " + id + " is from the configuration file: it cannot register");
-        }
-        JsonNode json;
-        try {
-            json = AdminJson.readUntrusted(body);
-        } catch (IllegalArgumentException e) {
-            return Answer.error(400, e.getMessage());
-        }
-        ServerConfig config;
-        try {
-            config = Registration.parse(id, json, dispatcher.config());
-        } catch (ConfigException e) {
-            return new Answer(400, new ErrorView("invalid registration of " + id, e.problems()));
-        }
-        ServerRegistry.Outcome outcome = dispatcher.register(config);
-        ServerView server = server(id);
-        return new Answer(outcome == ServerRegistry.Outcome.REGISTERED ? 201 : 200,
-                server == null ? null : server.registered(outcome.name().toLowerCase(Locale.ROOT)));
-    }
-
-    /** {@code DELETE api/servers/<id>}: a registered server leaves. */
-    public Answer deregister(String id) {
-        if (dispatcher.isConfigured(id)) {
-            return Answer.error(409, "server " + id + " is from the configuration file: it cannot deregister");
-        }
-        return dispatcher.deregister(id) ? Answer.ok(new RemovedView(id))
-                : Answer.error(404, "server " + id + " is not registered");
     }
 }

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * <p>Every request passes, in order: off (no {@code admin.user}) -> 404; an address in back-off -> 429 with
  * {@code Retry-After}; no or wrong HTTP Basic credentials -> 401 with {@code WWW-Authenticate} (wrong ones count
  * towards the back-off); an action (POST) without the {@link CrossSiteCheck} proofs -> 403; a method the path
- * does not take -> 405. Then {@link AdminApi} answers.
+ * does not take -> 405. Then {@link AdminApi} answers, or {@link AdminActions} acts.
  *
  * <p>It works on the {@link AdminContext} the composition root put into the servlet context.
  */
@@ -50,6 +50,7 @@ public final class AdminServlet extends HttpServlet {
     private AdminContext context;
     private AdminConfig admin;
     private AdminApi api;
+    private AdminActions actions;
     private AdminCredentials credentials;
     private LoginBackOff backOff;
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
@@ -75,6 +76,7 @@ public final class AdminServlet extends HttpServlet {
         backOff = LoginBackOff.standard();
         RequestHistory history = new RequestHistory(HISTORY_SAMPLES, HISTORY_INTERVAL_MILLIS, System::currentTimeMillis);
         api = new AdminApi(context, history, System::currentTimeMillis);
+        actions = new AdminActions(context, api);
         // Loading Jackson and building the views' serializers takes a second or more on a busy machine: done here,
         // in the background, rather than by the first page load.
         context.scheduler().execute(AdminJson::prepare);
@@ -198,7 +200,7 @@ public final class AdminServlet extends HttpServlet {
         if (!allowed(request.getMethod(), response, "POST") || refusedCrossSite(request, response)) {
             return;
         }
-        AdminApi.Answer answer = api.act(id, action);
+        AdminApi.Answer answer = actions.act(id, action);
         if (answer.status() == 200) {
             LOG.info("jwd: server {}: {} by {} from {}", id, action, admin.user(), request.getRemoteAddr());
         }
@@ -223,7 +225,7 @@ public final class AdminServlet extends HttpServlet {
                 if (refusal != null) {
                     sendJson(response, AdminApi.Answer.error(403, "jwd: " + refusal));
                 } else if (method.equals("DELETE")) {
-                    sendJson(response, api.deregister(id));
+                    sendJson(response, actions.deregister(id));
                 } else {
                     register(request, response, id);
                 }
@@ -248,7 +250,7 @@ public final class AdminServlet extends HttpServlet {
         if (!allowed(request.getMethod(), response, "POST") || refusedCrossSite(request, response)) {
             return;
         }
-        AdminApi.Answer answer = api.reload();
+        AdminApi.Answer answer = actions.reload();
         LOG.info("jwd: configuration reload asked by {} from {}: {}", admin.user(), request.getRemoteAddr(),
                 answer.body() instanceof ConfigView.Reload r ? r.outcome() : answer.status());
         sendJson(response, answer);
@@ -266,6 +268,6 @@ public final class AdminServlet extends HttpServlet {
                     + " bytes"));
             return;
         }
-        sendJson(response, api.register(id, new String(body, StandardCharsets.UTF_8)));
+        sendJson(response, actions.register(id, new String(body, StandardCharsets.UTF_8)));
     }
 }

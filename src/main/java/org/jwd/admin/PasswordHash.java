@@ -1,10 +1,8 @@
 package org.jwd.admin;
 
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
-import java.util.Arrays;
 import java.util.Base64;
 
 import javax.crypto.SecretKeyFactory;

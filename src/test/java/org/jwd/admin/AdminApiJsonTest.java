@@ -50,6 +50,7 @@ class AdminApiJsonTest {
     private final AtomicLong clock = new AtomicLong(1_700_000_000_000L);
     private RequestHistory history;
     private AdminApi api;
+    private AdminActions actions;
 
     @BeforeEach
     void start() throws Exception {
@@ -60,6 +61,7 @@ class AdminApiJsonTest {
         dispatcher = boot.dispatcher();
         history = new RequestHistory(10, 5000, clock::get);
         api = new AdminApi(boot.adminContext(), history, clock::get);
+        actions = new AdminActions(boot.adminContext(), api);
         history.sample(dispatcher.state().topology().servers().values());
         clock.addAndGet(5000);
         dispatcher.state().router().route(new RoutingRequest("GET", "/irj/portal/x", null, List.of(), false))
@@ -182,12 +184,13 @@ class AdminApiJsonTest {
         // the same dispatcher, now as one started from the file: the reload and its status appear
         AdminContext started = boot.adminContext();
         Reloader reloader = new Reloader(file, dispatcher, Bootstrap::check, System::currentTimeMillis);
-        api = new AdminApi(new AdminContext(dispatcher, started.config(), reloader,
-                new ConfigWatch(reloader, dispatcher::config, started.scheduler()), started.scheduler()), history,
-                clock::get);
+        AdminContext fromFile = new AdminContext(dispatcher, started.config(), reloader,
+                new ConfigWatch(reloader, dispatcher::config, started.scheduler()), started.scheduler());
+        api = new AdminApi(fromFile, history, clock::get);
+        actions = new AdminActions(fromFile, api);
         String otherHash = PasswordHash.create("other".toCharArray(), 1000).toString();
         Files.writeString(file, CONFIG.replace("60s", "90s").formatted(otherHash));
-        AdminApi.Answer reload = api.reload();
+        AdminApi.Answer reload = actions.reload();
 
         assertThat(reload.status()).isEqualTo(200);
         assertThat(json(reload.body())).isEqualTo("""
@@ -252,11 +255,11 @@ class AdminApiJsonTest {
 
     @Test
     void actionsRegistrationsAndTheirErrors() {
-        assertThat(json(api.act("a", "drain").body())).contains("\"state\":\"drained\"");
-        assertThat(json(api.act("a", "explode").body())).isEqualTo("""
+        assertThat(json(actions.act("a", "drain").body())).contains("\"state\":\"drained\"");
+        assertThat(json(actions.act("a", "explode").body())).isEqualTo("""
                 {"error":"no action explode: drain, disable or enable"}""");
 
-        AdminApi.Answer registered = api.register("n1",
+        AdminApi.Answer registered = actions.register("n1",
                 "{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\",\"logon_groups\":[\"PORTAL\"]}");
         assertThat(registered.status()).isEqualTo(201);
         assertThat(json(registered.body())).isEqualTo("""
@@ -268,7 +271,7 @@ class AdminApiJsonTest {
                 "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
                 "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null,"outcome":"registered"}""");
 
-        AdminApi.Answer invalid = api.register("n2", "{\"url\":\"ftp://h\",\"type\":\"j2ee\",\"load\":{\"x\":[1]}}");
+        AdminApi.Answer invalid = actions.register("n2", "{\"url\":\"ftp://h\",\"type\":\"j2ee\",\"load\":{\"x\":[1]}}");
         assertThat(invalid.status()).isEqualTo(400);
         assertThat(json(invalid.body())).isEqualTo("""
                 {"error":"invalid registration of n2",\
@@ -276,10 +279,10 @@ class AdminApiJsonTest {
                  https_url, lb_id, logon_groups, name, route, type, url",\
                 "url = 'ftp://h': expected http://host:port"]}""");
 
-        assertThat(api.register("a", "{}").status()).isEqualTo(409);
-        assertThat(json(api.deregister("n1").body())).isEqualTo("""
+        assertThat(actions.register("a", "{}").status()).isEqualTo(409);
+        assertThat(json(actions.deregister("n1").body())).isEqualTo("""
                 {"removed":"n1"}""");
-        AdminApi.Answer gone = api.deregister("n1");
+        AdminApi.Answer gone = actions.deregister("n1");
         assertThat(gone.status()).isEqualTo(404);
         assertThat(json(gone.body())).isEqualTo("""
                 {"error":"server n1 is not registered"}""");
@@ -287,11 +290,11 @@ class AdminApiJsonTest {
 
     @Test
     void refusesRegistrationsThatAreNotOneSmallObjectWithEachKeyOnceNamingWhy() {
-        AdminApi.Answer twice = api.register("n1",
+        AdminApi.Answer twice = actions.register("n1",
                 "{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\",\"url\":\"http://127.0.0.1:9004\"}");
-        AdminApi.Answer list = api.register("n1", "[{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\"}]");
-        AdminApi.Answer deep = api.register("n1", "{\"name\":" + "[".repeat(40) + "]".repeat(40) + "}");
-        AdminApi.Answer empty = api.register("n1", "");
+        AdminApi.Answer list = actions.register("n1", "[{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\"}]");
+        AdminApi.Answer deep = actions.register("n1", "{\"name\":" + "[".repeat(40) + "]".repeat(40) + "}");
+        AdminApi.Answer empty = actions.register("n1", "");
 
         assertThat(List.of(twice.status(), list.status(), deep.status(), empty.status())).containsOnly(400);
         assertThat(json(twice.body())).isEqualTo("""
