@@ -54,8 +54,6 @@ public final class Dispatcher implements AutoCloseable {
                         ServerRegistry registry, ScheduledExecutorService scheduler) {
     }
 
-    /** The configuration the dispatcher started with: what the keys that need a restart keep in force. */
-    private final DispatcherConfig initial;
     private final Parts parts;
     /** What the servers' JSESSIONIDs taught: kept across reloads, handed to every router. */
     private final LearnedRoutes learnedRoutes = new LearnedRoutes();
@@ -65,7 +63,6 @@ public final class Dispatcher implements AutoCloseable {
 
     /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused, or a limits key */
     public Dispatcher(DispatcherConfig config, Parts parts) throws ConfigException {
-        this.initial = config;
         this.parts = parts;
         LimitsConfig limits = LimitsConfig.from(config);
         swap(config, Topology.of(config), urlPrefixLoader(config), limits, DispatcherState.slotsFor(limits, Map.of()));
@@ -104,11 +101,6 @@ public final class Dispatcher implements AutoCloseable {
     /** The configuration in force; a reader that needs several values reads {@link #state()} once instead. */
     public DispatcherConfig config() {
         return state().config();
-    }
-
-    /** The configuration the dispatcher started with (the keys that need a restart keep these values). */
-    public DispatcherConfig initialConfig() {
-        return initial;
     }
 
     /** Re-encryption to the servers, termination and end-to-end TLS. */
