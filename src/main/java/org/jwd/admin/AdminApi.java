@@ -8,26 +8,21 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
-import org.jwd.Dispatcher;
-import org.jwd.Reloader;
 import org.jwd.balancing.BalancerSnapshot;
-import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
-import org.jwd.metrics.ResponseTimes;
-import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Explanation;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingRequest;
+import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.DispatcherState;
+import org.jwd.runtime.Reloader;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 import org.jwd.topology.ServerType;
@@ -35,8 +30,8 @@ import org.jwd.topology.Topology;
 
 /**
  * What the JSON API under {@code /jwd/admin/api/} answers, as view records ({@link StatusView}, {@link ServerView},
- * ...) that {@link AdminJson} writes; and the operator's actions. Knows nothing of servlets: {@link AdminServlet}
- * does HTTP, credentials and cross-site checks. Every read works on one {@link Dispatcher.Snapshot}, so a page never
+ * ...) that {@link AdminJson} writes; the operator's actions are {@link AdminActions}. Knows nothing of servlets: {@link AdminServlet}
+ * does HTTP, credentials and cross-site checks. Every read works on one {@link DispatcherState}, so a page never
  * mixes two topologies.
  */
 public final class AdminApi {
@@ -51,13 +46,15 @@ public final class AdminApi {
         }
     }
 
+    private final AdminContext context;
     private final Dispatcher dispatcher;
     private final RequestHistory history;
     private final Instant started;
     private final LongSupplier clockMillis;
 
-    public AdminApi(Dispatcher dispatcher, RequestHistory history, LongSupplier clockMillis) {
-        this.dispatcher = dispatcher;
+    public AdminApi(AdminContext context, RequestHistory history, LongSupplier clockMillis) {
+        this.context = context;
+        this.dispatcher = context.dispatcher();
         this.history = history;
         this.clockMillis = clockMillis;
         this.started = Instant.ofEpochMilli(clockMillis.getAsLong());
@@ -65,7 +62,7 @@ public final class AdminApi {
 
     /** {@code GET api/status}: the dispatcher at a glance. */
     public StatusView status() {
-        Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+        DispatcherState snapshot = dispatcher.state();
         Topology topology = snapshot.topology();
         Map<Server.State, Integer> states = new EnumMap<>(Server.State.class);
         long served = 0;
@@ -91,7 +88,7 @@ public final class AdminApi {
 
     /** {@code GET api/servers}: every server with its state, load and counters. */
     public List<ServerView> servers() {
-        Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+        DispatcherState snapshot = dispatcher.state();
         Map<ServerGroup, BalancerSnapshot> balancers = new IdentityHashMap<>();
         List<ServerView> list = new ArrayList<>();
         for (Server s : snapshot.topology().servers().values()) {
@@ -102,40 +99,15 @@ public final class AdminApi {
 
     /** {@code GET api/servers/<id>}, or {@code null} when there is no such server. */
     public ServerView server(String id) {
-        Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+        DispatcherState snapshot = dispatcher.state();
         Server s = snapshot.topology().server(id);
         return s == null ? null : server(snapshot, s, new IdentityHashMap<>());
     }
 
-    private ServerView server(Dispatcher.Snapshot snapshot, Server s, Map<ServerGroup, BalancerSnapshot> balancers) {
+    private ServerView server(DispatcherState snapshot, Server s, Map<ServerGroup, BalancerSnapshot> balancers) {
         ServerConfig c = s.config();
-        Topology topology = snapshot.topology();
-        List<String> groups = new ArrayList<>();
-        for (ServerGroup g : topology.internalGroups().values()) {
-            if (g.member(s.id()) != null) {
-                groups.add(g.name());
-            }
-        }
-        for (LogonGroupConfig lg : snapshot.config().logonGroups()) {
-            if (lg.includes(c)) { // SPACE, unless configured, without being named
-                groups.add(lg.name());
-            }
-        }
-        // The load factor (or share) in the server's own internal group: !J2EE or !DIAG (the S group of a server
-        // with only an HTTPS port).
-        boolean httpsOnly = c.url() == null;
-        ServerGroup home = topology.internalGroup(s.type() == ServerType.ABAP
-                ? (httpsOnly ? ServerGroup.DIAGS : ServerGroup.DIAG)
-                : (httpsOnly ? ServerGroup.J2EES : ServerGroup.J2EE));
+        ServerGroup home = homeGroup(snapshot.topology(), s);
         BalancerSnapshot b = balancers.computeIfAbsent(home, g -> balancer(snapshot.router(), g));
-        Double weight = null;
-        if (b != null) {
-            for (BalancerSnapshot.Member m : b.members()) {
-                if (m.serverId().equals(s.id())) {
-                    weight = GroupView.rounded(m.weight());
-                }
-            }
-        }
         boolean configured = dispatcher.isConfigured(s.id());
         Duration expiresIn = configured ? null : dispatcher.registry().expiresIn(s.id());
         long served = s.served();
@@ -144,15 +116,55 @@ public final class AdminApi {
         String learnedRoute = snapshot.router().learnedRoutes().routeOf(s.id());
         return new ServerView(s.id(), s.type().key(), c.url() == null ? null : c.url().toString(),
                 c.httpsUrl() == null ? null : c.httpsUrl().toString(), s.capacity(), new TreeSet<>(c.logonGroups()),
-                groups, c.route() != null ? c.route() : learnedRoute,
+                groupsOf(snapshot, s), c.route() != null ? c.route() : learnedRoute,
                 c.route() != null ? "config" : learnedRoute != null ? "learned" : null,
                 configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
                 s.state().name().toLowerCase(Locale.ROOT), s.adminState().name().toLowerCase(Locale.ROOT),
                 s.healthy(), new ServerView.Load(home.name(), b == null ? null : b.strategy(),
-                        b == null ? null : GroupView.measure(b.strategy()), weight),
+                        b == null ? null : GroupView.measure(b.strategy()), weightOf(b, s.id())),
                 inFlight, served, stateful, Math.max(0, served + inFlight - stateful), s.errors(), c.healthPath(),
-                s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(dispatcher.slots().of(s.id())),
+                s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(snapshot.slots().of(s.id())),
                 ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())), null);
+    }
+
+    /** The internal groups the server is a member of, then the logon groups that include it. */
+    private static List<String> groupsOf(DispatcherState snapshot, Server s) {
+        List<String> groups = new ArrayList<>();
+        for (ServerGroup g : snapshot.topology().internalGroups().values()) {
+            if (g.member(s.id()) != null) {
+                groups.add(g.name());
+            }
+        }
+        for (LogonGroupConfig lg : snapshot.config().logonGroups()) {
+            if (lg.includes(s.config())) { // SPACE, unless configured, without being named
+                groups.add(lg.name());
+            }
+        }
+        return groups;
+    }
+
+    /**
+     * The server's own internal group, whose load factor (or share) the server view shows: !J2EE or !DIAG (the S
+     * group of a server with only an HTTPS port).
+     */
+    private static ServerGroup homeGroup(Topology topology, Server s) {
+        boolean httpsOnly = s.config().url() == null;
+        return topology.internalGroup(s.type() == ServerType.ABAP
+                ? (httpsOnly ? ServerGroup.DIAGS : ServerGroup.DIAG)
+                : (httpsOnly ? ServerGroup.J2EES : ServerGroup.J2EE));
+    }
+
+    /** The server's weight in the balancer's view, rounded as the page shows it; {@code null} when not a member. */
+    private static Double weightOf(BalancerSnapshot b, String id) {
+        Double weight = null;
+        if (b != null) {
+            for (BalancerSnapshot.Member m : b.members()) {
+                if (m.serverId().equals(id)) {
+                    weight = GroupView.rounded(m.weight());
+                }
+            }
+        }
+        return weight;
     }
 
     private static BalancerSnapshot balancer(Router router, ServerGroup group) {
@@ -167,7 +179,7 @@ public final class AdminApi {
      * {@code null}).
      */
     public List<GroupView> groups(String name) {
-        Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+        DispatcherState snapshot = dispatcher.state();
         Topology topology = snapshot.topology();
         List<GroupView> list = new ArrayList<>();
         for (ServerGroup g : topology.internalGroups().values()) {
@@ -198,7 +210,7 @@ public final class AdminApi {
         return list;
     }
 
-    private static GroupView group(Dispatcher.Snapshot snapshot, ServerGroup g, String kind, boolean secure) {
+    private static GroupView group(DispatcherState snapshot, ServerGroup g, String kind, boolean secure) {
         return GroupView.of(g, balancer(snapshot.router(), g), kind, secure);
     }
 
@@ -221,20 +233,20 @@ public final class AdminApi {
         return new ConfigView(properties, new ConfigView.Effective(c.loadBalancingStrategy(),
                 Durations.format(c.sessionTableTimeout()), Durations.format(c.contextTimeout()), c.esidSupport(),
                 c.jsessionidTabSupport(), c.defaultRootHandler().key(), c.urlPrefixes(),
-                Durations.format(c.autoAbapTime()), Durations.format(dispatcher.admin().registryExpiry()),
+                Durations.format(c.autoAbapTime()), Durations.format(context.config().registryExpiry()),
                 c.health().toString(), Durations.format(c.connectTimeout()), Durations.format(c.requestTimeout()),
                 c.logonGroups().stream().map(LogonGroupConfig::toString).toList()),
                 reloadStatus());
     }
 
     /** The configuration file and its reloads; {@code null} when the dispatcher was not started from a file. */
-    private ConfigView.Reload reloadStatus() {
-        Reloader reloader = dispatcher.reloader();
+    ConfigView.Reload reloadStatus() {
+        Reloader reloader = context.reloader();
         if (reloader == null) {
             return null;
         }
         Reloader.Result last = reloader.last();
-        Duration watch = reloader.watchInterval();
+        Duration watch = context.watch().interval();
         return new ConfigView.Reload(reloader.file().toString(), watch.isZero() ? "off" : Durations.format(watch),
                 reloader.loadedAt().toString(), last == null ? null : last.outcome().key(),
                 last == null ? null : last.at().toString(), last == null ? null : last.trigger(),
@@ -243,22 +255,9 @@ public final class AdminApi {
                         Secrets.masked(p.key(), p.running()), Secrets.masked(p.key(), p.file()))).toList());
     }
 
-    /**
-     * {@code POST api/reload}: reads the configuration file again now. 200 when it was applied or unchanged, 422 when
-     * it was rejected (the running configuration stays); the body is {@link #reloadStatus}.
-     */
-    public Answer reload() {
-        Reloader reloader = dispatcher.reloader();
-        if (reloader == null) {
-            return Answer.error(409, "this dispatcher was not started from a configuration file");
-        }
-        Reloader.Result result = reloader.reload("api");
-        return new Answer(result.outcome() == Reloader.Outcome.REJECTED ? 422 : 200, reloadStatus());
-    }
-
     /** {@code GET api/history}: requests served per server, sampled over the last minutes. */
     public HistoryView history() {
-        return history.view(dispatcher.topology().servers().values());
+        return history.view(dispatcher.state().topology().servers().values());
     }
 
     /**
@@ -288,62 +287,8 @@ public final class AdminApi {
         if (!rawPath.startsWith("/")) {
             return Answer.error(400, "url = '" + url + "': expected a path starting with '/', or an http:// or https:// URL");
         }
-        Router router = dispatcher.snapshot().router();
+        Router router = dispatcher.state().router();
         Explanation e = router.explain(new RoutingRequest("GET", rawPath, query, cookieHeaders, secure));
         return Answer.ok(ExplainView.of(url, e, router.permissionTable()));
-    }
-
-    /** {@code POST api/servers/<id>/<action>}: {@code drain}, {@code disable} or {@code enable}. */
-    public Answer act(String id, String action) {
-        Server s = dispatcher.topology().server(id);
-        if (s == null) {
-            return Answer.error(404, "no server " + id);
-        }
-        Server.AdminState state = switch (action) {
-            case "drain" -> Server.AdminState.DRAINED;
-            case "disable" -> Server.AdminState.DISABLED;
-            case "enable" -> Server.AdminState.ENABLED;
-            default -> null;
-        };
-        if (state == null) {
-            return Answer.error(404, "no action " + action + ": drain, disable or enable");
-        }
-        s.setAdminState(state);
-        return Answer.ok(server(id));
-    }
-
-    /**
-     * {@code PUT api/servers/<id>}: a server registers itself or reports again (heartbeat). The body is read by
-     * {@link AdminJson#readUntrusted}, its fields by {@link Registration}.
-     */
-    public Answer register(String id, String body) {
-        if (dispatcher.isConfigured(id)) {
-            return Answer.error(409, "server " + id + " is from the configuration file: it cannot register");
-        }
-        JsonNode json;
-        try {
-            json = AdminJson.readUntrusted(body);
-        } catch (IllegalArgumentException e) {
-            return Answer.error(400, e.getMessage());
-        }
-        ServerConfig config;
-        try {
-            config = Registration.parse(id, json, dispatcher.config());
-        } catch (ConfigException e) {
-            return new Answer(400, new ErrorView("invalid registration of " + id, e.problems()));
-        }
-        ServerRegistry.Outcome outcome = dispatcher.register(config);
-        ServerView server = server(id);
-        return new Answer(outcome == ServerRegistry.Outcome.REGISTERED ? 201 : 200,
-                server == null ? null : server.registered(outcome.name().toLowerCase(Locale.ROOT)));
-    }
-
-    /** {@code DELETE api/servers/<id>}: a registered server leaves. */
-    public Answer deregister(String id) {
-        if (dispatcher.isConfigured(id)) {
-            return Answer.error(409, "server " + id + " is from the configuration file: it cannot deregister");
-        }
-        return dispatcher.deregister(id) ? Answer.ok(new RemovedView(id))
-                : Answer.error(404, "server " + id + " is not registered");
     }
 }

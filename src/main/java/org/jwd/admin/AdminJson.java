@@ -32,7 +32,7 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
  * {@code <script>} element it is embedded in; control characters as {@code \}{@code u00xx}; a whole decimal (a
  * quality of 1000.0) as {@code 1000}; NaN and infinities as {@code null}.
  */
-final class AdminJson {
+public final class AdminJson {
     /** The most a registration may have: it names a URL, a type and a few groups. */
     static final int MAX_DOCUMENT = 64 * 1024;
     /** A registration is one flat object: nesting deeper than this is refused before it costs the stack. */
@@ -68,7 +68,7 @@ final class AdminJson {
     }
 
     /** {@code value} as JSON text: a view record, a list or map of them, a string, a number. */
-    static String write(Object value) {
+    public static String write(Object value) {
         try {
             return WRITER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
@@ -113,7 +113,7 @@ final class AdminJson {
      * Reads an answer of jwd's own admin API (for {@code lgtst}) into its view type. Fields a newer jwd added are
      * skipped, so that an older tool still reads it.
      */
-    static <T> T readAnswer(String text, TypeReference<T> type)
+    public static <T> T readAnswer(String text, TypeReference<T> type)
             throws JsonProcessingException {
         return WRITER.readValue(text, type);
     }

@@ -1,19 +1,18 @@
 package org.jwd.admin;
 
+import static org.jwd.admin.AdminResponses.allowed;
+import static org.jwd.admin.AdminResponses.sendJson;
+import static org.jwd.admin.AdminResponses.sendText;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Collections;
-import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.servlet.ServletException;
@@ -22,7 +21,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import org.jwd.Dispatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,69 +32,57 @@ import org.slf4j.LoggerFactory;
  * <p>Every request passes, in order: off (no {@code admin.user}) -> 404; an address in back-off -> 429 with
  * {@code Retry-After}; no or wrong HTTP Basic credentials -> 401 with {@code WWW-Authenticate} (wrong ones count
  * towards the back-off); an action (POST) without the {@link CrossSiteCheck} proofs -> 403; a method the path
- * does not take -> 405. Then {@link AdminApi} answers.
+ * does not take -> 405. Then {@link AdminApi} answers, or {@link AdminActions} acts.
  *
- * <p>Checking a password costs a PBKDF2 derivation (hundreds of milliseconds by design). The page asks every few
- * seconds, so a verified {@code Authorization} value is remembered, as its SHA-256, and not derived again.
+ * <p>It works on the {@link AdminContext} the composition root put into the servlet context.
  */
 public final class AdminServlet extends HttpServlet {
     private static final Logger LOG = LoggerFactory.getLogger(AdminServlet.class);
     private static final String REALM = "Basic realm=\"jwd administration\", charset=\"UTF-8\"";
-    private static final String JSON = "application/json;charset=utf-8";
     /** The page's files: path below /jwd/admin -> resource, content type. */
     private static final Map<String, String[]> FILES = Map.of(
             "/", new String[] {"page/index.html", "text/html;charset=utf-8"},
             "/admin.js", new String[] {"page/admin.js", "text/javascript;charset=utf-8"},
             "/admin.css", new String[] {"page/admin.css", "text/css;charset=utf-8"});
-    private static final int MAX_REMEMBERED = 16;
     private static final long HISTORY_INTERVAL_MILLIS = 5000;
     private static final int HISTORY_SAMPLES = 120;
 
-    private Dispatcher dispatcher;
+    private AdminContext context;
     private AdminConfig admin;
     private AdminApi api;
+    private AdminActions actions;
+    private AdminCredentials credentials;
     private LoginBackOff backOff;
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
-    /** SHA-256 (hex) of Authorization values that verified. */
-    private final Set<String> verified = ConcurrentHashMap.newKeySet();
-    private ScheduledExecutorService sampler;
+    /** the request history's samples on the shared scheduler */
+    private ScheduledFuture<?> sampling;
 
     @Override
     public void init() throws ServletException {
-        dispatcher = (Dispatcher) getServletContext().getAttribute(Dispatcher.ATTRIBUTE);
-        if (dispatcher == null) {
+        context = (AdminContext) getServletContext().getAttribute(AdminContext.ATTRIBUTE);
+        if (context == null) {
             throw new UnavailableException("jwd: no dispatcher: the configuration was not loaded");
         }
-        admin = dispatcher.admin();
+        admin = context.config();
         if (!admin.enabled()) {
             LOG.warn("jwd: the administration interface is off (/jwd/admin/ answers 404): set {} and {} "
                     + "(bin/jwd hash-password makes the hash) to turn it on", AdminConfig.USER, AdminConfig.PASSWORD_HASH);
             return;
         }
         for (Map.Entry<String, String[]> f : FILES.entrySet()) {
-            try (InputStream in = AdminServlet.class.getResourceAsStream(f.getValue()[0])) {
-                if (in == null) {
-                    throw new UnavailableException("jwd: the admin page's file " + f.getValue()[0] + " is missing");
-                }
-                files.put(f.getKey(), in.readAllBytes());
-            } catch (IOException e) {
-                throw new UnavailableException("jwd: cannot read " + f.getValue()[0] + ": " + e);
-            }
+            files.put(f.getKey(), pageFile(f.getValue()[0]));
         }
+        credentials = new AdminCredentials(admin);
         backOff = LoginBackOff.standard();
         RequestHistory history = new RequestHistory(HISTORY_SAMPLES, HISTORY_INTERVAL_MILLIS, System::currentTimeMillis);
-        api = new AdminApi(dispatcher, history, System::currentTimeMillis);
-        sampler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jwd-admin-history");
-            t.setDaemon(true);
-            return t;
-        });
+        api = new AdminApi(context, history, System::currentTimeMillis);
+        actions = new AdminActions(context, api);
         // Loading Jackson and building the views' serializers takes a second or more on a busy machine: done here,
         // in the background, rather than by the first page load.
-        sampler.execute(AdminJson::prepare);
-        sampler.scheduleAtFixedRate(() -> {
+        context.scheduler().execute(AdminJson::prepare);
+        sampling = context.scheduler().scheduleAtFixedRate(() -> {
             try {
-                history.sample(dispatcher.topology().servers().values());
+                history.sample(context.dispatcher().state().topology().servers().values());
             } catch (RuntimeException e) {
                 LOG.debug("sampling the request history failed", e);
             }
@@ -104,10 +90,21 @@ public final class AdminServlet extends HttpServlet {
         LOG.info("jwd: administration interface at /jwd/admin/ for user {}", admin.user());
     }
 
+    private static byte[] pageFile(String resource) throws UnavailableException {
+        try (InputStream in = AdminServlet.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new UnavailableException("jwd: the admin page's file " + resource + " is missing");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UnavailableException("jwd: cannot read " + resource + ": " + e);
+        }
+    }
+
     @Override
     public void destroy() {
-        if (sampler != null) {
-            sampler.shutdownNow();
+        if (sampling != null) {
+            sampling.cancel(false);
         }
     }
 
@@ -117,7 +114,7 @@ public final class AdminServlet extends HttpServlet {
             sendText(response, 404, "Not Found");
             return;
         }
-        securityHeaders(response);
+        AdminResponses.securityHeaders(response);
         String address = request.getRemoteAddr();
         Duration wait = backOff.retryAfter(address);
         if (!wait.isZero()) {
@@ -126,7 +123,7 @@ public final class AdminServlet extends HttpServlet {
             return;
         }
         String authorization = request.getHeader("Authorization");
-        if (!authenticated(authorization)) {
+        if (!credentials.authenticated(authorization)) {
             if (authorization != null) {
                 Duration blocked = backOff.failed(address);
                 if (!blocked.isZero()) {
@@ -142,83 +139,77 @@ public final class AdminServlet extends HttpServlet {
         route(request, response);
     }
 
+    /** The page's files, the metrics, then the API: {@code api/<name>} and {@code api/servers/<id>[/<action>]}. */
     private void route(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String path = request.getPathInfo();
         String method = request.getMethod();
         if (path == null) {
             response.sendRedirect(request.getContextPath() + request.getServletPath() + "/");
-            return;
-        }
-        if (FILES.containsKey(path)) {
+        } else if (FILES.containsKey(path)) {
             if (allowed(method, response, "GET", "HEAD")) {
-                byte[] body = files.get(path);
-                response.setStatus(200);
-                response.setContentType(FILES.get(path)[1]);
-                response.setHeader("Cache-Control", "no-cache");
-                response.setContentLength(body.length);
-                response.getOutputStream().write(body);
+                AdminResponses.sendBytes(response, FILES.get(path)[1], files.get(path));
             }
-            return;
-        }
-        if (path.equals("/metrics")) {
+        } else if (path.equals("/metrics")) {
             if (allowed(method, response, "GET", "HEAD")) {
                 response.setStatus(200);
-                response.setContentType(dispatcher.metrics().contentType());
+                response.setContentType(context.dispatcher().metrics().contentType());
                 response.setHeader("Cache-Control", "no-store");
-                dispatcher.metrics().write(response.getOutputStream());
+                context.dispatcher().metrics().write(response.getOutputStream());
             }
-            return;
-        }
-        if (!path.startsWith("/api/")) {
+        } else if (!path.startsWith("/api/")) {
             sendJson(response, AdminApi.Answer.error(404, "nothing at /jwd/admin" + path));
-            return;
+        } else {
+            String[] parts = path.substring("/api/".length()).split("/", -1);
+            if (parts.length == 1) {
+                api(parts[0], request, response);
+            } else if (!parts[0].equals("servers") || parts.length > 3 || parts[1].isEmpty()) {
+                sendJson(response, AdminApi.Answer.error(404, "no API /jwd/admin" + path));
+            } else if (parts.length == 3) {
+                action(parts[1], parts[2], request, response);
+            } else {
+                server(parts[1], request, response);
+            }
         }
-        String[] parts = path.substring("/api/".length()).split("/", -1);
-        if (parts.length == 1 && parts[0].equals("reload")) {
+    }
+
+    /** {@code api/<name>}: the reads, and {@code POST api/reload}. */
+    private void api(String name, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (name.equals("reload")) {
             reload(request, response);
             return;
         }
-        if (parts.length == 1) {
-            if (!allowed(method, response, "GET", "HEAD")) {
-                return;
-            }
-            switch (parts[0]) {
-                case "status" -> sendJson(response, 200, api.status());
-                case "servers" -> sendJson(response, 200, api.servers());
-                case "groups" -> sendJson(response, 200, api.groups(request.getParameter("name")));
-                case "sessiontable" -> sendJson(response, 200, api.sessionTable());
-                case "config" -> sendJson(response, 200, api.config());
-                case "history" -> sendJson(response, 200, api.history());
-                case "explain" -> sendJson(response, api.explain(request.getParameter("url"),
-                        Collections.list(request.getHeaders("Cookie"))));
-                default -> sendJson(response, AdminApi.Answer.error(404, "no API /jwd/admin" + path));
-            }
+        if (!allowed(request.getMethod(), response, "GET", "HEAD")) {
             return;
         }
-        if (!parts[0].equals("servers") || parts.length > 3 || parts[1].isEmpty()) {
-            sendJson(response, AdminApi.Answer.error(404, "no API /jwd/admin" + path));
+        switch (name) {
+            case "status" -> sendJson(response, 200, api.status());
+            case "servers" -> sendJson(response, 200, api.servers());
+            case "groups" -> sendJson(response, 200, api.groups(request.getParameter("name")));
+            case "sessiontable" -> sendJson(response, 200, api.sessionTable());
+            case "config" -> sendJson(response, 200, api.config());
+            case "history" -> sendJson(response, 200, api.history());
+            case "explain" -> sendJson(response, api.explain(request.getParameter("url"),
+                    Collections.list(request.getHeaders("Cookie"))));
+            default -> sendJson(response, AdminApi.Answer.error(404, "no API /jwd/admin" + request.getPathInfo()));
+        }
+    }
+
+    /** {@code POST api/servers/<id>/<action>}: only from this interface's own page (or a script that proves as much). */
+    private void action(String id, String action, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        if (!allowed(request.getMethod(), response, "POST") || refusedCrossSite(request, response)) {
             return;
         }
-        String id = parts[1];
-        if (parts.length == 3) {
-            // an action: POST only, and only from this interface's own page (or a script that proves as much)
-            if (!allowed(method, response, "POST")) {
-                return;
-            }
-            String refusal = CrossSiteCheck.refusal(request.getScheme(), request.getHeader("Host"),
-                    request.getHeader("Origin"), request.getHeader("Referer"),
-                    request.getHeader(CrossSiteCheck.HEADER));
-            if (refusal != null) {
-                sendJson(response, AdminApi.Answer.error(403, "jwd: " + refusal));
-                return;
-            }
-            AdminApi.Answer answer = api.act(id, parts[2]);
-            if (answer.status() == 200) {
-                LOG.info("jwd: server {}: {} by {} from {}", id, parts[2], admin.user(), request.getRemoteAddr());
-            }
-            sendJson(response, answer);
-            return;
+        AdminApi.Answer answer = actions.act(id, action);
+        if (answer.status() == 200) {
+            LOG.info("jwd: server {}: {} by {} from {}", id, action, admin.user(), request.getRemoteAddr());
         }
+        sendJson(response, answer);
+    }
+
+    /** {@code api/servers/<id>}: GET reads it, PUT registers it, DELETE deregisters it. */
+    private void server(String id, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String method = request.getMethod();
         switch (method) {
             case "GET", "HEAD" -> {
                 ServerView server = api.server(id);
@@ -234,7 +225,7 @@ public final class AdminServlet extends HttpServlet {
                 if (refusal != null) {
                     sendJson(response, AdminApi.Answer.error(403, "jwd: " + refusal));
                 } else if (method.equals("DELETE")) {
-                    sendJson(response, api.deregister(id));
+                    sendJson(response, actions.deregister(id));
                 } else {
                     register(request, response, id);
                 }
@@ -243,18 +234,23 @@ public final class AdminServlet extends HttpServlet {
         }
     }
 
-    /** {@code POST api/reload}: an action, so POST only and with the cross-site proofs, as the server actions. */
-    private void reload(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!allowed(request.getMethod(), response, "POST")) {
-            return;
-        }
+    /** An action without the {@link CrossSiteCheck} proofs: answered 403. */
+    private static boolean refusedCrossSite(HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
         String refusal = CrossSiteCheck.refusal(request.getScheme(), request.getHeader("Host"),
                 request.getHeader("Origin"), request.getHeader("Referer"), request.getHeader(CrossSiteCheck.HEADER));
         if (refusal != null) {
             sendJson(response, AdminApi.Answer.error(403, "jwd: " + refusal));
+        }
+        return refusal != null;
+    }
+
+    /** {@code POST api/reload}: an action, so POST only and with the cross-site proofs, as the server actions. */
+    private void reload(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!allowed(request.getMethod(), response, "POST") || refusedCrossSite(request, response)) {
             return;
         }
-        AdminApi.Answer answer = api.reload();
+        AdminApi.Answer answer = actions.reload();
         LOG.info("jwd: configuration reload asked by {} from {}: {}", admin.user(), request.getRemoteAddr(),
                 answer.body() instanceof ConfigView.Reload r ? r.outcome() : answer.status());
         sendJson(response, answer);
@@ -262,7 +258,7 @@ public final class AdminServlet extends HttpServlet {
 
     private void register(HttpServletRequest request, HttpServletResponse response, String id) throws IOException {
         String type = request.getContentType();
-        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).contains("json")) {
+        if (type == null || !type.toLowerCase(Locale.ROOT).contains("json")) {
             sendJson(response, AdminApi.Answer.error(415, "a registration is JSON: Content-Type: application/json"));
             return;
         }
@@ -272,94 +268,6 @@ public final class AdminServlet extends HttpServlet {
                     + " bytes"));
             return;
         }
-        sendJson(response, api.register(id, new String(body, StandardCharsets.UTF_8)));
-    }
-
-    /** Whether {@code method} is one of {@code allowed}; if not, answers 405 with {@code Allow}. */
-    private static boolean allowed(String method, HttpServletResponse response, String... allowed) throws IOException {
-        for (String a : allowed) {
-            if (a.equals(method)) {
-                return true;
-            }
-        }
-        response.setHeader("Allow", String.join(", ", allowed));
-        sendJson(response, AdminApi.Answer.error(405, method + " is not allowed here: " + String.join(", ", allowed)));
-        return false;
-    }
-
-    /**
-     * Checks HTTP Basic credentials. The user name is compared in constant time, and the password is checked
-     * whether or not the name matched, so that timing tells nothing about either.
-     */
-    boolean authenticated(String authorization) {
-        if (authorization == null || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-            return false;
-        }
-        String digest = sha256(authorization);
-        if (verified.contains(digest)) {
-            return true;
-        }
-        String decoded;
-        try {
-            decoded = new String(Base64.getDecoder().decode(authorization.substring(6).strip()), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-        int colon = decoded.indexOf(':');
-        if (colon < 0) {
-            return false;
-        }
-        boolean userOk = MessageDigest.isEqual(decoded.substring(0, colon).getBytes(StandardCharsets.UTF_8),
-                admin.user().getBytes(StandardCharsets.UTF_8));
-        char[] password = decoded.substring(colon + 1).toCharArray();
-        boolean passwordOk = admin.passwordHash().matches(password);
-        java.util.Arrays.fill(password, '\0');
-        if (userOk && passwordOk) {
-            if (verified.size() >= MAX_REMEMBERED) {
-                verified.clear();
-            }
-            verified.add(digest);
-            return true;
-        }
-        return false;
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
-    }
-
-    /** The page may not be framed, sniffed, or load anything but its own files. */
-    private static void securityHeaders(HttpServletResponse response) {
-        response.setHeader("X-Content-Type-Options", "nosniff");
-        response.setHeader("X-Frame-Options", "DENY");
-        response.setHeader("Referrer-Policy", "same-origin");
-        response.setHeader("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; "
-                + "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'");
-    }
-
-    private static void sendJson(HttpServletResponse response, AdminApi.Answer answer) throws IOException {
-        sendJson(response, answer.status(), answer.body());
-    }
-
-    private static void sendJson(HttpServletResponse response, int status, Object body) throws IOException {
-        byte[] bytes = (AdminJson.write(body) + "\n").getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.setContentType(JSON);
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(bytes.length);
-        response.getOutputStream().write(bytes);
-    }
-
-    private static void sendText(HttpServletResponse response, int status, String message) throws IOException {
-        byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.setContentType("text/plain;charset=utf-8");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        sendJson(response, actions.register(id, new String(body, StandardCharsets.UTF_8)));
     }
 }

@@ -1,15 +1,8 @@
 package org.jwd.admin;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
-import java.util.Arrays;
 import java.util.Base64;
 
 import javax.crypto.SecretKeyFactory;
@@ -24,8 +17,7 @@ import javax.crypto.spec.PBEKeySpec;
  * pbkdf2-sha256$600000$3q2+7w8gQ0y1T5z3yD1mXg==$kq6V...=   (16-byte salt, 32-byte hash)
  * </pre>
  *
- * <p>{@link #main} is {@code bin/jwd hash-password}: it reads the password from standard input and prints the
- * hash. It uses nothing but the JDK.
+ * <p>{@code bin/jwd hash-password} ({@link org.jwd.cli.HashPassword}) makes one. It uses nothing but the JDK.
  */
 public final class PasswordHash {
     public static final String SCHEME = "pbkdf2-sha256";
@@ -120,48 +112,5 @@ public final class PasswordHash {
     public String toString() {
         Base64.Encoder b64 = Base64.getEncoder();
         return SCHEME + "$" + iterations + "$" + b64.encodeToString(salt) + "$" + b64.encodeToString(hash);
-    }
-
-    /**
-     * {@code bin/jwd hash-password [--iterations N]}: reads one password line from standard input and prints its
-     * hash for {@code admin.password_hash}. (On a terminal, {@code bin/jwd} asks for it without echo.)
-     */
-    public static void main(String[] args) throws IOException {
-        int iterations = DEFAULT_ITERATIONS;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--iterations") && i + 1 < args.length) {
-                iterations = Integer.parseInt(args[++i]);
-            } else {
-                System.err.println("usage: bin/jwd hash-password [--iterations N] < password");
-                System.exit(2);
-            }
-        }
-        char[] password = firstLine(System.in);
-        if (password == null || password.length == 0) {
-            System.err.println("jwd: no password given on standard input");
-            System.exit(1);
-        }
-        System.out.println(create(password, iterations));
-        Arrays.fill(password, '\0');
-    }
-
-    /** The first line of the stream without its line end, or {@code null} at once at its end. */
-    static char[] firstLine(InputStream in) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int b;
-        boolean any = false;
-        while ((b = in.read()) >= 0 && b != '\n') {
-            any = true;
-            if (b != '\r') {
-                bytes.write(b);
-            }
-        }
-        if (!any && b < 0) {
-            return null;
-        }
-        CharBuffer chars = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(bytes.toByteArray()));
-        char[] line = new char[chars.remaining()];
-        chars.get(line);
-        return line;
     }
 }

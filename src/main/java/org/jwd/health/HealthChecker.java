@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +48,8 @@ public final class HealthChecker implements AutoCloseable {
     private final HttpClient client;
     /** Whether HTTPS ports are checked: only when requests are forwarded over TLS. */
     private final boolean checksHttps;
-    private final ScheduledExecutorService scheduler;
+    /** The shared scheduler the checks run on, from {@link #start}; guarded by this. */
+    private ScheduledExecutorService scheduler;
 
     /**
      * @param tls how the HTTPS checks speak TLS: the forwarding's own client settings towards the servers; {@code null}
@@ -67,14 +67,11 @@ public final class HealthChecker implements AutoCloseable {
         client.setFollowRedirects(false);
         client.setConnectTimeout(config.timeout().toMillis());
         client.setName("jwd-health");
-        this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jwd-health-scheduler");
-            t.setDaemon(true);
-            return t;
-        });
     }
 
-    public synchronized void start() {
+    /** Starts the checks as jobs of {@code scheduler}, which outlives this checker ({@link #close} cancels them). */
+    public synchronized void start(ScheduledExecutorService scheduler) {
+        this.scheduler = scheduler;
         try {
             client.start();
         } catch (Exception e) {
@@ -213,9 +210,9 @@ public final class HealthChecker implements AutoCloseable {
     public void close() {
         synchronized (this) {
             started = false;
+            schedules.values().forEach(f -> f.cancel(false));
             schedules.clear();
         }
-        scheduler.shutdownNow();
         try {
             client.stop();
         } catch (Exception e) {

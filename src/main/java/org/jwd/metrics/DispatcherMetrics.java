@@ -106,7 +106,7 @@ public final class DispatcherMetrics {
      * @param topology     the topology in force, read at each scrape (servers come and go)
      * @param sessionTable the session table whose figures are exported
      */
-    public DispatcherMetrics(Supplier<Topology> topology, SessionTable sessionTable, ConnectionSlots slots) {
+    public DispatcherMetrics(Supplier<Topology> topology, SessionTable sessionTable, Supplier<ConnectionSlots> slots) {
         requests = Counter.builder().name("jwd_requests_total")
                 .help("Requests answered, by group, server and status class").labelNames("group", "server", "status")
                 .withoutExemplars().register(registry);
@@ -143,17 +143,17 @@ public final class DispatcherMetrics {
         GaugeWithCallback.builder().name("jwd_server_max_connections")
                 .help("The server's connection limit (server.<id>.max_connections); 0: none").labelNames("server")
                 .callback(cb -> topology.get().servers().values()
-                        .forEach(s -> cb.call(slots.of(s.id()).maxConnections(), s.id()))).register(registry);
+                        .forEach(s -> cb.call(slots.get().of(s.id()).maxConnections(), s.id()))).register(registry);
         GaugeWithCallback.builder().name("jwd_server_queue_length")
                 .help("Requests waiting for a connection slot of the server").labelNames("server")
                 .callback(cb -> topology.get().servers().values()
-                        .forEach(s -> cb.call(slots.of(s.id()).queued(), s.id()))).register(registry);
+                        .forEach(s -> cb.call(slots.get().of(s.id()).queued(), s.id()))).register(registry);
         CounterWithCallback.builder().name("jwd_server_queue_rejected_total")
                 .help("Requests answered 503 for want of a connection slot: the queue was full (queue_full) or "
                         + "they waited past jwd.queue_timeout (queue_timeout)").labelNames("server", "reason")
                 .callback(cb -> topology.get().servers().values().forEach(s -> {
-                    cb.call(slots.of(s.id()).rejected(), s.id(), "queue_full");
-                    cb.call(slots.of(s.id()).timedOut(), s.id(), "queue_timeout");
+                    cb.call(slots.get().of(s.id()).rejected(), s.id(), "queue_full");
+                    cb.call(slots.get().of(s.id()).timedOut(), s.id(), "queue_timeout");
                 })).register(registry);
         GaugeWithCallback.builder().name("jwd_server_in_flight").help("Requests sent to the server, not answered yet")
                 .labelNames("server").callback(cb -> topology.get().servers().values()

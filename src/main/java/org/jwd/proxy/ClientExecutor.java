@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * {@code jwd.client_threads}, is put in that attribute: started with the webapp, stopped with it (after the
  * servlet has stopped its client), so that an undeployed jwd leaves no thread behind. In Jetty nothing changes.
  */
-final class ClientExecutor implements AutoCloseable {
+public final class ClientExecutor implements AutoCloseable {
     /** Where Jetty's {@code AbstractProxyServlet.createHttpClient} looks for the server's thread pool. */
     static final String SERVER_EXECUTOR_ATTRIBUTE = "org.eclipse.jetty.server.Executor";
     private static final Logger LOG = LoggerFactory.getLogger(ClientExecutor.class);
@@ -33,7 +33,7 @@ final class ClientExecutor implements AutoCloseable {
     }
 
     /** The container's Jetty thread pool when it has one; else a pool of {@code maxThreads}, started now. */
-    static ClientExecutor provide(ServletContext context, int maxThreads) {
+    public static ClientExecutor provide(ServletContext context, int maxThreads) {
         if (context.getAttribute(SERVER_EXECUTOR_ATTRIBUTE) instanceof Executor) {
             return new ClientExecutor(context, null);
         }

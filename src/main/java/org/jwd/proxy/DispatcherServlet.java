@@ -16,7 +16,7 @@ import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.Callback;
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.accesslog.RequestEnds;
 import org.jwd.limits.SlotAdmission;
 
@@ -77,9 +77,10 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void sendProxyRequest(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                     Request proxyRequest) {
-        new SlotCandidate(Exchange.of(clientRequest), proxyResponse, proxyRequest, hasContent(clientRequest),
+        Exchange exchange = Exchange.of(clientRequest);
+        new SlotCandidate(exchange, proxyResponse, proxyRequest, hasContent(clientRequest),
                 () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest))
-                .ask(admission, dispatcher.slots(), dispatcher.limits().queueTimeout());
+                .ask(admission, exchange.snapshot().slots(), exchange.snapshot().limits().queueTimeout());
     }
 
     @Override
@@ -95,7 +96,8 @@ public class DispatcherServlet extends AsyncProxyServlet {
         BodyReader(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Request proxyRequest,
                    AsyncRequestContent content) {
             super(clientRequest, proxyResponse, proxyRequest, content);
-            count = new BodyCount(Exchange.of(clientRequest), dispatcher.limits().maxRequestBytes());
+            Exchange exchange = Exchange.of(clientRequest);
+            count = new BodyCount(exchange, exchange.snapshot().limits().maxRequestBytes());
         }
 
         @Override

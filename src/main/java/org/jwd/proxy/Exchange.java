@@ -11,7 +11,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.DispatcherState;
 import org.jwd.accesslog.RequestEnds;
 import org.jwd.limits.ServerSlots;
 import org.jwd.metrics.DispatcherMetrics;
@@ -37,7 +38,7 @@ final class Exchange {
     private final RequestEnds ends;
     private final long arrivedNanos;
     private final RequestEnds.Timing timing;
-    private volatile Dispatcher.Snapshot snapshot;
+    private volatile DispatcherState snapshot;
     private volatile RoutingDecision decision;
     /** the decision whose server has not been told of the request's end yet */
     private final AtomicReference<RoutingDecision> onServer = new AtomicReference<>();
@@ -65,11 +66,13 @@ final class Exchange {
     static Exchange begin(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Dispatcher dispatcher,
                           RequestEnds ends) throws IOException {
         long start = System.nanoTime();
-        if (RequestLimits.refuse(clientRequest, proxyResponse, dispatcher)) {
+        // one state for the whole request: its limits, its routing and its slot come from one configuration
+        DispatcherState state = dispatcher.state();
+        if (RequestLimits.refuse(clientRequest, proxyResponse, dispatcher, state.limits())) {
             return null;
         }
         Exchange exchange = new Exchange(clientRequest, start, dispatcher.metrics(), ends);
-        RoutingDecision decision = exchange.route(dispatcher.snapshot());
+        RoutingDecision decision = exchange.route(state);
         if (!decision.isRejected()) {
             return exchange;
         }
@@ -100,7 +103,7 @@ final class Exchange {
         return (Exchange) clientRequest.getAttribute(ATTRIBUTE);
     }
 
-    private RoutingDecision route(Dispatcher.Snapshot snapshot) {
+    private RoutingDecision route(DispatcherState snapshot) {
         follow(snapshot, snapshot.router().route(routingRequest()));
         clientRequest.setAttribute(ATTRIBUTE, this);
         return decision;
@@ -111,7 +114,7 @@ final class Exchange {
      *
      * @return whether it goes to another server now
      */
-    boolean rerouted(Dispatcher.Snapshot next) {
+    boolean rerouted(DispatcherState next) {
         Server failed = decision.server();
         RoutingDecision retry = next.router().route(routingRequest(), failed);
         if (retry.isRejected() || retry.server() == failed) {
@@ -123,7 +126,7 @@ final class Exchange {
         return true;
     }
 
-    private void follow(Dispatcher.Snapshot routedWith, RoutingDecision routed) {
+    private void follow(DispatcherState routedWith, RoutingDecision routed) {
         snapshot = routedWith;
         decision = routed;
         onServer.set(routed.server() == null ? null : routed);
@@ -194,7 +197,7 @@ final class Exchange {
         return timing;
     }
 
-    Dispatcher.Snapshot snapshot() {
+    DispatcherState snapshot() {
         return snapshot;
     }
 

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.servlet.http.HttpServletResponse;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.proxy.FailurePolicy.Side;
 import org.jwd.topology.Server;
@@ -49,7 +49,7 @@ final class Failures {
                 hasBody));
         exchange.leaveServer(verdict.blame() == Side.SERVER);
         report(exchange, verdict, failure);
-        if (verdict.retry() && exchange.rerouted(dispatcher.snapshot())) {
+        if (verdict.retry() && exchange.rerouted(dispatcher.state())) {
             return verdict;
         }
         exchange.end(verdict.status(), verdict.blame() == Side.SERVER, false);
@@ -94,7 +94,7 @@ final class Failures {
         return new FailurePolicy.Failure(failure, side, answerBegun, committedStatus,
                 exchange.method(), hasBody, exchange.retried(),
                 exchange.serverName(), exchange.snapshot().config().requestTimeout(),
-                dispatcher.limits().maxRequestBytes());
+                exchange.snapshot().limits().maxRequestBytes());
     }
 
     /** Names the server whose TLS failed, once a minute at most: a bad certificate fails every request. */

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.io.ClientConnector;
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.limits.SlotAdmission;
 import org.jwd.tls.TlsConfig;
@@ -29,7 +29,7 @@ final class ProxyClient {
         client.setIdleTimeout(config.idleTimeout().toMillis());
         // A header jwd lets through must fit into the request it forwards; the client's own bound (8 KB) would
         // fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
-        client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(), dispatcher.limits().maxHeaderSize() + 4096));
+        client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(), dispatcher.state().limits().maxHeaderSize() + 4096));
         // The client's own bound on requests waiting for one of a server's connections (1,024) must not be the
         // limit that bites: with 4,000 keep-alive clients (bench/run connections) it answered thousands of them
         // 502/503 and refused the health checks' requests too, so both servers were taken for down. What a server

@@ -6,7 +6,7 @@ import java.util.Enumeration;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import org.jwd.Dispatcher;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.limits.LimitsConfig;
 
 /**
@@ -27,9 +27,8 @@ final class RequestLimits {
      *
      * @return true when the request was answered and goes nowhere
      */
-    static boolean refuse(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Dispatcher dispatcher)
-            throws IOException {
-        LimitsConfig limits = dispatcher.limits();
+    static boolean refuse(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Dispatcher dispatcher,
+                          LimitsConfig limits) throws IOException {
         long start = System.nanoTime();
         int headerSize = headerSize(clientRequest);
         if (headerSize > limits.maxHeaderSize()) {

@@ -114,6 +114,15 @@ public final class ServerRegistry {
         return expiry;
     }
 
+    /**
+     * How often {@link #expire} should run: a tenth of the expiry, between 50 ms and 1 s, so that a server that
+     * stopped reporting leaves soon after its expiry without the check costing anything.
+     */
+    public Duration checkInterval() {
+        long tenth = expiry.compareTo(Duration.ofSeconds(10)) >= 0 ? 1000 : expiry.toMillis() / 10;
+        return Duration.ofMillis(Math.max(50, Math.min(1000, tenth)));
+    }
+
     @Override
     public synchronized String toString() {
         return "ServerRegistry" + registrations.keySet() + " (expiry " + expiry + ")";

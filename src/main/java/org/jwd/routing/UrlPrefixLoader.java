@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -56,7 +56,8 @@ public final class UrlPrefixLoader implements AutoCloseable {
     private String lastBody;
     /** Serializes loads (the schedule and refreshNow); start and close lock {@code this} instead. */
     private final Object loadLock = new Object();
-    private ScheduledExecutorService scheduler;
+    /** The refreshes on the shared scheduler, from {@link #start}; guarded by this. */
+    private ScheduledFuture<?> refreshes;
     private volatile boolean closed;
     /** Why the last load failed, for the admin page; {@code null} after a success. */
     private volatile String lastError;
@@ -92,22 +93,18 @@ public final class UrlPrefixLoader implements AutoCloseable {
 
     /**
      * Loads the URL once, synchronously, so that the first requests already see its entries, then every
-     * {@code wdisp/auto_refresh} on a daemon thread. Without a URL there is nothing to do.
+     * {@code wdisp/auto_refresh} as a job of {@code scheduler}, which outlives this loader ({@link #close} cancels
+     * the job). Without a URL there is nothing to do.
      */
-    public synchronized void start() {
+    public synchronized void start(ScheduledExecutorService scheduler) {
         if (closed) {
             throw new IllegalStateException("the URL prefix loader is closed");
         }
-        if (url == null || scheduler != null) {
+        if (url == null || refreshes != null) {
             return;
         }
         refreshNow();
-        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jwd-url-prefix-loader");
-            t.setDaemon(true);
-            return t;
-        });
-        scheduler.scheduleWithFixedDelay(this::refreshNow, refresh.toMillis(), refresh.toMillis(),
+        refreshes = scheduler.scheduleWithFixedDelay(this::refreshNow, refresh.toMillis(), refresh.toMillis(),
                 TimeUnit.MILLISECONDS);
     }
 
@@ -115,9 +112,9 @@ public final class UrlPrefixLoader implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
-        if (scheduler != null) {
-            scheduler.shutdownNow();
-            scheduler = null;
+        if (refreshes != null) {
+            refreshes.cancel(true);
+            refreshes = null;
         }
     }
 

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.jwd.Dispatcher;
+import org.jwd.boot.Bootstrap;
+import org.jwd.runtime.ConfigWatch;
+import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.Reloader;
 import org.jwd.config.ConfigLoader;
 import org.jwd.routing.RoutingRequest;
 import org.junit.jupiter.api.AfterEach;
@@ -42,28 +45,33 @@ class AdminApiJsonTest {
     @TempDir
     Path dir;
     private Path file;
+    private Bootstrap boot;
     private Dispatcher dispatcher;
     private final AtomicLong clock = new AtomicLong(1_700_000_000_000L);
+    private RequestHistory history;
     private AdminApi api;
+    private AdminActions actions;
 
     @BeforeEach
     void start() throws Exception {
         file = dir.resolve("jwd.properties");
         Files.writeString(dir.resolve("permissions.txt"), "P /irj/*\nD /nwa/*\n");
         Files.writeString(file, CONFIG.formatted(HASH));
-        dispatcher = new Dispatcher(ConfigLoader.load(file));
-        RequestHistory history = new RequestHistory(10, 5000, clock::get);
-        api = new AdminApi(dispatcher, history, clock::get);
-        history.sample(dispatcher.topology().servers().values());
+        boot = Bootstrap.build(ConfigLoader.load(file), null);
+        dispatcher = boot.dispatcher();
+        history = new RequestHistory(10, 5000, clock::get);
+        api = new AdminApi(boot.adminContext(), history, clock::get);
+        actions = new AdminActions(boot.adminContext(), api);
+        history.sample(dispatcher.state().topology().servers().values());
         clock.addAndGet(5000);
-        dispatcher.router().route(new RoutingRequest("GET", "/irj/portal/x", null, List.of(), false))
+        dispatcher.state().router().route(new RoutingRequest("GET", "/irj/portal/x", null, List.of(), false))
                 .finish(false);
         clock.addAndGet(2500);
     }
 
     @AfterEach
     void close() {
-        dispatcher.close();
+        boot.close();
     }
 
     /** The body as the servlet writes it, with the wall clock's instants and the registry's countdown masked. */
@@ -173,10 +181,16 @@ class AdminApiJsonTest {
                 "jwd.request_timeout":"1m","logon_groups":["logon group PORTAL (type B, prefixes [/irj/portal])",\
                 "logon group SPACE (type B, prefixes [], every server)"]},"reload":null}""");
 
-        dispatcher.watch(file);
+        // the same dispatcher, now as one started from the file: the reload and its status appear
+        AdminContext started = boot.adminContext();
+        Reloader reloader = new Reloader(file, dispatcher, Bootstrap::check, System::currentTimeMillis);
+        AdminContext fromFile = new AdminContext(dispatcher, started.config(), reloader,
+                new ConfigWatch(reloader, dispatcher::config, started.scheduler()), started.scheduler());
+        api = new AdminApi(fromFile, history, clock::get);
+        actions = new AdminActions(fromFile, api);
         String otherHash = PasswordHash.create("other".toCharArray(), 1000).toString();
         Files.writeString(file, CONFIG.replace("60s", "90s").formatted(otherHash));
-        AdminApi.Answer reload = api.reload();
+        AdminApi.Answer reload = actions.reload();
 
         assertThat(reload.status()).isEqualTo(200);
         assertThat(json(reload.body())).isEqualTo("""
@@ -241,11 +255,11 @@ class AdminApiJsonTest {
 
     @Test
     void actionsRegistrationsAndTheirErrors() {
-        assertThat(json(api.act("a", "drain").body())).contains("\"state\":\"drained\"");
-        assertThat(json(api.act("a", "explode").body())).isEqualTo("""
+        assertThat(json(actions.act("a", "drain").body())).contains("\"state\":\"drained\"");
+        assertThat(json(actions.act("a", "explode").body())).isEqualTo("""
                 {"error":"no action explode: drain, disable or enable"}""");
 
-        AdminApi.Answer registered = api.register("n1",
+        AdminApi.Answer registered = actions.register("n1",
                 "{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\",\"logon_groups\":[\"PORTAL\"]}");
         assertThat(registered.status()).isEqualTo(201);
         assertThat(json(registered.body())).isEqualTo("""
@@ -257,7 +271,7 @@ class AdminApiJsonTest {
                 "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
                 "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null,"outcome":"registered"}""");
 
-        AdminApi.Answer invalid = api.register("n2", "{\"url\":\"ftp://h\",\"type\":\"j2ee\",\"load\":{\"x\":[1]}}");
+        AdminApi.Answer invalid = actions.register("n2", "{\"url\":\"ftp://h\",\"type\":\"j2ee\",\"load\":{\"x\":[1]}}");
         assertThat(invalid.status()).isEqualTo(400);
         assertThat(json(invalid.body())).isEqualTo("""
                 {"error":"invalid registration of n2",\
@@ -265,10 +279,10 @@ class AdminApiJsonTest {
                  https_url, lb_id, logon_groups, name, route, type, url",\
                 "url = 'ftp://h': expected http://host:port"]}""");
 
-        assertThat(api.register("a", "{}").status()).isEqualTo(409);
-        assertThat(json(api.deregister("n1").body())).isEqualTo("""
+        assertThat(actions.register("a", "{}").status()).isEqualTo(409);
+        assertThat(json(actions.deregister("n1").body())).isEqualTo("""
                 {"removed":"n1"}""");
-        AdminApi.Answer gone = api.deregister("n1");
+        AdminApi.Answer gone = actions.deregister("n1");
         assertThat(gone.status()).isEqualTo(404);
         assertThat(json(gone.body())).isEqualTo("""
                 {"error":"server n1 is not registered"}""");
@@ -276,11 +290,11 @@ class AdminApiJsonTest {
 
     @Test
     void refusesRegistrationsThatAreNotOneSmallObjectWithEachKeyOnceNamingWhy() {
-        AdminApi.Answer twice = api.register("n1",
+        AdminApi.Answer twice = actions.register("n1",
                 "{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\",\"url\":\"http://127.0.0.1:9004\"}");
-        AdminApi.Answer list = api.register("n1", "[{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\"}]");
-        AdminApi.Answer deep = api.register("n1", "{\"name\":" + "[".repeat(40) + "]".repeat(40) + "}");
-        AdminApi.Answer empty = api.register("n1", "");
+        AdminApi.Answer list = actions.register("n1", "[{\"url\":\"http://127.0.0.1:9003\",\"type\":\"j2ee\"}]");
+        AdminApi.Answer deep = actions.register("n1", "{\"name\":" + "[".repeat(40) + "]".repeat(40) + "}");
+        AdminApi.Answer empty = actions.register("n1", "");
 
         assertThat(List.of(twice.status(), list.status(), deep.status(), empty.status())).containsOnly(400);
         assertThat(json(twice.body())).isEqualTo("""

@@ -69,9 +69,9 @@ class AdminConfigTest {
     void theDispatcherChecksThemBeforeItStarts() throws Exception {
         DispatcherConfig config = ConfigParser.parse(A + "admin.user=ops\n", "test.properties");
 
-        assertThatThrownBy(() -> org.jwd.Dispatcher.check(config)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> org.jwd.boot.Bootstrap.check(config)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("admin.password_hash");
-        assertThatThrownBy(() -> new org.jwd.Dispatcher(config)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> org.jwd.boot.Bootstrap.build(config, null)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("admin.password_hash");
     }
 }

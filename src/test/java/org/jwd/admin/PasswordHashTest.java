@@ -3,8 +3,6 @@ package org.jwd.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
@@ -51,17 +49,5 @@ class PasswordHashTest {
     void refusesIterationsOutsideTheBounds() {
         assertThatThrownBy(() -> PasswordHash.create("pw".toCharArray(), 999))
                 .isInstanceOf(IllegalArgumentException.class);
-    }
-
-    @Test
-    void readsThePasswordFromTheFirstLineOfInput() throws Exception {
-        assertThat(PasswordHash.firstLine(in("secret\nignored"))).containsExactly("secret".toCharArray());
-        assertThat(PasswordHash.firstLine(in("crlf\r\n"))).containsExactly("crlf".toCharArray());
-        assertThat(PasswordHash.firstLine(in("no newline"))).containsExactly("no newline".toCharArray());
-        assertThat(PasswordHash.firstLine(in(""))).isNull();
-    }
-
-    private static ByteArrayInputStream in(String text) {
-        return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
     }
 }

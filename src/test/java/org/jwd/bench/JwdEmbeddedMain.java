@@ -6,7 +6,7 @@ import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.jwd.proxy.DispatcherLifecycle;
+import org.jwd.boot.DispatcherLifecycle;
 import org.jwd.proxy.DispatcherServlet;
 
 /**

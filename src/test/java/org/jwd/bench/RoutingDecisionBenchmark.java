@@ -68,7 +68,7 @@ public class RoutingDecisionBenchmark {
         }
         sessionTable = SessionTables.create(config);
         router = new Router(config, Topology.of(config), () -> table, sessionTable, new LearnedRoutes(),
-                new ConnectionSlots());
+                ConnectionSlots.NONE);
 
         int n = cookie.equals("none") ? 1 : SESSIONS;
         requests = new RoutingRequest[n];

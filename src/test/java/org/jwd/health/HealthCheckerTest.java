@@ -11,6 +11,8 @@ import java.security.KeyStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.jetty.server.Handler;
@@ -49,6 +51,7 @@ class HealthCheckerTest {
     private org.eclipse.jetty.server.Server plainPort;
     private org.eclipse.jetty.server.Server httpsPort;
     private HealthChecker checker;
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
 
     /** A key for 127.0.0.1 (its certificate names the address, as host name verification wants). */
     @BeforeAll
@@ -68,6 +71,7 @@ class HealthCheckerTest {
         if (checker != null) {
             checker.close();
         }
+        scheduler.shutdownNow();
         for (org.eclipse.jetty.server.Server s : new org.eclipse.jetty.server.Server[] {plainPort, httpsPort}) {
             if (s != null) {
                 s.stop();
@@ -134,7 +138,7 @@ class HealthCheckerTest {
 
     private HealthChecker start(Server server, SslContextFactory.Client tls) {
         checker = new HealthChecker(List.of(server), CONFIG, tls);
-        checker.start();
+        checker.start(scheduler);
         return checker;
     }
 

@@ -18,8 +18,7 @@ class ConnectionSlotsTest {
 
     @Test
     void aServerWithoutALimitHasUnlimitedSlots() throws ConfigException {
-        ConnectionSlots slots = new ConnectionSlots();
-        slots.update(limits("server.a.max_connections=2\n"));
+        ConnectionSlots slots = ConnectionSlots.NONE.next(limits("server.a.max_connections=2\n"));
 
         assertThat(slots.of("a").maxConnections()).isEqualTo(2);
         assertThat(slots.of("b")).isSameAs(ServerSlots.UNLIMITED);
@@ -28,13 +27,12 @@ class ConnectionSlotsTest {
 
     @Test
     void aReloadKeepsTheSlotsOfAnUnchangedLimitAndReplacesAChangedOne() throws ConfigException {
-        ConnectionSlots slots = new ConnectionSlots();
-        slots.update(limits("server.a.max_connections=2\nserver.b.max_connections=1\n"));
+        ConnectionSlots slots = ConnectionSlots.NONE.next(limits("server.a.max_connections=2\nserver.b.max_connections=1\n"));
         ServerSlots a = slots.of("a");
         ServerSlots b = slots.of("b");
         b.acquire(() -> { });
 
-        slots.update(limits("server.a.max_connections=2\nserver.b.max_connections=3\n"));
+        slots = slots.next(limits("server.a.max_connections=2\nserver.b.max_connections=3\n"));
 
         assertThat(slots.of("a")).isSameAs(a);
         assertThat(slots.of("b")).isNotSameAs(b);
@@ -44,10 +42,9 @@ class ConnectionSlotsTest {
 
     @Test
     void aRemovedLimitLeavesTheServerUnlimited() throws ConfigException {
-        ConnectionSlots slots = new ConnectionSlots();
-        slots.update(limits("server.a.max_connections=2\n"));
+        ConnectionSlots slots = ConnectionSlots.NONE.next(limits("server.a.max_connections=2\n"));
 
-        slots.update(limits(""));
+        slots = slots.next(limits(""));
 
         assertThat(slots.of("a").isLimited()).isFalse();
     }

@@ -28,7 +28,7 @@ class DispatcherMetricsTest {
                 server.b.url=http://127.0.0.1:9002
                 server.b.type=j2ee
                 """, "test.properties"));
-        metrics = new DispatcherMetrics(() -> topology, DisabledSessionTable.INSTANCE, new ConnectionSlots());
+        metrics = new DispatcherMetrics(() -> topology, DisabledSessionTable.INSTANCE, () -> ConnectionSlots.NONE);
     }
 
     private String text() throws Exception {
@@ -139,7 +139,7 @@ class DispatcherMetricsTest {
             public void close() {
             }
         };
-        DispatcherMetrics clustered = new DispatcherMetrics(() -> topology, lostItsServer, new ConnectionSlots());
+        DispatcherMetrics clustered = new DispatcherMetrics(() -> topology, lostItsServer, () -> ConnectionSlots.NONE);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         clustered.write(out);
 

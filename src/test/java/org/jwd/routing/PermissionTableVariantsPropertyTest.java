@@ -6,7 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-import org.jwd.Dispatcher;
+import org.jwd.boot.Bootstrap;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.config.ConfigParser;
 import org.jwd.filter.PermissionTable;
 import org.jwd.properties.RandomInput;
@@ -44,21 +45,21 @@ class PermissionTableVariantsPropertyTest {
 
     @Test
     void everyVariantOfARefusedPathIsRefusedOverHttp() throws Exception {
-        try (Dispatcher dispatcher = new Dispatcher(ConfigParser.parse(LANDSCAPE, "test.properties", CONFIG))) {
-            assertEveryVariantIsRefused(dispatcher, false);
+        try (Bootstrap boot = Bootstrap.build(ConfigParser.parse(LANDSCAPE, "test.properties", CONFIG), null)) {
+            assertEveryVariantIsRefused(boot.dispatcher(), false);
         }
     }
 
     @Test
     void withTheIgnoreCaseKeyEveryCaseVariantOfAJ2eePathIsRefusedToo() throws Exception {
-        try (Dispatcher dispatcher = new Dispatcher(ConfigParser.parse(
-                LANDSCAPE + "jwd.permission_table_ignore_case=true\n", "test.properties", CONFIG))) {
-            assertEveryVariantIsRefused(dispatcher, true);
+        try (Bootstrap boot = Bootstrap.build(ConfigParser.parse(
+                LANDSCAPE + "jwd.permission_table_ignore_case=true\n", "test.properties", CONFIG), null)) {
+            assertEveryVariantIsRefused(boot.dispatcher(), true);
         }
     }
 
     private static void assertEveryVariantIsRefused(Dispatcher dispatcher, boolean ignoreCase) {
-        Router router = dispatcher.router();
+        Router router = dispatcher.state().router();
         List<PermissionTable.Rule> refusing = router.permissionTable().rules().stream()
                 .filter(rule -> !rule.permits(false)).toList();
         assertThat(refusing).as("the shipped table's D and S lines").hasSizeGreaterThanOrEqualTo(6);
@@ -76,7 +77,7 @@ class PermissionTableVariantsPropertyTest {
             }
         });
         for (String id : List.of("j", "b")) {
-            assertThat(dispatcher.topology().server(id).served()).as("requests served by " + id).isZero();
+            assertThat(dispatcher.state().topology().server(id).served()).as("requests served by " + id).isZero();
         }
     }
 

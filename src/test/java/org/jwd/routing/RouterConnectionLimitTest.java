@@ -5,13 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.jwd.Dispatcher;
+import org.jwd.boot.Bootstrap;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.config.ConfigParser;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Balanced requests and servers whose connection slots are all taken (server.<id>.max_connections). */
 class RouterConnectionLimitTest {
+    private Bootstrap boot;
     private Dispatcher dispatcher;
 
     private Router router(String strategy) throws Exception {
@@ -19,7 +21,7 @@ class RouterConnectionLimitTest {
     }
 
     private Router router(String strategy, String moreLimits) throws Exception {
-        dispatcher = new Dispatcher(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigParser.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 server.a.capacity=9
@@ -31,13 +33,14 @@ class RouterConnectionLimitTest {
                 server.c.max_connections=1
                 wdisp/load_balancing_strategy=%s
                 SessionTableTimeout=60s
-                """.formatted(strategy) + moreLimits, "test.properties"));
-        return dispatcher.router();
+                """.formatted(strategy) + moreLimits, "test.properties"), null);
+        dispatcher = boot.dispatcher();
+        return dispatcher.state().router();
     }
 
     @AfterEach
     void close() {
-        dispatcher.close();
+        boot.close();
     }
 
     private static RoutingRequest get(String... cookies) {

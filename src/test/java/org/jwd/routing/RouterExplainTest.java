@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.jwd.Dispatcher;
+import org.jwd.boot.Bootstrap;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.affinity.SessionTableStats;
 import org.jwd.config.ConfigParser;
 import org.jwd.topology.Server;
@@ -12,11 +13,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class RouterExplainTest {
+    private final Bootstrap boot;
     private final Dispatcher dispatcher;
     private final Router router;
 
     RouterExplainTest() throws Exception {
-        dispatcher = new Dispatcher(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigParser.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 server.b.url=http://127.0.0.1:9002
@@ -24,13 +26,14 @@ class RouterExplainTest {
                 server.b.capacity=2
                 icf.url_prefixes=/sap/
                 SessionTableTimeout=60s
-                """, "test.properties"));
-        router = dispatcher.router();
+                """, "test.properties"), null);
+        dispatcher = boot.dispatcher();
+        router = dispatcher.state().router();
     }
 
     @AfterEach
     void close() {
-        dispatcher.close();
+        boot.close();
     }
 
     private static RoutingRequest get(String path, String... cookies) {
@@ -39,12 +42,12 @@ class RouterExplainTest {
 
     private String counts() {
         StringBuilder sb = new StringBuilder();
-        for (Server s : dispatcher.topology().servers().values()) {
+        for (Server s : dispatcher.state().topology().servers().values()) {
             sb.append(s.id()).append(' ').append(s.inFlight()).append(' ').append(s.served()).append(' ')
                     .append(s.statefulRequests()).append("; ");
         }
         return sb + dispatcher.sessionTable().stats().toString()
-                + router.balancer(dispatcher.topology().internalGroup("!J2EE")).snapshot();
+                + router.balancer(dispatcher.state().topology().internalGroup("!J2EE")).snapshot();
     }
 
     @Test
@@ -121,7 +124,7 @@ class RouterExplainTest {
 
     @Test
     void explainsWithNoActiveServer() {
-        dispatcher.topology().servers().values().forEach(s -> s.setState(Server.State.DISABLED));
+        dispatcher.state().topology().servers().values().forEach(s -> s.setState(Server.State.DISABLED));
 
         Explanation e = router.explain(get("/irj/x"));
 

@@ -6,7 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.jwd.Dispatcher;
+import org.jwd.boot.Bootstrap;
+import org.jwd.runtime.Dispatcher;
 import org.jwd.config.ConfigParser;
 import org.jwd.topology.Server;
 import org.junit.jupiter.api.AfterEach;
@@ -15,19 +16,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The URL filter as the Router applies it: on the normalized path, before any session is looked at. */
 class RouterPermissionTest {
+    private Bootstrap boot;
     private Dispatcher dispatcher;
     private Router router;
 
     private void start(Path dir, String table) throws Exception {
         Files.writeString(dir.resolve("ptab.txt"), table);
-        dispatcher = new Dispatcher(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigParser.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 icf.url_prefixes=/sap/
                 SessionTableTimeout=60s
                 wdisp/permission_table=ptab.txt
-                """, "test.properties", dir));
-        router = dispatcher.router();
+                """, "test.properties", dir), null);
+        dispatcher = boot.dispatcher();
+        router = dispatcher.state().router();
     }
 
     private static final String SAP_IS_ABAP = "icf.url_prefixes=/sap/\n";
@@ -35,21 +38,22 @@ class RouterPermissionTest {
     /** A J2EE server a and an ABAP server b; {@code extra} adds configuration lines. */
     private void startLandscape(Path dir, String table, String extra) throws Exception {
         Files.writeString(dir.resolve("ptab.txt"), table);
-        dispatcher = new Dispatcher(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigParser.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 server.b.url=http://127.0.0.1:9002
                 server.b.https_url=https://127.0.0.1:9443
                 server.b.type=abap
                 wdisp/permission_table=ptab.txt
-                """ + extra, "test.properties", dir));
-        router = dispatcher.router();
+                """ + extra, "test.properties", dir), null);
+        dispatcher = boot.dispatcher();
+        router = dispatcher.state().router();
     }
 
     @AfterEach
     void close() {
         if (dispatcher != null) {
-            dispatcher.close();
+            boot.close();
         }
     }
 
@@ -58,7 +62,7 @@ class RouterPermissionTest {
     }
 
     private Server a() {
-        return dispatcher.topology().server("a");
+        return dispatcher.state().topology().server("a");
     }
 
     @Test
@@ -146,7 +150,7 @@ class RouterPermissionTest {
         assertThat(guiOverHttp.reason()).isEqualTo("permission table line 1");
         RoutingDecision guiOverHttps = router.route(get("/SAP/bc/GUI/start", true));
         assertThat(guiOverHttps.isRejected()).isFalse();
-        assertThat(guiOverHttps.server()).isSameAs(dispatcher.topology().server("b"));
+        assertThat(guiOverHttps.server()).isSameAs(dispatcher.state().topology().server("b"));
         guiOverHttps.finish(false);
     }
 
@@ -160,7 +164,7 @@ class RouterPermissionTest {
         assertThat(otherCase.isRejected()).isFalse();
         assertThat(otherCase.server()).isSameAs(a());
         otherCase.finish(false);
-        dispatcher.close();
+        boot.close();
 
         startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP + "jwd.permission_table_ignore_case=true\n");
         assertThat(router.route(get("/NWA/x", false)).errorStatus()).isEqualTo(403);
@@ -178,7 +182,7 @@ class RouterPermissionTest {
         assertThat(router.route(get("/NWA/x", false)).errorStatus()).isEqualTo(403);
         RoutingDecision other = router.route(get("/irj/x", false));
         assertThat(other.isRejected()).isFalse();
-        assertThat(other.server()).isSameAs(dispatcher.topology().server("b"));
+        assertThat(other.server()).isSameAs(dispatcher.state().topology().server("b"));
         other.finish(false);
 
         a().setState(Server.State.UP);

@@ -27,7 +27,7 @@ class RouterSslEncryptTest {
                 icf.url_prefixes=/sap/
                 """ + sslEncrypt, "test.properties");
         return new Router(config, Topology.of(config), () -> UrlMappingTable.parse(config.urlPrefixes()),
-                SessionTables.create(config), new LearnedRoutes(), new ConnectionSlots());
+                SessionTables.create(config), new LearnedRoutes(), ConnectionSlots.NONE);
     }
 
     private static RoutingDecision route(Router router, String path, boolean clientSecure) {

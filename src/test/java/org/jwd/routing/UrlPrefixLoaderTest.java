@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Supplier;
 
 import com.sun.net.httpserver.HttpServer;
@@ -51,11 +52,19 @@ class UrlPrefixLoaderTest {
         url = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/sap/public/icf_info/icr_urlprefix");
     }
 
+    /** the shared scheduler of the refreshes */
+    private final ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+
+    {
+        scheduler.setRemoveOnCancelPolicy(true);
+    }
+
     @AfterEach
     void stop() {
         if (loader != null) {
             loader.close();
         }
+        scheduler.shutdownNow();
         server.stop(0);
     }
 
@@ -106,7 +115,7 @@ class UrlPrefixLoaderTest {
     void startingLoadsTheUrlAndMergesItWithTheFileEntries() {
         UrlPrefixLoader loader = loader(List.of("/logon/", "/sap/public/"));
 
-        loader.start();
+        loader.start(scheduler);
 
         UrlMappingTable table = loader.current().get();
         assertThat(table.entries()).extracting(UrlPrefix::toString).containsExactly(
@@ -120,7 +129,7 @@ class UrlPrefixLoaderTest {
     @Test
     void aRefreshPicksUpAChangedList() {
         UrlPrefixLoader loader = loader(List.of());
-        loader.start();
+        loader.start(scheduler);
         Supplier<UrlMappingTable> current = loader.current();
         assertThat(current.get().isAbap("/sap/bc/webdynpro/x")).isFalse();
 
@@ -134,7 +143,7 @@ class UrlPrefixLoaderTest {
     @Test
     void aRefreshAnsweredWith500KeepsTheLastGoodTableAndLogsAWarningNamingTheUrl() {
         UrlPrefixLoader loader = loader(List.of("/logon/"));
-        loader.start();
+        loader.start(scheduler);
         UrlMappingTable before = loader.current().get();
 
         status = 500;
@@ -153,7 +162,7 @@ class UrlPrefixLoaderTest {
     @Test
     void aRefreshWhileTheServerIsDownKeepsTheLastGoodTable() {
         UrlPrefixLoader loader = loader(List.of());
-        loader.start();
+        loader.start(scheduler);
         UrlMappingTable before = loader.current().get();
 
         server.stop(0);
@@ -172,7 +181,7 @@ class UrlPrefixLoaderTest {
             """)
     void aResponseWithoutAnyPrefixIsAFailedRefresh(String answer, String error) {
         UrlPrefixLoader loader = loader(List.of());
-        loader.start();
+        loader.start(scheduler);
         UrlMappingTable before = loader.current().get();
 
         body = answer;
@@ -192,7 +201,7 @@ class UrlPrefixLoaderTest {
             """)
     void aLoadedTableWithTheRootEntryIsRefusedWithAWarningAndThePreviousTableStays(String rootLine) {
         UrlPrefixLoader loader = loader(List.of("/logon/"));
-        loader.start();
+        loader.start(scheduler);
         UrlMappingTable before = loader.current().get();
 
         body = "PREFIX=/sap/bc/gui/&CASE=X\n" + rootLine + "\n";
@@ -223,7 +232,7 @@ class UrlPrefixLoaderTest {
     void aFailedFirstLoadLeavesTheFileEntriesUntilALaterLoadSucceeds() {
         status = 503;
         UrlPrefixLoader loader = loader(List.of("/logon/"));
-        loader.start();
+        loader.start(scheduler);
         assertThat(loader.current().get().entries()).extracting(UrlPrefix::toString).containsExactly("/logon/");
 
         status = 200;
@@ -237,7 +246,7 @@ class UrlPrefixLoaderTest {
     void withoutAUrlTheTableIsTheFileEntries() throws Exception {
         DispatcherConfig config = ConfigParser.parse("icf.url_prefixes = /sap/bc/, /logon\n", "test");
         try (UrlPrefixLoader loader = new UrlPrefixLoader(config)) {
-            loader.start();
+            loader.start(scheduler);
 
             assertThat(loader.refreshNow()).isFalse();
             assertThat(loader.current().get().entries()).extracting(UrlPrefix::toString)
@@ -250,7 +259,7 @@ class UrlPrefixLoaderTest {
     void aFileEntryIsCaseInsensitiveUnlessWrittenCaseSensitive() {
         try (UrlPrefixLoader loader = new UrlPrefixLoader(List.of("/logon/", "case:/Public/"), null,
                 Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1))) {
-            loader.start();
+            loader.start(scheduler);
 
             assertThat(loader.current().get().match("/LOGON/x")).hasToString("/logon/");
             assertThat(loader.current().get().match("/Public/x")).hasToString("case:/Public/");
@@ -263,7 +272,7 @@ class UrlPrefixLoaderTest {
         DispatcherConfig config = ConfigParser.parse("icf.url_prefixes = /logon/\n"
                 + "icf.url_prefixes_url = " + url + "\n" + "wdisp/auto_refresh = 60\n", "test");
         try (UrlPrefixLoader loader = new UrlPrefixLoader(config)) {
-            loader.start();
+            loader.start(scheduler);
 
             assertThat(loader.current().get().size()).isEqualTo(4);
             assertThat(loader).hasToString("UrlPrefixLoader(" + url + " every PT1M, "
@@ -280,16 +289,23 @@ class UrlPrefixLoaderTest {
     }
 
     @Test
-    void onceStartedTheLoaderRefreshesOnItsOwnOnADaemonThread() {
+    void onceStartedTheLoaderRefreshesOnItsOwnAsAJobOfTheSchedulerItIsGivenUntilItIsClosed() {
         loader = new UrlPrefixLoader(List.of(), url, Duration.ofMillis(50), Duration.ofSeconds(20),
                 Duration.ofSeconds(20));
-        loader.start();
+        loader.start(scheduler);
         body = "PREFIX=/changed/&CASE=X\n";
 
         await().atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(loader.current().get().isAbap("/changed/x")).isTrue());
-        assertThat(Thread.getAllStackTraces().keySet()).filteredOn(t -> t.getName().equals("jwd-url-prefix-loader"))
-                .isNotEmpty().allMatch(Thread::isDaemon);
+        // the refresh that loaded it ran on the scheduler (counted once that run is over)
+        await().atMost(Duration.ofSeconds(10)).until(() -> scheduler.getCompletedTaskCount() > 0);
+
+        loader.close();
+
+        // a refresh running now finishes, but is not scheduled again
+        await().atMost(Duration.ofSeconds(10)).until(() -> scheduler.getQueue().isEmpty()
+                && scheduler.getActiveCount() == 0);
+        assertThat(scheduler.isShutdown()).as("the scheduler is its owner's to stop").isFalse();
     }
 
     @Test
@@ -297,6 +313,6 @@ class UrlPrefixLoaderTest {
         UrlPrefixLoader loader = loader(List.of());
         loader.close();
 
-        assertThatThrownBy(loader::start).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> loader.start(scheduler)).isInstanceOf(IllegalStateException.class);
     }
 }

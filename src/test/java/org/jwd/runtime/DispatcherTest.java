@@ -1,4 +1,4 @@
-package org.jwd;
+package org.jwd.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
+import org.jwd.boot.Bootstrap;
 import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigParser;
 import org.jwd.config.ServerConfig;
@@ -21,21 +22,23 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class DispatcherTest {
+    private final Bootstrap boot;
     private final Dispatcher dispatcher;
 
     DispatcherTest() throws Exception {
-        dispatcher = new Dispatcher(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigParser.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 logon_group.PORTAL.url_prefixes=/irj/portal
                 rdisp/autoabaptime=1
                 health.interval=1h
-                """, "test.properties"));
+                """, "test.properties"), null);
+        dispatcher = boot.dispatcher();
     }
 
     @AfterEach
     void close() {
-        dispatcher.close();
+        boot.close();
     }
 
     private static ServerConfig registered(String id, int capacity) {
@@ -52,7 +55,7 @@ class DispatcherTest {
         var config = ConfigParser.parse("server.a.url=http://127.0.0.1:9001\nserver.a.type=j2ee\n"
                 + "icf.url_prefixes=/sap/bc/, icase:/./\n", "test.properties");
 
-        assertThatThrownBy(() -> new Dispatcher(config).close())
+        assertThatThrownBy(() -> Bootstrap.build(config, null).close())
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("icf.url_prefixes = '/sap/bc/,icase:/./': URL prefix '/' refused: it "
                         + "covers every URL");
@@ -60,13 +63,13 @@ class DispatcherTest {
 
     @Test
     void aRegisteredServerJoinsTheTopologyAndTheServersThatStayKeepTheirObjects() {
-        Server a = dispatcher.topology().server("a");
+        Server a = dispatcher.state().topology().server("a");
         a.setAdminState(Server.AdminState.DRAINED);
-        Dispatcher.Snapshot before = dispatcher.snapshot();
+        DispatcherState before = dispatcher.state();
 
         assertThat(dispatcher.register(registered("n1", 2))).isEqualTo(ServerRegistry.Outcome.REGISTERED);
 
-        Dispatcher.Snapshot after = dispatcher.snapshot();
+        DispatcherState after = dispatcher.state();
         assertThat(after).isNotSameAs(before);
         assertThat(after.router()).isNotSameAs(before.router());
         assertThat(after.topology().server("a")).isSameAs(a);
@@ -76,52 +79,52 @@ class DispatcherTest {
                 .containsExactly("n1");
         assertThat(dispatcher.health().servers()).extracting(Server::id).containsExactly("a", "n1");
         // a drained server takes no new requests: the new one gets them
-        RoutingDecision d = dispatcher.router().route(get("/irj/x"));
+        RoutingDecision d = dispatcher.state().router().route(get("/irj/x"));
         assertThat(d.server().id()).isEqualTo("n1");
         d.finish(false);
     }
 
     @Test
     void learnedRoutesOutliveARebuiltRouterAndLeaveWithTheirServer() {
-        RoutingDecision toA = dispatcher.router().route(get("/irj/x"));
-        dispatcher.router().learn(toA, List.of("JSESSIONID=4F2A.tcA; Path=/; HttpOnly"));
+        RoutingDecision toA = dispatcher.state().router().route(get("/irj/x"));
+        dispatcher.state().router().learn(toA, List.of("JSESSIONID=4F2A.tcA; Path=/; HttpOnly"));
         toA.finish(false);
         dispatcher.register(registered("n1", 1));
-        RoutingDecision toN1 = dispatcher.router().route(new RoutingRequest("GET", "/irj/portal", null,
+        RoutingDecision toN1 = dispatcher.state().router().route(new RoutingRequest("GET", "/irj/portal", null,
                 List.of(), false));
-        dispatcher.router().learn(toN1, List.of("JSESSIONID=77C0.tcN"));
+        dispatcher.state().router().learn(toN1, List.of("JSESSIONID=77C0.tcN"));
         toN1.finish(false);
 
         assertThat(dispatcher.deregister("n1")).isTrue();
 
-        RoutingDecision next = dispatcher.router().route(new RoutingRequest("GET", "/irj/x", null,
+        RoutingDecision next = dispatcher.state().router().route(new RoutingRequest("GET", "/irj/x", null,
                 List.of("JSESSIONID=9B31.tcA"), false));
         assertThat(next.server().id()).isEqualTo("a");
         assertThat(next.reason()).isEqualTo("route suffix (learned)");
         next.finish(false);
-        assertThat(dispatcher.router().learnedRoutes().routeOf("a")).isEqualTo("tcA");
-        assertThat(dispatcher.router().learnedRoutes().serverFor("tcN")).isNull();
+        assertThat(dispatcher.state().router().learnedRoutes().routeOf("a")).isEqualTo("tcA");
+        assertThat(dispatcher.state().router().learnedRoutes().serverFor("tcN")).isNull();
     }
 
     @Test
     void aHeartbeatChangesNothing() {
         dispatcher.register(registered("n1", 2));
-        Dispatcher.Snapshot before = dispatcher.snapshot();
+        DispatcherState before = dispatcher.state();
 
         assertThat(dispatcher.register(registered("n1", 2))).isEqualTo(ServerRegistry.Outcome.RENEWED);
 
-        assertThat(dispatcher.snapshot()).isSameAs(before);
+        assertThat(dispatcher.state()).isSameAs(before);
     }
 
     @Test
     void aChangedDescriptionMakesANewServerThatKeepsTheOperatorsChoice() {
         dispatcher.register(registered("n1", 2));
-        Server first = dispatcher.topology().server("n1");
+        Server first = dispatcher.state().topology().server("n1");
         first.setAdminState(Server.AdminState.DISABLED);
 
         assertThat(dispatcher.register(registered("n1", 3))).isEqualTo(ServerRegistry.Outcome.CHANGED);
 
-        Server second = dispatcher.topology().server("n1");
+        Server second = dispatcher.state().topology().server("n1");
         assertThat(second).isNotSameAs(first);
         assertThat(second.capacity()).isEqualTo(3);
         assertThat(second.adminState()).isEqualTo(Server.AdminState.DISABLED);
@@ -131,15 +134,15 @@ class DispatcherTest {
     @Test
     void aRequestInFlightFinishesOnItsOwnServerObjectWhileTheTopologyChanges() {
         dispatcher.register(registered("n1", 1));
-        dispatcher.topology().server("a").setState(Server.State.DISABLED);
-        RoutingDecision inFlight = dispatcher.router().route(get("/irj/x"));
+        dispatcher.state().topology().server("a").setState(Server.State.DISABLED);
+        RoutingDecision inFlight = dispatcher.state().router().route(get("/irj/x"));
         Server n1 = inFlight.server();
         assertThat(n1.inFlight()).isEqualTo(1);
 
         dispatcher.deregister("n1");
         inFlight.finish(false);
 
-        assertThat(dispatcher.topology().server("n1")).isNull();
+        assertThat(dispatcher.state().topology().server("n1")).isNull();
         assertThat(n1.inFlight()).isZero();
         assertThat(n1.served()).isEqualTo(1);
         assertThat(dispatcher.health().servers()).extracting(Server::id).containsExactly("a");
@@ -153,12 +156,12 @@ class DispatcherTest {
 
     @Test
     void registeredServersExpireWhenTheyStopReportingAndConfiguredOnesStay() {
-        dispatcher.start();
+        boot.start();
         dispatcher.register(registered("n1", 1));
 
-        await().atMost(Duration.ofSeconds(5)).until(() -> dispatcher.topology().server("n1") == null);
+        await().atMost(Duration.ofSeconds(5)).until(() -> dispatcher.state().topology().server("n1") == null);
 
-        assertThat(dispatcher.topology().servers().keySet()).containsExactly("a");
+        assertThat(dispatcher.state().topology().servers().keySet()).containsExactly("a");
         assertThat(dispatcher.registry().servers()).isEmpty();
     }
 }

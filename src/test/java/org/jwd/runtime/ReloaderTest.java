@@ -1,4 +1,4 @@
-package org.jwd;
+package org.jwd.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,8 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.jwd.boot.Bootstrap;
 import org.jwd.config.ConfigLoader;
 import org.jwd.routing.LogCapture;
 import org.jwd.routing.RoutingDecision;
@@ -39,21 +42,28 @@ class ReloaderTest {
     @TempDir
     Path dir;
     private Path file;
+    private Bootstrap boot;
     private Dispatcher dispatcher;
     private Reloader reloader;
+    private ConfigWatch watch;
+    /** the watch's, never used: the tests poll by hand */
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private final AtomicLong clock = new AtomicLong(1_700_000_000_000L);
 
     private void start(String properties) throws Exception {
         file = dir.resolve("jwd.properties");
         Files.writeString(file, properties);
-        dispatcher = new Dispatcher(ConfigLoader.load(file));
-        reloader = new Reloader(file, dispatcher, clock::get);
+        boot = Bootstrap.build(ConfigLoader.load(file), null);
+        dispatcher = boot.dispatcher();
+        reloader = new Reloader(file, dispatcher, Bootstrap::check, clock::get);
+        watch = new ConfigWatch(reloader, dispatcher::config, scheduler);
     }
 
     @AfterEach
     void close() {
-        if (dispatcher != null) {
-            dispatcher.close();
+        scheduler.shutdownNow();
+        if (boot != null) {
+            boot.close();
         }
     }
 
@@ -64,7 +74,7 @@ class ReloaderTest {
     }
 
     private RoutingDecision route(String jsessionid) {
-        return dispatcher.router().route(new RoutingRequest("GET", "/irj/x", null,
+        return dispatcher.state().router().route(new RoutingRequest("GET", "/irj/x", null,
                 jsessionid == null ? List.of() : List.of("JSESSIONID=" + jsessionid), false));
     }
 
@@ -77,14 +87,14 @@ class ReloaderTest {
     @Test
     void aValidChangeIsSwappedInWholeAndServersThatStayKeepTheirObjects() throws Exception {
         start(BASE);
-        Server a = dispatcher.topology().server("a");
-        Server b = dispatcher.topology().server("b");
+        Server a = dispatcher.state().topology().server("a");
+        Server b = dispatcher.state().topology().server("b");
         var table = dispatcher.sessionTable();
         RoutingDecision served = route(null);
         Server first = served.server();
         served.finish(false);
         b.setAdminState(Server.AdminState.DRAINED);
-        Dispatcher.Snapshot before = dispatcher.snapshot();
+        DispatcherState before = dispatcher.state();
 
         Reloader.Result result = write(BASE.replace("server.c.url=http://127.0.0.1:9003\nserver.c.type=j2ee\n", "")
                 + """
@@ -100,7 +110,7 @@ class ReloaderTest {
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
         assertThat(result.errors()).isEmpty();
         assertThat(result.pending()).isEmpty();
-        Dispatcher.Snapshot after = dispatcher.snapshot();
+        DispatcherState after = dispatcher.state();
         assertThat(after).isNotSameAs(before);
         assertThat(after.config()).isSameAs(dispatcher.config());
         assertThat(after.config().debugHeaders()).isTrue();
@@ -130,15 +140,15 @@ class ReloaderTest {
     @Test
     void aReloadThatAddsTheIcfEntryOfTheRootIsRejectedNamingTheKeyAndTheValue() throws Exception {
         start(BASE + "icf.url_prefixes=/sap/bc/\n");
-        Dispatcher.Snapshot before = dispatcher.snapshot();
+        DispatcherState before = dispatcher.state();
 
         Reloader.Result result = write(BASE + "icf.url_prefixes=/sap/bc/, /\n");
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.REJECTED);
         assertThat(result.errors()).containsExactly("icf.url_prefixes = '/sap/bc/,/': URL prefix '/' refused: it "
                 + "covers every URL, so every request would go to the ABAP servers");
-        assertThat(dispatcher.snapshot()).isSameAs(before);
-        assertThat(dispatcher.urlPrefixes().current().get().isAbap("/irj/portal")).isFalse();
+        assertThat(dispatcher.state()).isSameAs(before);
+        assertThat(dispatcher.state().urlPrefixes().current().get().isAbap("/irj/portal")).isFalse();
     }
 
     @Test
@@ -163,7 +173,7 @@ class ReloaderTest {
     @Test
     void anInvalidChangeIsRejectedWholeAndTheRunningConfigurationStays() throws Exception {
         start(BASE);
-        Dispatcher.Snapshot before = dispatcher.snapshot();
+        DispatcherState before = dispatcher.state();
 
         Reloader.Result result = write(BASE + """
                 server.d.url=http://127.0.0.1:9004
@@ -177,7 +187,7 @@ class ReloaderTest {
         assertThat(result.errors()).anySatisfy(e -> assertThat(e)
                 .startsWith(file + ":12: server.b.capacity = 'zero': expected a positive integer"));
         assertThat(result.errors()).anySatisfy(e -> assertThat(e).startsWith(file + ":13: jwd.no_such_key = '1'"));
-        assertThat(dispatcher.snapshot()).isSameAs(before);
+        assertThat(dispatcher.state()).isSameAs(before);
         assertThat(reloader.last()).isSameAs(result);
         assertThat(metrics()).contains("jwd_config_reloads_total{outcome=\"rejected\"} 1.0")
                 .contains("jwd_config_reloads_total{outcome=\"applied\"} 0.0");
@@ -185,13 +195,13 @@ class ReloaderTest {
         // the file put right again: what is in force already, nothing is swapped
         Reloader.Result again = write(BASE);
         assertThat(again.outcome()).isEqualTo(Reloader.Outcome.UNCHANGED);
-        assertThat(dispatcher.snapshot()).isSameAs(before);
+        assertThat(dispatcher.state()).isSameAs(before);
     }
 
     @Test
     void aCheckOfTheFeaturesKeysRejectsTooAWatchIntervalThatIsNoDuration() throws Exception {
         start(BASE);
-        Dispatcher.Snapshot before = dispatcher.snapshot();
+        DispatcherState before = dispatcher.state();
 
         Reloader.Result result = write(BASE.replace("jwd.config_watch=0", "jwd.config_watch=often"));
 
@@ -199,7 +209,7 @@ class ReloaderTest {
         assertThat(result.errors()).containsExactly("jwd.config_watch = 'often': expected how often the "
                 + "configuration file is checked for changes: milliseconds, or a number with a unit (500ms, 30s, 10m, "
                 + "1h); 0 turns the watch off");
-        assertThat(dispatcher.snapshot()).isSameAs(before);
+        assertThat(dispatcher.state()).isSameAs(before);
     }
 
     @Test
@@ -282,22 +292,22 @@ class ReloaderTest {
     @Test
     void theWatchReadsAChangeOnceItHasStayedTheSameForARound() throws Exception {
         start(BASE);
-        Dispatcher.Snapshot before = dispatcher.snapshot();
-        assertThat(reloader.poll()).isNull();
+        DispatcherState before = dispatcher.state();
+        assertThat(watch.poll()).isNull();
 
         Files.writeString(file, BASE + "server.d.url=http://127.0.0.1:9004\n");
         // still being written, perhaps: not read yet
-        assertThat(reloader.poll()).isNull();
+        assertThat(watch.poll()).isNull();
         Files.writeString(file, BASE + "server.d.url=http://127.0.0.1:9004\nserver.d.type=j2ee\n");
-        assertThat(reloader.poll()).isNull();
-        assertThat(dispatcher.snapshot()).isSameAs(before);
+        assertThat(watch.poll()).isNull();
+        assertThat(dispatcher.state()).isSameAs(before);
 
-        Reloader.Result result = reloader.poll();
+        Reloader.Result result = watch.poll();
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
         assertThat(result.trigger()).isEqualTo("file change");
-        assertThat(dispatcher.topology().servers().keySet()).containsExactly("a", "b", "c", "d");
+        assertThat(dispatcher.state().topology().servers().keySet()).containsExactly("a", "b", "c", "d");
         // read once: nothing more until the file changes again
-        assertThat(reloader.poll()).isNull();
+        assertThat(watch.poll()).isNull();
         assertThat(metrics()).contains("jwd_config_reloads_total{outcome=\"applied\"} 1.0");
     }
 
@@ -309,8 +319,8 @@ class ReloaderTest {
         Files.move(written, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
 
-        assertThat(reloader.poll()).isNull();
-        assertThat(reloader.poll().outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(watch.poll()).isNull();
+        assertThat(watch.poll().outcome()).isEqualTo(Reloader.Outcome.APPLIED);
         assertThat(dispatcher.config().debugHeaders()).isTrue();
     }
 
@@ -322,8 +332,10 @@ class ReloaderTest {
         Files.writeString(v1.resolve("jwd.properties"), BASE);
         Files.createSymbolicLink(dir.resolve("..data"), v1.getFileName());
         file = Files.createSymbolicLink(dir.resolve("jwd.properties"), Path.of("..data", "jwd.properties"));
-        dispatcher = new Dispatcher(ConfigLoader.load(file));
-        reloader = new Reloader(file, dispatcher, clock::get);
+        boot = Bootstrap.build(ConfigLoader.load(file), null);
+        dispatcher = boot.dispatcher();
+        reloader = new Reloader(file, dispatcher, Bootstrap::check, clock::get);
+        watch = new ConfigWatch(reloader, dispatcher::config, scheduler);
 
         Path v2 = Files.createDirectory(dir.resolve("..2026_v2"));
         Files.writeString(v2.resolve("jwd.properties"), BASE + "jwd.debug_headers=true\n");
@@ -333,8 +345,8 @@ class ReloaderTest {
         Files.delete(v1.resolve("jwd.properties"));
         Files.delete(v1);
 
-        assertThat(reloader.poll()).isNull();
-        assertThat(reloader.poll().outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(watch.poll()).isNull();
+        assertThat(watch.poll().outcome()).isEqualTo(Reloader.Outcome.APPLIED);
         assertThat(dispatcher.config().debugHeaders()).isTrue();
     }
 
@@ -356,9 +368,9 @@ class ReloaderTest {
 
     @Test
     void aWatchIntervalThatIsNoDurationFailsTheStart() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Dispatcher(
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Bootstrap.build(
                         org.jwd.config.ConfigParser.parse(BASE.replace("jwd.config_watch=0", "jwd.config_watch=-1s"),
-                                "x.properties")))
+                                "x.properties"), null))
                 .isInstanceOf(org.jwd.config.ConfigException.class)
                 .hasMessageContaining("jwd.config_watch = '-1s': expected how often the configuration file is checked");
     }
@@ -366,25 +378,25 @@ class ReloaderTest {
     @Test
     void newLimitsApplyAndAServerWhoseLimitStaysKeepsItsSlots() throws Exception {
         start(BASE + "server.a.max_connections=2\nserver.b.max_connections=3\n");
-        var slotsOfA = dispatcher.slots().of("a");
-        var slotsOfB = dispatcher.slots().of("b");
+        var slotsOfA = dispatcher.state().slots().of("a");
+        var slotsOfB = dispatcher.state().slots().of("b");
         slotsOfB.acquire(null);
 
         Reloader.Result result = write(BASE + "server.a.max_connections=2\nserver.b.max_connections=5\n"
                 + "server.b.max_queue=1\nicm/HTTP/max_request_size_KB=10\njwd.queue_timeout=3s\n");
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
-        assertThat(dispatcher.slots().of("a")).as("an unchanged limit").isSameAs(slotsOfA);
-        var newSlotsOfB = dispatcher.slots().of("b");
+        assertThat(dispatcher.state().slots().of("a")).as("an unchanged limit").isSameAs(slotsOfA);
+        var newSlotsOfB = dispatcher.state().slots().of("b");
         assertThat(newSlotsOfB).isNotSameAs(slotsOfB);
         assertThat(newSlotsOfB.maxConnections()).isEqualTo(5);
         assertThat(newSlotsOfB.maxQueue()).isEqualTo(1);
         assertThat(slotsOfB.active()).as("the request under the old limit still holds its slot there").isEqualTo(1);
-        assertThat(dispatcher.slots().of("c").isLimited()).isFalse();
-        assertThat(dispatcher.limits().maxRequestBytes()).isEqualTo(10 * 1024);
-        assertThat(dispatcher.limits().queueTimeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(dispatcher.state().slots().of("c").isLimited()).isFalse();
+        assertThat(dispatcher.state().limits().maxRequestBytes()).isEqualTo(10 * 1024);
+        assertThat(dispatcher.state().limits().queueTimeout()).isEqualTo(Duration.ofSeconds(3));
 
         write(BASE);
-        assertThat(dispatcher.slots().of("a").isLimited()).as("a limit removed").isFalse();
+        assertThat(dispatcher.state().slots().of("a").isLimited()).as("a limit removed").isFalse();
     }
 }

@@ -1,4 +1,4 @@
-package org.jwd.admin;
+package org.jwd.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import org.jwd.admin.AdminJson;
+import org.jwd.admin.GroupView;
 import org.junit.jupiter.api.Test;
 
 class LgtstTest {

@@ -1,4 +1,4 @@
-package org.jwd.admin;
+package org.jwd.cli;
 
 import java.io.Console;
 import java.io.PrintStream;
@@ -16,6 +16,9 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
+
+import org.jwd.admin.AdminJson;
+import org.jwd.admin.GroupView;
 
 /**
  * {@code bin/jwd lgtst --url http://host:port --group G [--user U]}: like SAP's {@code lgtst}, prints the servers
@@ -44,8 +47,48 @@ public final class Lgtst {
         System.exit(code);
     }
 
+    /** The command line: {@code --url} (required), {@code --group}, {@code --user}. */
+    private record Options(String url, String group, String user) {
+    }
+
+    /** Why the command stops, and with which exit code, once said on standard error. */
+    private static final class Stop extends Exception {
+        private final int code;
+
+        Stop(int code) {
+            super(null, null, false, false);
+            this.code = code;
+        }
+    }
+
     /** The command without exiting: 0 done, 1 failed (unreachable, refused, no such group), 2 usage. */
     static int run(String[] args, Function<String, String> env, PrintStream out, PrintStream err) {
+        try {
+            Options options = options(args, env, err);
+            String base = options.url().endsWith("/") ? options.url().substring(0, options.url().length() - 1)
+                    : options.url();
+            String password = password(options.user(), env, err);
+            URI uri = groupsUri(base, options, err);
+            HttpResponse<String> response = ask(uri, base, options.user(), password, err);
+            List<GroupView> groups;
+            try {
+                groups = AdminJson.readAnswer(response.body(), new TypeReference<List<GroupView>>() { });
+            } catch (JsonProcessingException e) {
+                err.println("jwd lgtst: " + uri + " did not answer a list of groups: " + e.getOriginalMessage());
+                return 1;
+            }
+            if (groups.isEmpty()) {
+                err.println("jwd lgtst: " + base + " has no group " + options.group());
+                return 1;
+            }
+            print(groups, out);
+            return 0;
+        } catch (Stop stop) {
+            return stop.code;
+        }
+    }
+
+    private static Options options(String[] args, Function<String, String> env, PrintStream err) throws Stop {
         String url = null;
         String group = null;
         String user = env.apply("JWD_ADMIN_USER");
@@ -56,39 +99,46 @@ public final class Lgtst {
                 case "--url" -> url = value;
                 case "--group" -> group = value;
                 case "--user" -> user = value;
-                default -> {
-                    return usage(err, "unknown option '" + a + "'");
-                }
+                default -> throw usage(err, "unknown option '" + a + "'");
             }
             if (value == null) {
-                return usage(err, a + " needs a value");
+                throw usage(err, a + " needs a value");
             }
             i++;
         }
         if (url == null) {
-            return usage(err, "--url is required");
+            throw usage(err, "--url is required");
         }
-        if (user == null || user.isEmpty()) {
-            user = "admin";
-        }
+        return new Options(url, group, user == null || user.isEmpty() ? "admin" : user);
+    }
+
+    /** {@code JWD_ADMIN_PASSWORD}, or asked for on the terminal. */
+    private static String password(String user, Function<String, String> env, PrintStream err) throws Stop {
         String password = env.apply("JWD_ADMIN_PASSWORD");
-        if (password == null) {
-            Console console = System.console();
-            if (console == null) {
-                err.println("jwd lgtst: set JWD_ADMIN_PASSWORD, or run it on a terminal to be asked");
-                return 1;
-            }
-            char[] typed = console.readPassword("Password for %s: ", user);
-            password = typed == null ? "" : new String(typed);
+        if (password != null) {
+            return password;
         }
-        String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-        URI uri;
+        Console console = System.console();
+        if (console == null) {
+            err.println("jwd lgtst: set JWD_ADMIN_PASSWORD, or run it on a terminal to be asked");
+            throw new Stop(1);
+        }
+        char[] typed = console.readPassword("Password for %s: ", user);
+        return typed == null ? "" : new String(typed);
+    }
+
+    private static URI groupsUri(String base, Options options, PrintStream err) throws Stop {
         try {
-            uri = URI.create(base + "/jwd/admin/api/groups"
-                    + (group == null ? "" : "?name=" + URLEncoder.encode(group, StandardCharsets.UTF_8)));
+            return URI.create(base + "/jwd/admin/api/groups" + (options.group() == null ? ""
+                    : "?name=" + URLEncoder.encode(options.group(), StandardCharsets.UTF_8)));
         } catch (IllegalArgumentException e) {
-            return usage(err, "--url '" + url + "' is not a URL");
+            throw usage(err, "--url '" + options.url() + "' is not a URL");
         }
+    }
+
+    /** Asks the admin API; an answer other than 200 is said on {@code err}. */
+    private static HttpResponse<String> ask(URI uri, String base, String user, String password, PrintStream err)
+            throws Stop {
         String credentials = Base64.getEncoder().encodeToString((user + ":" + password)
                 .getBytes(StandardCharsets.UTF_8));
         HttpResponse<String> response;
@@ -99,45 +149,24 @@ public final class Lgtst {
                     HttpResponse.BodyHandlers.ofString());
         } catch (ConnectException e) {
             err.println("jwd lgtst: cannot connect to " + base + ": connection refused");
-            return 1;
+            throw new Stop(1);
         } catch (Exception e) {
             err.println("jwd lgtst: cannot ask " + uri + ": " + e);
-            return 1;
+            throw new Stop(1);
         }
-        switch (response.statusCode()) {
-            case 200 -> {
-            }
-            case 401 -> {
-                err.println("jwd lgtst: " + base + " refused the credentials of user " + user);
-                return 1;
-            }
-            case 404 -> {
-                err.println("jwd lgtst: " + base + " has no administration interface (admin.user is not set)");
-                return 1;
-            }
-            case 429 -> {
-                err.println("jwd lgtst: too many wrong credentials: try again in "
-                        + response.headers().firstValue("Retry-After").orElse("a few") + " s");
-                return 1;
-            }
-            default -> {
-                err.println("jwd lgtst: " + uri + " answered " + response.statusCode() + ": " + response.body().strip());
-                return 1;
-            }
+        String refusal = switch (response.statusCode()) {
+            case 200 -> null;
+            case 401 -> base + " refused the credentials of user " + user;
+            case 404 -> base + " has no administration interface (admin.user is not set)";
+            case 429 -> "too many wrong credentials: try again in "
+                    + response.headers().firstValue("Retry-After").orElse("a few") + " s";
+            default -> uri + " answered " + response.statusCode() + ": " + response.body().strip();
+        };
+        if (refusal != null) {
+            err.println("jwd lgtst: " + refusal);
+            throw new Stop(1);
         }
-        List<GroupView> groups;
-        try {
-            groups = AdminJson.readAnswer(response.body(), new TypeReference<List<GroupView>>() { });
-        } catch (JsonProcessingException e) {
-            err.println("jwd lgtst: " + uri + " did not answer a list of groups: " + e.getOriginalMessage());
-            return 1;
-        }
-        if (groups.isEmpty()) {
-            err.println("jwd lgtst: " + base + " has no group " + group);
-            return 1;
-        }
-        print(groups, out);
-        return 0;
+        return response;
     }
 
     /** Prints each group: its members, their quality or load factor, and the favorite. */
@@ -173,9 +202,9 @@ public final class Lgtst {
         }
     }
 
-    private static int usage(PrintStream err, String problem) {
+    private static Stop usage(PrintStream err, String problem) {
         err.println("jwd lgtst: " + problem);
         err.println("usage: bin/jwd lgtst --url http://host:port [--group G] [--user U]   (password: JWD_ADMIN_PASSWORD)");
-        return 2;
+        return new Stop(2);
     }
 }

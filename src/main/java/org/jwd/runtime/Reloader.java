@@ -1,26 +1,20 @@
-package org.jwd;
+package org.jwd.runtime;
 
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 import org.jwd.config.ClusterConfig;
@@ -28,25 +22,16 @@ import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigLoader;
 import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
-import org.jwd.config.Durations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Hot reload of the configuration: reads the properties file again (and the files it names, such as
- * {@code wdisp/permission_table}) when it changed or when an operator asks ({@code POST api/reload}), and hands a
- * valid configuration to {@link Dispatcher#apply}, which swaps it in as one snapshot. An invalid one is rejected
- * whole: the running configuration stays, the problems are logged at WARN and kept for the admin page and API.
- *
- * <p><b>Watching by polling.</b> Every {@code jwd.config_watch} (1 s by default) the size, modification time and
- * file key (inode) of each watched file are read: two {@code stat} calls, no read of the file. A
- * {@link java.nio.file.WatchService} was not used: it misses changes on Docker bind mounts and network file
- * systems, and Kubernetes replaces a ConfigMap's files by swapping a symbolic link in the directory, an event on
- * another name; a {@code stat} of the path follows links and renames alike (editors that write a new file and
- * rename it over the old one change the file key). <b>Debounce:</b> a change is read only once the signature has
- * stayed the same for one whole interval, so a file written in several steps is read once, when it is complete.
- * A content digest (of the file and the files it names) tells an unchanged file (touched, or saved as it was) from
- * a change: it answers {@code unchanged} and swaps nothing.
+ * {@code wdisp/permission_table}) when the {@link ConfigWatch} saw it change or when an operator asks
+ * ({@code POST api/reload}), and hands a valid configuration to {@link Dispatcher#apply}, which swaps it in as one
+ * {@link DispatcherState}. An invalid one is rejected whole: the running configuration stays, the problems are
+ * logged at WARN and kept for the admin page and API. A content digest (of the file and the files it names) tells
+ * an unchanged file (touched, or saved as it was) from a change: it answers {@code unchanged} and swaps nothing.
  *
  * <p>A new {@code SessionTableTimeout} or {@code wdisp/HTTP/context_timeout} applies to the node's own session
  * table (new entries at once, existing ones from their next use, never earlier than their old deadline) and keeps
@@ -58,14 +43,9 @@ import org.slf4j.LoggerFactory;
  * registry's expiry are built once at startup. A reload that changes them keeps the running values, logs a WARN
  * naming each key, and shows them as pending until a restart; the rest of the change is applied.
  */
-public final class Reloader implements AutoCloseable {
+public final class Reloader {
     private static final Logger LOG = LoggerFactory.getLogger(Reloader.class);
 
-    /** How often the files are checked: a duration; {@code 0} turns the watch off ({@code POST api/reload} stays). */
-    public static final String WATCH_KEY = "jwd.config_watch";
-    static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(1);
-    /** While the watch is off, how often it looks whether a reload turned it on again. */
-    private static final Duration IDLE_INTERVAL = Duration.ofSeconds(5);
     /** Keys whose value names a file that is part of the configuration, relative to the configuration file. */
     public static final List<String> FILE_KEYS = List.of("wdisp/permission_table");
     /** Keys read once at startup: a reload keeps their running values until a restart. */
@@ -130,33 +110,36 @@ public final class Reloader implements AutoCloseable {
         }
     }
 
-    /** size, modification time and file key of a watched file; {@code null} fields when it does not exist */
-    private record Signature(long size, long modified, Object fileKey) {
+    /** The checks of the keys the features read themselves, run on a configuration before it is applied. */
+    @FunctionalInterface
+    public interface Check {
+        /** @throws ConfigException naming the key and the value that cannot be used */
+        void check(DispatcherConfig config) throws ConfigException;
     }
 
     private final Path file;
     private final Dispatcher dispatcher;
+    private final Check check;
     private final LongSupplier clockMillis;
-    private ScheduledExecutorService watcher; // guarded by this
     /** digest of the files the configuration in force came from; guarded by this */
     private byte[] appliedDigest;
     private volatile Instant loadedAt;
     private volatile Result last;
-    /** the signatures seen at the last poll, and those at the last reload; touched by the watch thread only */
-    private Map<Path, Signature> seen;
-    private volatile Map<Path, Signature> handled;
+    /** the files' signatures when they were last read (at the start: by the composition root) */
+    private volatile FileSignatures read;
 
     /**
      * @param file        the configuration file the dispatcher was started with
+     * @param check       the checks a configuration passes before it is applied, those of the start
      * @param clockMillis epoch milliseconds, for the times shown
      */
-    public Reloader(Path file, Dispatcher dispatcher, LongSupplier clockMillis) {
+    public Reloader(Path file, Dispatcher dispatcher, Check check, LongSupplier clockMillis) {
         this.file = file;
         this.dispatcher = dispatcher;
+        this.check = check;
         this.clockMillis = clockMillis;
         this.loadedAt = Instant.ofEpochMilli(clockMillis.getAsLong());
-        this.handled = signatures();
-        this.seen = handled;
+        this.read = FileSignatures.of(watched());
         try {
             this.appliedDigest = digest(dispatcher.config());
         } catch (IOException e) {
@@ -165,133 +148,57 @@ public final class Reloader implements AutoCloseable {
     }
 
     /**
-     * {@code jwd.config_watch}: how often the files are checked, {@link Duration#ZERO} when the watch is off.
-     *
-     * @throws ConfigException naming the key and the value when it is no duration
-     */
-    public static Duration watchInterval(DispatcherConfig config) throws ConfigException {
-        String text = config.properties().get(WATCH_KEY);
-        if (text == null) {
-            return DEFAULT_WATCH_INTERVAL;
-        }
-        try {
-            Duration d = Durations.parse(text);
-            if (!d.isNegative()) {
-                return d;
-            }
-        } catch (RuntimeException e) {
-            // reported below
-        }
-        throw new ConfigException(WATCH_KEY + " = '" + text + "': expected how often the configuration file is "
-                + "checked for changes: " + Durations.EXPECTED + "; 0 turns the watch off");
-    }
-
-    /** Starts the watch on a daemon thread (when {@code jwd.config_watch} is not 0, checked again at each round). */
-    public synchronized void start() {
-        if (watcher != null) {
-            return;
-        }
-        watcher = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "jwd-config-watch");
-            t.setDaemon(true);
-            return t;
-        });
-        scheduleNext();
-        LOG.info("jwd: watching {} for changes ({}={})", watched(), WATCH_KEY,
-                Durations.format(interval()));
-    }
-
-    private synchronized void scheduleNext() {
-        if (watcher == null || watcher.isShutdown()) {
-            return;
-        }
-        Duration every = interval();
-        watcher.schedule(() -> {
-            try {
-                if (!interval().isZero()) {
-                    poll();
-                }
-            } catch (RuntimeException e) {
-                LOG.warn("jwd: watching the configuration file failed", e);
-            } finally {
-                scheduleNext();
-            }
-        }, (every.isZero() ? IDLE_INTERVAL : every).toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    private Duration interval() {
-        try {
-            return watchInterval(dispatcher.config());
-        } catch (ConfigException e) {
-            return DEFAULT_WATCH_INTERVAL; // checked before the configuration was accepted
-        }
-    }
-
-    /**
-     * One round of the watch: reloads when the watched files changed and have stayed the same since the last
-     * round. Called by the watch thread; tests call it by hand.
-     *
-     * @return the reload's result, or {@code null} when nothing was read
-     */
-    Result poll() {
-        Map<Path, Signature> now = signatures();
-        if (!now.equals(seen)) {
-            seen = now; // still changing, perhaps: read it once it has stayed so for a whole round
-            return null;
-        }
-        if (now.equals(handled)) {
-            return null;
-        }
-        return reload("file change");
-    }
-
-    /**
      * Reads the configuration file and the files it names again, and applies them when valid and changed.
      *
      * @param trigger what asked, for the log and the page: {@code file change}, {@code api}
      */
     public synchronized Result reload(String trigger) {
-        Map<Path, Signature> signatures = signatures();
+        FileSignatures signatures = FileSignatures.of(watched());
         Instant at = Instant.ofEpochMilli(clockMillis.getAsLong());
         DispatcherConfig next;
         byte[] digest;
         List<Pending> pending = new ArrayList<>();
         try {
             next = ConfigLoader.load(file);
-            Dispatcher.check(next);
+            check.check(next);
             digest = digest(next);
             if (MessageDigest.isEqual(digest, appliedDigest)) {
-                handled = signatures;
+                read = signatures;
                 return remember(new Result(Outcome.UNCHANGED, at, trigger, List.of(), pendingOf(next)));
             }
             next = keepRunning(next, pending);
             dispatcher.apply(next);
         } catch (ConfigException e) {
-            handled = signatures;
-            LOG.warn("jwd: configuration {} rejected ({}), the running configuration stays: {}", file, trigger,
-                    String.join("; ", e.problems()));
-            dispatcher.metrics().configReloaded(false, at.toEpochMilli());
-            return remember(new Result(Outcome.REJECTED, at, trigger, e.problems(), last == null ? List.of()
+            read = signatures;
+            return rejected(new Result(Outcome.REJECTED, at, trigger, e.problems(), last == null ? List.of()
                     : last.pending()));
         } catch (IOException e) {
-            handled = signatures;
+            read = signatures;
             String problem = "cannot read a file the configuration names: " + e;
-            LOG.warn("jwd: configuration {} rejected ({}), the running configuration stays: {}", file, trigger,
-                    problem);
-            dispatcher.metrics().configReloaded(false, at.toEpochMilli());
-            return remember(new Result(Outcome.REJECTED, at, trigger, List.of(problem), List.of()));
+            return rejected(new Result(Outcome.REJECTED, at, trigger, List.of(problem), List.of()));
         }
         appliedDigest = digest;
-        handled = signatures;
+        read = signatures;
         loadedAt = at;
-        dispatcher.metrics().configReloaded(true, at.toEpochMilli());
+        return applied(new Result(Outcome.APPLIED, at, trigger, List.of(), pending));
+    }
+
+    private Result rejected(Result result) {
+        LOG.warn("jwd: configuration {} rejected ({}), the running configuration stays: {}", file, result.trigger(),
+                String.join("; ", result.errors()));
+        dispatcher.metrics().configReloaded(false, result.at().toEpochMilli());
+        return remember(result);
+    }
+
+    private Result applied(Result result) {
+        dispatcher.metrics().configReloaded(true, result.at().toEpochMilli());
         DispatcherConfig in = dispatcher.config();
-        LOG.info("jwd: configuration {} reloaded ({}): {} servers, strategy {}", file, trigger, in.servers().size(),
-                in.loadBalancingStrategy());
-        for (Pending p : pending) {
+        LOG.info("jwd: configuration {} reloaded ({}): {} servers, strategy {}", file, result.trigger(),
+                in.servers().size(), in.loadBalancingStrategy());
+        for (Pending p : result.pending()) {
             LOG.warn("jwd: {} changed in {} but needs a restart: the running value stays ({})", p.key(), file, p);
         }
-        return remember(new Result(Outcome.APPLIED, at, trigger, List.of(), pending));
+        return remember(result);
     }
 
     private Result remember(Result result) {
@@ -351,7 +258,7 @@ public final class Reloader implements AutoCloseable {
     }
 
     /** The configuration file and the files it names (those of the configuration in force). */
-    List<Path> watched() {
+    public List<Path> watched() {
         List<Path> files = new ArrayList<>();
         files.add(file);
         files.addAll(named(dispatcher.config()));
@@ -369,19 +276,6 @@ public final class Reloader implements AutoCloseable {
             }
         }
         return files;
-    }
-
-    private Map<Path, Signature> signatures() {
-        Map<Path, Signature> signatures = new LinkedHashMap<>();
-        for (Path p : watched()) {
-            try {
-                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-                signatures.put(p, new Signature(a.size(), a.lastModifiedTime().toMillis(), a.fileKey()));
-            } catch (IOException e) {
-                signatures.put(p, new Signature(-1, -1, null));
-            }
-        }
-        return signatures;
     }
 
     /** SHA-256 over the configuration file and each file it names. */
@@ -421,9 +315,9 @@ public final class Reloader implements AutoCloseable {
         return last;
     }
 
-    /** How often the files are checked now; zero when the watch is off. */
-    public Duration watchInterval() {
-        return interval();
+    /** The files' signatures when they were last read: the {@link ConfigWatch} reads them again when they differ. */
+    FileSignatures readSignatures() {
+        return read;
     }
 
     static String show(String key, String value) {
@@ -431,13 +325,6 @@ public final class Reloader implements AutoCloseable {
             return "(not set)";
         }
         return key.toLowerCase(Locale.ROOT).contains("password") ? "(hidden)" : "'" + value + "'";
-    }
-
-    @Override
-    public synchronized void close() {
-        if (watcher != null) {
-            watcher.shutdownNow();
-        }
     }
 
     @Override

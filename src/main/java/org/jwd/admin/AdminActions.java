@@ -1,0 +1,96 @@
+package org.jwd.admin;
+
+import java.util.Locale;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.jwd.config.ConfigException;
+import org.jwd.config.ServerConfig;
+import org.jwd.registry.ServerRegistry;
+import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.Reloader;
+import org.jwd.topology.Server;
+
+/**
+ * The operator's actions under {@code /jwd/admin/api/}: reloading the configuration, draining, disabling and
+ * enabling a server, and servers registering and leaving. Each answers with what {@link AdminApi} reads afterwards.
+ * Knows nothing of servlets: {@link AdminServlet} does HTTP, credentials and cross-site checks.
+ */
+final class AdminActions {
+    private final AdminContext context;
+    private final Dispatcher dispatcher;
+    private final AdminApi reads;
+
+    AdminActions(AdminContext context, AdminApi reads) {
+        this.context = context;
+        this.dispatcher = context.dispatcher();
+        this.reads = reads;
+    }
+
+    /**
+     * {@code POST api/reload}: reads the configuration file again now. 200 when it was applied or unchanged, 422 when
+     * it was rejected (the running configuration stays); the body is {@link AdminApi#reloadStatus}.
+     */
+    AdminApi.Answer reload() {
+        Reloader reloader = context.reloader();
+        if (reloader == null) {
+            return AdminApi.Answer.error(409, "this dispatcher was not started from a configuration file");
+        }
+        Reloader.Result result = reloader.reload("api");
+        return new AdminApi.Answer(result.outcome() == Reloader.Outcome.REJECTED ? 422 : 200, reads.reloadStatus());
+    }
+
+    /** {@code POST api/servers/<id>/<action>}: {@code drain}, {@code disable} or {@code enable}. */
+    AdminApi.Answer act(String id, String action) {
+        Server s = dispatcher.state().topology().server(id);
+        if (s == null) {
+            return AdminApi.Answer.error(404, "no server " + id);
+        }
+        Server.AdminState state = switch (action) {
+            case "drain" -> Server.AdminState.DRAINED;
+            case "disable" -> Server.AdminState.DISABLED;
+            case "enable" -> Server.AdminState.ENABLED;
+            default -> null;
+        };
+        if (state == null) {
+            return AdminApi.Answer.error(404, "no action " + action + ": drain, disable or enable");
+        }
+        s.setAdminState(state);
+        return AdminApi.Answer.ok(reads.server(id));
+    }
+
+    /**
+     * {@code PUT api/servers/<id>}: a server registers itself or reports again (heartbeat). The body is read by
+     * {@link AdminJson#readUntrusted}, its fields by {@link Registration}.
+     */
+    AdminApi.Answer register(String id, String body) {
+        if (dispatcher.isConfigured(id)) {
+            return AdminApi.Answer.error(409, "server " + id + " is from the configuration file: it cannot register");
+        }
+        JsonNode json;
+        try {
+            json = AdminJson.readUntrusted(body);
+        } catch (IllegalArgumentException e) {
+            return AdminApi.Answer.error(400, e.getMessage());
+        }
+        ServerConfig config;
+        try {
+            config = Registration.parse(id, json, dispatcher.config());
+        } catch (ConfigException e) {
+            return new AdminApi.Answer(400, new ErrorView("invalid registration of " + id, e.problems()));
+        }
+        ServerRegistry.Outcome outcome = dispatcher.register(config);
+        ServerView server = reads.server(id);
+        return new AdminApi.Answer(outcome == ServerRegistry.Outcome.REGISTERED ? 201 : 200,
+                server == null ? null : server.registered(outcome.name().toLowerCase(Locale.ROOT)));
+    }
+
+    /** {@code DELETE api/servers/<id>}: a registered server leaves. */
+    AdminApi.Answer deregister(String id) {
+        if (dispatcher.isConfigured(id)) {
+            return AdminApi.Answer.error(409, "server " + id + " is from the configuration file: it cannot deregister");
+        }
+        return dispatcher.deregister(id) ? AdminApi.Answer.ok(new RemovedView(id))
+                : AdminApi.Answer.error(404, "server " + id + " is not registered");
+    }
+}

@@ -1,0 +1,190 @@
+package org.jwd.boot;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.jwd.accesslog.AccessLog;
+import org.jwd.accesslog.AccessLogConfig;
+import org.jwd.admin.AdminConfig;
+import org.jwd.admin.AdminContext;
+import org.jwd.affinity.SessionTable;
+import org.jwd.affinity.SessionTables;
+import org.jwd.config.ConfigException;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.health.HealthChecker;
+import org.jwd.limits.LimitsConfig;
+import org.jwd.registry.ServerRegistry;
+import org.jwd.runtime.ConfigWatch;
+import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.Reloader;
+import org.jwd.tls.SslEncrypt;
+import org.jwd.tls.TlsConfig;
+import org.jwd.tls.TlsPolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The composition root: builds every part of the dispatcher for one configuration, in order, starts what runs in
+ * the background, and closes it all. The periodic jobs (health checks, URL prefix refreshes, expiry of registered
+ * servers, the configuration file's watch, the admin page's request history) run on ONE scheduler owned here:
+ * closing it stops them all. Nothing else in jwd builds a part or looks one up: the servlets get theirs from the
+ * servlet context ({@link DispatcherLifecycle}).
+ */
+public final class Bootstrap implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Bootstrap.class);
+    /**
+     * The jobs are short (a check is sent asynchronously, an expiry is a map walk), but a URL prefix refresh waits
+     * for its server up to its timeout: a second thread keeps the other jobs on time meanwhile.
+     */
+    private static final int SCHEDULER_THREADS = 2;
+
+    private final ScheduledExecutorService scheduler;
+    private final AdminConfig admin;
+    private final Dispatcher dispatcher;
+    /** {@code null} without a configuration file */
+    private final Reloader reloader;
+    private final ConfigWatch watch;
+
+    private Bootstrap(ScheduledExecutorService scheduler, AdminConfig admin, Dispatcher dispatcher, Path file) {
+        this.scheduler = scheduler;
+        this.admin = admin;
+        this.dispatcher = dispatcher;
+        this.reloader = file == null ? null
+                : new Reloader(file, dispatcher, Bootstrap::check, System::currentTimeMillis);
+        this.watch = file == null ? null : new ConfigWatch(reloader, dispatcher::config, scheduler);
+    }
+
+    /**
+     * Checks the keys that the features read themselves (the parser only accepts them), so that a bad value
+     * fails the start, or a reload, with the parser's kind of message.
+     */
+    public static void check(DispatcherConfig config) throws ConfigException {
+        AdminConfig.of(config);
+        TlsConfig.from(config);
+        ConfigWatch.interval(config);
+        LimitsConfig.from(config);
+        AccessLogConfig.from(config);
+    }
+
+    /**
+     * Builds the parts for {@code config}; nothing runs before {@link #start}.
+     *
+     * @param file the configuration file {@code config} was read from, watched and reloaded; {@code null} for none
+     * @throws ConfigException when a key the features check themselves is invalid, or the truststore unreadable
+     */
+    public static Bootstrap build(DispatcherConfig config, Path file) throws ConfigException {
+        check(config);
+        AdminConfig admin = AdminConfig.of(config);
+        TlsConfig tls = TlsConfig.from(config);
+        HealthChecker health = healthChecker(config, tls);
+        // the last check that can fail the start, and the first part that holds a file
+        AccessLog accessLog = AccessLog.open(config);
+        ScheduledExecutorService scheduler = scheduler();
+        SessionTable sessionTable;
+        try {
+            // relative paths (the table's disk tier) against the configuration's directory
+            sessionTable = SessionTables.create(config, scheduler,
+                    file == null ? null : file.toAbsolutePath().getParent());
+        } catch (RuntimeException e) {
+            scheduler.shutdownNow();
+            closeAll(List.of(health, accessLog));
+            throw e;
+        }
+        try {
+            Dispatcher dispatcher = new Dispatcher(config, new Dispatcher.Parts(tls, accessLog, sessionTable, health,
+                    new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler));
+            return new Bootstrap(scheduler, admin, dispatcher, file);
+        } catch (ConfigException | RuntimeException e) {
+            scheduler.shutdownNow();
+            closeAll(List.of(health, sessionTable, accessLog));
+            throw e;
+        }
+    }
+
+    /** @throws ConfigException naming the truststore when the HTTPS checks cannot use it */
+    private static HealthChecker healthChecker(DispatcherConfig config, TlsConfig tls) throws ConfigException {
+        try {
+            return new HealthChecker(List.of(), config.health(),
+                    tls.encrypt() == SslEncrypt.NEVER ? null : TlsPolicy.towardsServers(tls));
+        } catch (IOException | GeneralSecurityException e) {
+            throw new ConfigException(TlsConfig.TRUSTSTORE + " = '" + tls.trustStore() + "': cannot be read: " + e);
+        }
+    }
+
+    /** Daemon threads: a webapp that fails to close must not keep the JVM alive. */
+    private static ScheduledExecutorService scheduler() {
+        AtomicInteger count = new AtomicInteger();
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(SCHEDULER_THREADS, r -> {
+            Thread t = new Thread(r, "jwd-scheduler-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        // a cancelled job (a server that left, a replaced URL table) must not wait in the queue until its time
+        scheduler.setRemoveOnCancelPolicy(true);
+        return scheduler;
+    }
+
+    /**
+     * Starts the jobs: the URL mapping table's first load (synchronous, so that the first requests see it) and
+     * refreshes, the health checks, the expiry of registered servers and the watch of the configuration file.
+     */
+    public void start() {
+        dispatcher.state().urlPrefixes().start(scheduler);
+        dispatcher.health().start(scheduler);
+        long every = dispatcher.registry().checkInterval().toMillis();
+        scheduler.scheduleWithFixedDelay(this::expireRegistrations, every, every, TimeUnit.MILLISECONDS);
+        if (watch != null) {
+            watch.start();
+        }
+    }
+
+    private void expireRegistrations() {
+        try {
+            dispatcher.expireRegistrations();
+        } catch (RuntimeException e) {
+            // a job that throws is never run again: log and stay scheduled
+            LOG.warn("jwd: expiring registered servers failed", e);
+        }
+    }
+
+    public Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    /** What the administration interface works on. */
+    public AdminContext adminContext() {
+        return new AdminContext(dispatcher, admin, reloader, watch, scheduler);
+    }
+
+    /** Stops every job, then closes the parts: the URL table's loader, health checks, session table, access log. */
+    @Override
+    public void close() {
+        if (watch != null) {
+            watch.close();
+        }
+        scheduler.shutdownNow();
+        closeAll(List.of(dispatcher, dispatcher.health(), dispatcher.sessionTable(), dispatcher.accessLog()));
+    }
+
+    /** Closes each part even when one before it fails: a part left open holds a file, a cache or threads. */
+    private static void closeAll(List<AutoCloseable> parts) {
+        for (AutoCloseable part : parts) {
+            try {
+                part.close();
+            } catch (Exception e) {
+                LOG.warn("jwd: closing {} failed", part, e);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Bootstrap[" + dispatcher + (reloader == null ? "" : ", " + reloader) + "]";
+    }
+}
