@@ -16,7 +16,7 @@ import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.topology.Server;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

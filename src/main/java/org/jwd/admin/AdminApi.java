@@ -30,7 +30,7 @@ import org.jwd.routing.Router;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 
 /**

@@ -16,7 +16,7 @@ import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 
 /**
  * Reads the body of {@code PUT /jwd/admin/api/servers/<id>}, a server's report of itself, into the

@@ -23,7 +23,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import org.jwd.filter.PermissionTable;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 
 /**
  * Turns the text of a properties file into a {@link DispatcherConfig}, or fails with one message per

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.jwd.filter.PermissionTable;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 
 /**
  * The whole configuration in force: parsed once from the properties file by {@link ConfigParser},

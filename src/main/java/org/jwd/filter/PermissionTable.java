@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.jwd.config.ConfigException;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 
 /**
  * The URL filter ({@code wdisp/permission_table}): SAP Web Dispatcher's permission table, the second stage of a

@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.jwd.config.ServerConfig;
+import org.jwd.config.ServerType;
 import org.jwd.limits.ServerSlots;
 
 /**

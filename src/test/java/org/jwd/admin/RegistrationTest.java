@@ -9,7 +9,7 @@ import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.ServerConfig;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.junit.jupiter.api.Test;
 
 class RegistrationTest {

@@ -10,7 +10,7 @@ import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

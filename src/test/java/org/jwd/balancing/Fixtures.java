@@ -15,7 +15,7 @@ import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 
 /** Servers, groups, configurations and a hand-moved clock for the balancer tests. */
 final class Fixtures {

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ServerType;
 import org.junit.jupiter.api.Test;
 
 /**
