@@ -50,7 +50,7 @@ class LauncherIT {
 
         assertThat(result.exitCode()).isNotZero().isNotEqualTo(2);
         assertThat(result.output()).contains("jwd: the configuration " + config + " is invalid:\n"
-                + "  jwd.config_watch = 'banana': expected how often the configuration file is checked");
+                + "  " + config + ":3: jwd.config_watch = 'banana': expected how often the configuration file is checked");
         assertThat(result.output()).doesNotContain("jwd: ready");
     }
 

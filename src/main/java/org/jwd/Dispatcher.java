@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.jwd.accesslog.AccessLog;
-import org.jwd.accesslog.AccessLogConfig;
 import org.jwd.admin.AdminConfig;
 import org.jwd.affinity.LearnedRoutes;
 import org.jwd.affinity.SessionTable;
@@ -92,13 +91,12 @@ public final class Dispatcher implements AutoCloseable {
     /** Reads the configuration file again on a change or on request; {@code null} until {@link #watch}. */
     private volatile Reloader reloader;
 
-    /** @throws ConfigException when a key the features check themselves (admin, TLS) is invalid */
+    /** @throws ConfigException when the access log or the truststore cannot be opened */
     public Dispatcher(DispatcherConfig config) throws ConfigException {
         this.initial = config;
-        this.admin = AdminConfig.of(config);
-        this.tls = TlsConfig.from(config);
-        Reloader.watchInterval(config);
-        this.limits = LimitsConfig.from(config);
+        this.admin = config.section(AdminConfig.class);
+        this.tls = config.section(TlsConfig.class);
+        this.limits = config.section(LimitsConfig.class);
         // the last check that can fail the start, and the first part with a thread of its own
         this.accessLog = AccessLog.open(config);
         updateSlots(limits);
@@ -145,18 +143,6 @@ public final class Dispatcher implements AutoCloseable {
             throw new ConfigException("icf.url_prefixes = '" + String.join(",", config.urlPrefixes()) + "': "
                     + e.getMessage());
         }
-    }
-
-    /**
-     * Checks the keys that the features read themselves (the parser only accepts them), so that a bad value
-     * fails the start with the parser's kind of message.
-     */
-    public static void check(DispatcherConfig config) throws ConfigException {
-        AdminConfig.of(config);
-        TlsConfig.from(config);
-        Reloader.watchInterval(config);
-        LimitsConfig.from(config);
-        AccessLogConfig.from(config);
     }
 
     /**
@@ -338,14 +324,14 @@ public final class Dispatcher implements AutoCloseable {
      * got. The session table, its bindings, the registry and the metrics stay; the health checks follow the new
      * servers and settings. A registered server whose id the file now names gives way to the file's server.
      *
-     * <p>The keys that need a restart ({@link Reloader#RESTART_KEYS}) must already carry the running values:
+     * <p>The keys that need a restart ({@link DispatcherConfig#restartKeys()}) must already carry the running values:
      * {@link Reloader} sees to that.
      *
      * @throws ConfigException when the new URL mapping table cannot be built; nothing is changed then
      */
     public synchronized void apply(DispatcherConfig next) throws ConfigException {
         DispatcherConfig before = config();
-        LimitsConfig nextLimits = LimitsConfig.from(next);
+        LimitsConfig nextLimits = next.section(LimitsConfig.class);
         UrlPrefixLoader prefixes = urlPrefixes;
         boolean newPrefixes = !before.urlPrefixes().equals(next.urlPrefixes())
                 || !java.util.Objects.equals(before.urlPrefixesUrl(), next.urlPrefixesUrl())

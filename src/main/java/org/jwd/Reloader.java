@@ -23,12 +23,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
-import org.jwd.config.ClusterConfig;
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigLoader;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
+import org.jwd.runtime.ConfigReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * every binding, and so does switching the temporary table or one kind of SAP's session ID table on or off; creating
  * or removing the whole table (every part off before or after), and any change in cluster mode, need a restart.
  *
- * <p><b>Keys that need a restart</b> ({@link #RESTART_KEYS}): the session table's existence and sizes, cluster
+ * <p><b>Keys that need a restart</b> (those its section reads as restart-only, {@link DispatcherConfig#restartKeys()}): the session table's existence and sizes, cluster
  * mode, TLS, the end-to-end TLS listener, the HTTP client's timeouts, the administrator's credentials and the
  * registry's expiry are built once at startup. A reload that changes them keeps the running values, logs a WARN
  * naming each key, and shows them as pending until a restart; the rest of the change is applied.
@@ -62,24 +60,11 @@ public final class Reloader implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Reloader.class);
 
     /** How often the files are checked: a duration; {@code 0} turns the watch off ({@code POST api/reload} stays). */
-    public static final String WATCH_KEY = "jwd.config_watch";
-    static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(1);
+    public static final String WATCH_KEY = ConfigReader.WATCH_KEY;
     /** While the watch is off, how often it looks whether a reload turned it on again. */
     private static final Duration IDLE_INTERVAL = Duration.ofSeconds(5);
     /** Keys whose value names a file that is part of the configuration, relative to the configuration file. */
     public static final List<String> FILE_KEYS = List.of("wdisp/permission_table");
-    /** Keys read once at startup: a reload keeps their running values until a restart. */
-    public static final Set<String> RESTART_KEYS = Set.of(
-            "SessionTableTimeout", "wdisp/HTTP/context_timeout", "wdisp/HTTP/esid_support",
-            "wdisp/HTTP/jsessionid_tab_support", "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries",
-            "SessionTable.offheap_MB", "SessionTable.cluster_uri",
-            "jwd.connect_timeout", "jwd.idle_timeout", "jwd.client_threads", "jwd.max_header_size",
-            "admin.user", "admin.password_hash", "rdisp/registry_expiry",
-            "jwd.ssl_keystore", "jwd.ssl_keystore_password", "wdisp/ssl_encrypt", "wdisp/ssl_truststore",
-            "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
-            "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
-            "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group", "icm/HTTP/logging_0");
-
     /**
      * The keys that switch the session table's parts on and off and set its timeouts: applied live while the table
      * exists before and after the reload and can change its timeouts (not in cluster mode); a restart otherwise.
@@ -163,26 +148,9 @@ public final class Reloader implements AutoCloseable {
         }
     }
 
-    /**
-     * {@code jwd.config_watch}: how often the files are checked, {@link Duration#ZERO} when the watch is off.
-     *
-     * @throws ConfigException naming the key and the value when it is no duration
-     */
-    public static Duration watchInterval(DispatcherConfig config) throws ConfigException {
-        String text = config.properties().get(WATCH_KEY);
-        if (text == null) {
-            return DEFAULT_WATCH_INTERVAL;
-        }
-        try {
-            Duration d = Durations.parse(text);
-            if (!d.isNegative()) {
-                return d;
-            }
-        } catch (RuntimeException e) {
-            // reported below
-        }
-        throw new ConfigException(WATCH_KEY + " = '" + text + "': expected how often the configuration file is "
-                + "checked for changes: " + Durations.EXPECTED + "; 0 turns the watch off");
+    /** {@code jwd.config_watch}: how often the files are checked, {@link Duration#ZERO} when the watch is off. */
+    public static Duration watchInterval(DispatcherConfig config) {
+        return config.section(ConfigReader.ConfigWatch.class).interval();
     }
 
     /** Starts the watch on a daemon thread (when {@code jwd.config_watch} is not 0, checked again at each round). */
@@ -219,11 +187,7 @@ public final class Reloader implements AutoCloseable {
     }
 
     private Duration interval() {
-        try {
-            return watchInterval(dispatcher.config());
-        } catch (ConfigException e) {
-            return DEFAULT_WATCH_INTERVAL; // checked before the configuration was accepted
-        }
+        return watchInterval(dispatcher.config());
     }
 
     /**
@@ -256,8 +220,7 @@ public final class Reloader implements AutoCloseable {
         byte[] digest;
         List<Pending> pending = new ArrayList<>();
         try {
-            next = ConfigLoader.load(file);
-            Dispatcher.check(next);
+            next = ConfigReader.load(file);
             digest = digest(next);
             if (MessageDigest.isEqual(digest, appliedDigest)) {
                 handled = signatures;
@@ -308,7 +271,7 @@ public final class Reloader implements AutoCloseable {
         Map<String, String> running = current.properties();
         boolean liveTimeout = current.sessionTableEnabled() && fromFile.sessionTableEnabled()
                 && dispatcher.sessionTable().canChangeTimeout();
-        for (String key : new java.util.TreeSet<>(RESTART_KEYS)) {
+        for (String key : new java.util.TreeSet<>(current.restartKeys())) {
             if (LIVE_TABLE_KEYS.contains(key) && liveTimeout) {
                 continue;
             }
@@ -343,10 +306,7 @@ public final class Reloader implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("a StringWriter does not fail", e);
         }
-        DispatcherConfig config = ConfigParser.parse(text.toString(), file.toString(),
-                file.toAbsolutePath().getParent());
-        ClusterConfig.check(config, file.toString());
-        return config;
+        return ConfigReader.parse(text.toString(), file.toString(), file.toAbsolutePath().getParent());
     }
 
     /** The configuration file and the files it names (those of the configuration in force). */

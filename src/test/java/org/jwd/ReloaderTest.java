@@ -10,11 +10,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.jwd.config.ConfigLoader;
 import org.jwd.routing.LogCapture;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.topology.Server;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +46,7 @@ class ReloaderTest {
     private void start(String properties) throws Exception {
         file = dir.resolve("jwd.properties");
         Files.writeString(file, properties);
-        dispatcher = new Dispatcher(ConfigLoader.load(file));
+        dispatcher = new Dispatcher(ConfigReader.load(file));
         reloader = new Reloader(file, dispatcher, clock::get);
     }
 
@@ -196,7 +196,7 @@ class ReloaderTest {
         Reloader.Result result = write(BASE.replace("jwd.config_watch=0", "jwd.config_watch=often"));
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.REJECTED);
-        assertThat(result.errors()).containsExactly("jwd.config_watch = 'often': expected how often the "
+        assertThat(result.errors()).containsExactly(file + ":9: jwd.config_watch = 'often': expected how often the "
                 + "configuration file is checked for changes: milliseconds, or a number with a unit (500ms, 30s, 10m, "
                 + "1h); 0 turns the watch off");
         assertThat(dispatcher.snapshot()).isSameAs(before);
@@ -322,7 +322,7 @@ class ReloaderTest {
         Files.writeString(v1.resolve("jwd.properties"), BASE);
         Files.createSymbolicLink(dir.resolve("..data"), v1.getFileName());
         file = Files.createSymbolicLink(dir.resolve("jwd.properties"), Path.of("..data", "jwd.properties"));
-        dispatcher = new Dispatcher(ConfigLoader.load(file));
+        dispatcher = new Dispatcher(ConfigReader.load(file));
         reloader = new Reloader(file, dispatcher, clock::get);
 
         Path v2 = Files.createDirectory(dir.resolve("..2026_v2"));
@@ -357,7 +357,7 @@ class ReloaderTest {
     @Test
     void aWatchIntervalThatIsNoDurationFailsTheStart() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Dispatcher(
-                        org.jwd.config.ConfigParser.parse(BASE.replace("jwd.config_watch=0", "jwd.config_watch=-1s"),
+                        org.jwd.runtime.ConfigReader.parse(BASE.replace("jwd.config_watch=0", "jwd.config_watch=-1s"),
                                 "x.properties")))
                 .isInstanceOf(org.jwd.config.ConfigException.class)
                 .hasMessageContaining("jwd.config_watch = '-1s': expected how often the configuration file is checked");

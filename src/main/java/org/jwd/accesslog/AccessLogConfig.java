@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.KeyReader;
 
 /**
  * The access log, as SAP's {@code icm/HTTP/logging_0} configures it:
@@ -42,9 +43,25 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
     public enum Switch { NONE, HOUR, DAY, MONTH }
 
     /** The access log of {@code config}, or empty when {@value #KEY} is absent or {@code ACTIVE=FALSE}. */
-    public static Optional<AccessLogConfig> from(DispatcherConfig config) throws ConfigException {
-        String value = config.properties().get(KEY);
-        return value == null ? Optional.empty() : parse(value);
+    public static Optional<AccessLogConfig> from(DispatcherConfig config) {
+        return config.sections().find(AccessLogConfig.class);
+    }
+
+    /**
+     * Reads {@value #KEY} (restart-only: the log is opened once); {@code null} when it is absent or
+     * {@code ACTIVE=FALSE}. Each problem names the key's line and the sub-parameter.
+     */
+    public static AccessLogConfig read(KeyReader keys) {
+        String value = keys.restartOnly().raw(KEY);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return parse(value).orElse(null);
+        } catch (ConfigException e) {
+            e.problems().forEach(problem -> keys.problemText(KEY, problem));
+            return null;
+        }
     }
 
     /** Reads the value of {@value #KEY}; every problem names the key and its sub-parameter. */

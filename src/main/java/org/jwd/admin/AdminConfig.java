@@ -1,16 +1,13 @@
 package org.jwd.admin;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 
-import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
+import org.jwd.config.KeyReader;
 
 /**
- * The administration interface's keys, checked here rather than by the parser (which only accepts them).
+ * The administration interface's keys.
  *
  * @param user           {@code admin.user}, or {@code null}: then the administration interface is off (404)
  * @param passwordHash   {@code admin.password_hash}, present exactly when {@code user} is
@@ -28,62 +25,36 @@ public record AdminConfig(String user, PasswordHash passwordHash, Duration regis
     }
 
     /**
-     * Reads and checks the keys; every problem names the key, the value and what is expected.
+     * Reads and checks the keys, all restart-only (the administration interface is set up once); every problem
+     * names the key, the value and what is expected.
      *
-     * @throws ConfigException with one message per problem
+     * @param core the core configuration: the registry's expiry follows {@code rdisp/autoabaptime} by default
      */
-    public static AdminConfig of(DispatcherConfig config) throws ConfigException {
-        Map<String, String> p = config.properties();
-        List<String> problems = new ArrayList<>();
-        String user = p.get(USER);
-        String hashText = p.get(PASSWORD_HASH);
-        PasswordHash hash = null;
+    public static AdminConfig read(KeyReader keys, DispatcherConfig core) {
+        KeyReader restart = keys.restartOnly();
+        String user = restart.raw(USER);
+        String hashText = restart.raw(PASSWORD_HASH);
         if (user != null && (user.isEmpty() || user.indexOf(':') >= 0
                 || user.chars().anyMatch(c -> c <= ' ' || c == 0x7f))) {
-            problems.add(problem(USER, user, "a user name without ':', spaces or control characters"));
+            keys.problem(USER, "a user name without ':', spaces or control characters");
         }
+        PasswordHash hash = null;
         if (hashText != null) {
             try {
                 hash = PasswordHash.parse(hashText);
             } catch (IllegalArgumentException e) {
-                problems.add(problem(PASSWORD_HASH, hashText, PasswordHash.EXPECTED + " (" + e.getMessage() + ")"));
+                keys.problem(PASSWORD_HASH, PasswordHash.EXPECTED + " (" + e.getMessage() + ")");
             }
         }
         if (user != null && hashText == null) {
-            problems.add(problem(PASSWORD_HASH, "", PasswordHash.EXPECTED + ", since " + USER + " is set"));
+            keys.problem(PASSWORD_HASH, PasswordHash.EXPECTED + ", since " + USER + " is set");
         }
         if (user == null && hashText != null) {
-            problems.add(problem(USER, "", "the administrator's user name, since " + PASSWORD_HASH + " is set"));
+            keys.problem(USER, "the administrator's user name, since " + PASSWORD_HASH + " is set");
         }
-        Duration expiry = config.autoAbapTime().plus(config.autoAbapTime().dividedBy(10));
-        String expiryText = p.get(REGISTRY_EXPIRY);
-        if (expiryText != null) {
-            expiry = seconds(expiryText);
-            if (expiry == null) {
-                problems.add(problem(REGISTRY_EXPIRY, expiryText,
-                        "a positive number of seconds, or a number with a unit (500ms, 30s, 10m, 1h)"));
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
+        Duration expiry = restart.seconds(REGISTRY_EXPIRY, core.autoAbapTime().plus(core.autoAbapTime().dividedBy(10)),
+                "a positive number of seconds, or a number with a unit (500ms, 30s, 10m, 1h)");
         return new AdminConfig(user, hash, expiry);
-    }
-
-    private static String problem(String key, String value, String expected) {
-        return key + " = '" + value + "': expected " + expected;
-    }
-
-    /** As SAP's second-valued parameters: a plain number is seconds; a unit may be given. */
-    private static Duration seconds(String text) {
-        String s = text.strip();
-        try {
-            Duration d = !s.isEmpty() && s.chars().allMatch(Character::isDigit) ? Durations.parse(s + "s")
-                    : Durations.parse(s);
-            return d.isZero() ? null : d;
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 
     @Override

@@ -9,6 +9,7 @@ import org.jwd.Dispatcher;
 import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigLoader;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.runtime.ConfigReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +29,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
         Path file = null;
         try {
             file = ConfigLoader.locate();
-            config = ConfigLoader.load(file);
+            config = ConfigReader.load(file);
             dispatcher = new Dispatcher(config);
         } catch (ConfigException e) {
             for (String problem : e.problems()) {

@@ -63,7 +63,7 @@ public final class Router {
         this.affinity = new SessionAffinity(config, topology, learnedRoutes);
         this.sessionTable = sessionTable;
         this.sslEncrypt = SslEncrypt.of(config);
-        this.permissionTable = config.permissionTable();
+        this.permissionTable = config.section(PermissionTable.class);
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jwd.Dispatcher;
-import org.jwd.config.ConfigLoader;
 import org.jwd.routing.RoutingRequest;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -51,7 +51,7 @@ class AdminApiJsonTest {
         file = dir.resolve("jwd.properties");
         Files.writeString(dir.resolve("permissions.txt"), "P /irj/*\nD /nwa/*\n");
         Files.writeString(file, CONFIG.formatted(HASH));
-        dispatcher = new Dispatcher(ConfigLoader.load(file));
+        dispatcher = new Dispatcher(ConfigReader.load(file));
         RequestHistory history = new RequestHistory(10, 5000, clock::get);
         api = new AdminApi(dispatcher, history, clock::get);
         history.sample(dispatcher.topology().servers().values());

@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.runtime.ConfigReader;
+import org.jwd.config.SectionFixture;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class AdminConfigTest {
@@ -15,8 +17,7 @@ class AdminConfigTest {
     private static final String HASH = PasswordHash.create("pw".toCharArray(), 10_000).toString();
 
     private static AdminConfig admin(String text) throws ConfigException {
-        DispatcherConfig config = ConfigParser.parse(A + text, "test.properties");
-        return AdminConfig.of(config);
+        return SectionFixture.read(A + text, Path.of(""), AdminConfig::read);
     }
 
     private static ConfigException problems(String text) {
@@ -67,11 +68,7 @@ class AdminConfigTest {
 
     @Test
     void theDispatcherChecksThemBeforeItStarts() throws Exception {
-        DispatcherConfig config = ConfigParser.parse(A + "admin.user=ops\n", "test.properties");
-
-        assertThatThrownBy(() -> org.jwd.Dispatcher.check(config)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("admin.password_hash");
-        assertThatThrownBy(() -> new org.jwd.Dispatcher(config)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("admin.password_hash");
+        assertThatThrownBy(() -> ConfigReader.parse(A + "admin.user=ops\n", "test.properties"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("admin.password_hash");
     }
 }

@@ -6,17 +6,17 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.net.URI;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.ServerConfig;
 import org.jwd.config.ServerType;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 class RegistrationTest {
     private final DispatcherConfig config;
 
     RegistrationTest() throws ConfigException {
-        config = ConfigParser.parse("server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n"
+        config = ConfigReader.parse("server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n"
                 + "logon_group.PORTAL.url_prefixes=/irj\n", "test.properties");
     }
 

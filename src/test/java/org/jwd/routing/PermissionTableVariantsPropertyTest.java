@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Locale;
 
 import org.jwd.Dispatcher;
-import org.jwd.config.ConfigParser;
 import org.jwd.filter.PermissionTable;
 import org.jwd.properties.RandomInput;
 import org.jwd.properties.Tries;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,14 +44,14 @@ class PermissionTableVariantsPropertyTest {
 
     @Test
     void everyVariantOfARefusedPathIsRefusedOverHttp() throws Exception {
-        try (Dispatcher dispatcher = new Dispatcher(ConfigParser.parse(LANDSCAPE, "test.properties", CONFIG))) {
+        try (Dispatcher dispatcher = new Dispatcher(ConfigReader.parse(LANDSCAPE, "test.properties", CONFIG))) {
             assertEveryVariantIsRefused(dispatcher, false);
         }
     }
 
     @Test
     void withTheIgnoreCaseKeyEveryCaseVariantOfAJ2eePathIsRefusedToo() throws Exception {
-        try (Dispatcher dispatcher = new Dispatcher(ConfigParser.parse(
+        try (Dispatcher dispatcher = new Dispatcher(ConfigReader.parse(
                 LANDSCAPE + "jwd.permission_table_ignore_case=true\n", "test.properties", CONFIG))) {
             assertEveryVariantIsRefused(dispatcher, true);
         }

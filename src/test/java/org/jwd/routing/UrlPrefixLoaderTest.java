@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import com.sun.net.httpserver.HttpServer;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -235,7 +235,7 @@ class UrlPrefixLoaderTest {
 
     @Test
     void withoutAUrlTheTableIsTheFileEntries() throws Exception {
-        DispatcherConfig config = ConfigParser.parse("icf.url_prefixes = /sap/bc/, /logon\n", "test");
+        DispatcherConfig config = ConfigReader.parse("icf.url_prefixes = /sap/bc/, /logon\n", "test");
         try (UrlPrefixLoader loader = new UrlPrefixLoader(config)) {
             loader.start();
 
@@ -260,7 +260,7 @@ class UrlPrefixLoaderTest {
 
     @Test
     void theConfigurationNamesTheUrlAndTheRefreshInterval() throws Exception {
-        DispatcherConfig config = ConfigParser.parse("icf.url_prefixes = /logon/\n"
+        DispatcherConfig config = ConfigReader.parse("icf.url_prefixes = /logon/\n"
                 + "icf.url_prefixes_url = " + url + "\n" + "wdisp/auto_refresh = 60\n", "test");
         try (UrlPrefixLoader loader = new UrlPrefixLoader(config)) {
             loader.start();
