@@ -22,6 +22,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The one way every section of the configuration reads its keys: typed (strings, integers, durations, sizes,
@@ -379,14 +380,18 @@ public final class KeyReader {
                 String block = family.prefix() + key.substring(family.prefix().length()).split("\\.", 2)[0] + ".";
                 return "a known " + family.keyNoun() + ": one of " + String.join(", ", read.stream()
                         .filter(k -> k.startsWith(block)).map(k -> k.substring(block.length()))
-                        .collect(java.util.stream.Collectors.toCollection(TreeSet::new)));
+                        .collect(Collectors.toCollection(TreeSet::new)));
             }
+        }
+        String others = String.join(", ", read.stream()
+                .filter(k -> families.stream().noneMatch(f -> k.startsWith(f.prefix())))
+                .collect(Collectors.toCollection(TreeSet::new)));
+        if (families.isEmpty()) {
+            return "a known key: one of " + others;
         }
         StringBuilder text = new StringBuilder("a known key (");
         families.forEach(f -> text.append(f.prefix()).append(f.placeholder()).append(".*, "));
-        return text.append("or one of ").append(String.join(", ", read.stream()
-                .filter(k -> families.stream().noneMatch(f -> k.startsWith(f.prefix())))
-                .collect(java.util.stream.Collectors.toCollection(TreeSet::new)))).append(")").toString();
+        return text.append("or one of ").append(others).append(")").toString();
     }
 
     private void readLines(String text) {

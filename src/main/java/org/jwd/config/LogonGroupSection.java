@@ -56,7 +56,7 @@ final class LogonGroupSection {
                 httpBalancing, false);
     }
 
-    /** URL prefixes as {@link org.jwd.config.ConfigParser} and the URL mapping table read them: paths, or after case:/icase:. */
+    /** URL prefixes as the URL mapping table reads them ({@code org.jwd.routing.UrlPrefix}): paths, or after case:/icase:. */
     static List<String> urlPrefixes(KeyReader keys, String key) {
         List<String> prefixes = keys.list(key);
         for (String prefix : prefixes) {

@@ -7,7 +7,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.jwd.config.ServerType;
 import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.jwd.filter.PermissionTable;
-import org.jwd.config.ServerType;
 import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
