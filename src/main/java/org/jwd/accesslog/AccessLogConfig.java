@@ -67,19 +67,7 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
     /** Reads the value of {@value #KEY}; every problem names the key and its sub-parameter. */
     static Optional<AccessLogConfig> parse(String value) throws ConfigException {
         List<String> problems = new ArrayList<>();
-        Map<String, String> sub = new LinkedHashMap<>();
-        for (String part : SEPARATOR.split(value.trim())) {
-            int eq = part.indexOf('=');
-            String name = eq < 0 ? part.trim() : part.substring(0, eq).trim().toUpperCase(Locale.ROOT);
-            String v = eq < 0 ? "" : part.substring(eq + 1).trim();
-            if (eq < 0 || !KNOWN.contains(name)) {
-                problems.add(KEY + " = '" + value + "': '" + part.trim() + "' is "
-                        + (UNSUPPORTED.contains(name) ? "a sub-parameter of SAP's that jwd does not support"
-                        : "no known sub-parameter") + "; expected NAME=value for NAME in " + new TreeSet<>(KNOWN));
-            } else if (sub.put(name, v) != null) {
-                problems.add(KEY + ": " + name + " appears twice");
-            }
-        }
+        Map<String, String> sub = subParameters(value, problems);
         String active = sub.getOrDefault("ACTIVE", "TRUE");
         if (!active.equalsIgnoreCase("TRUE") && !active.equalsIgnoreCase("FALSE")) {
             problems.add(KEY + ": ACTIVE = '" + active + "': expected TRUE or FALSE");
@@ -100,15 +88,7 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
         } catch (IllegalArgumentException e) {
             problems.add(KEY + ": LOGFORMAT = '" + sub.get("LOGFORMAT") + "': " + e.getMessage());
         }
-        Switch switchTf = Switch.NONE;
-        String tf = sub.get("SWITCHTF");
-        if (tf != null) {
-            try {
-                switchTf = Switch.valueOf(tf.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                problems.add(KEY + ": SWITCHTF = '" + tf + "': expected hour, day or month");
-            }
-        }
+        Switch switchTf = switchTf(sub.get("SWITCHTF"), problems);
         long maxSizeKb = number(sub, "MAXSIZEKB", problems);
         long maxFiles = number(sub, "MAXFILES", problems);
         if (!problems.isEmpty()) {
@@ -118,6 +98,37 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
             return Optional.empty();
         }
         return Optional.of(new AccessLogConfig(prefix, logFile, format, switchTf, maxSizeKb, (int) maxFiles));
+    }
+
+    /** {@code SWITCHTF}: hour, day or month; {@link Switch#NONE} without it. */
+    private static Switch switchTf(String tf, List<String> problems) {
+        if (tf == null) {
+            return Switch.NONE;
+        }
+        try {
+            return Switch.valueOf(tf.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            problems.add(KEY + ": SWITCHTF = '" + tf + "': expected hour, day or month");
+            return Switch.NONE;
+        }
+    }
+
+    /** {@code NAME=value} sub-parameters by name (upper case); an unknown or repeated one is a problem. */
+    private static Map<String, String> subParameters(String value, List<String> problems) {
+        Map<String, String> sub = new LinkedHashMap<>();
+        for (String part : SEPARATOR.split(value.trim())) {
+            int eq = part.indexOf('=');
+            String name = eq < 0 ? part.trim() : part.substring(0, eq).trim().toUpperCase(Locale.ROOT);
+            String v = eq < 0 ? "" : part.substring(eq + 1).trim();
+            if (eq < 0 || !KNOWN.contains(name)) {
+                problems.add(KEY + " = '" + value + "': '" + part.trim() + "' is "
+                        + (UNSUPPORTED.contains(name) ? "a sub-parameter of SAP's that jwd does not support"
+                        : "no known sub-parameter") + "; expected NAME=value for NAME in " + new TreeSet<>(KNOWN));
+            } else if (sub.put(name, v) != null) {
+                problems.add(KEY + ": " + name + " appears twice");
+            }
+        }
+        return sub;
     }
 
     /** The directory must exist and be writable now: a log that cannot be written fails the start, not a request. */

@@ -1,28 +1,19 @@
 package org.jwd.config;
 
-import java.io.IOException;
-import java.io.StringReader;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * The one way every section of the configuration reads its keys: typed (strings, integers, durations, sizes,
@@ -41,29 +32,22 @@ public final class KeyReader {
     }
 
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]+");
-    private static final Pattern SIZE = Pattern.compile("(\\d{1,10})\\s*(|b|k|kb|m|mb)", Pattern.CASE_INSENSITIVE);
 
-    private final String source;
     private final Path directory;
-    private final boolean fields;
     private final Map<String, String> values;
-    private final Map<String, Integer> lineOf;
     private final List<String> lineProblems;
-    private final List<String> problems;
+    private final KeyProblems problems;
     private final Set<String> read;
     private final Set<String> restartKeys;
     private final List<Family> families;
     /** This view marks what it reads as restart-only. */
     private final boolean restart;
 
-    private KeyReader(String source, Path directory, boolean fields) {
-        this.source = source;
+    private KeyReader(Path directory, PropertiesText text, KeyProblems problems) {
         this.directory = directory;
-        this.fields = fields;
-        this.values = new LinkedHashMap<>();
-        this.lineOf = new HashMap<>();
-        this.lineProblems = new ArrayList<>();
-        this.problems = new ArrayList<>();
+        this.values = text.values();
+        this.lineProblems = text.problems();
+        this.problems = problems;
         this.read = new LinkedHashSet<>();
         this.restartKeys = new TreeSet<>();
         this.families = new ArrayList<>();
@@ -71,11 +55,8 @@ public final class KeyReader {
     }
 
     private KeyReader(KeyReader of) {
-        this.source = of.source;
         this.directory = of.directory;
-        this.fields = of.fields;
         this.values = of.values;
-        this.lineOf = of.lineOf;
         this.lineProblems = of.lineProblems;
         this.problems = of.problems;
         this.read = of.read;
@@ -91,23 +72,22 @@ public final class KeyReader {
      * @param directory the file's directory: where relative paths in it are resolved
      */
     public static KeyReader parse(String text, String source, Path directory) {
-        KeyReader reader = new KeyReader(source, directory, false);
-        reader.readLines(text);
-        return reader;
+        PropertiesText lines = PropertiesText.read(text, source);
+        return new KeyReader(directory, lines, new KeyProblems(source, lines.lineOf(), false));
     }
 
     /** Properties without a file: messages name the key alone; relative paths are resolved against {@code directory}. */
     public static KeyReader of(Map<String, String> properties, Path directory) {
-        KeyReader reader = new KeyReader(null, directory, false);
-        reader.values.putAll(properties);
-        return reader;
+        return new KeyReader(directory, given(properties), new KeyProblems(null, Map.of(), false));
     }
 
     /** The fields of a request body: messages name the field; an unread one is "a known field". */
     public static KeyReader ofFields(Map<String, String> fields) {
-        KeyReader reader = new KeyReader(null, Path.of(""), true);
-        reader.values.putAll(fields);
-        return reader;
+        return new KeyReader(Path.of(""), given(fields), new KeyProblems(null, Map.of(), true));
+    }
+
+    private static PropertiesText given(Map<String, String> values) {
+        return new PropertiesText(new LinkedHashMap<>(values), Map.of(), List.of());
     }
 
     /** A view of this reader whose reads declare their keys restart-only: a reload keeps their running values. */
@@ -181,11 +161,7 @@ public final class KeyReader {
 
     /** {@code true, 1, on, yes} or {@code false, 0, off, no}, in any case. */
     public boolean bool(String key, boolean fallback) {
-        return value(key, fallback, "true or false", text -> switch (text.strip().toLowerCase(Locale.ROOT)) {
-            case "true", "1", "on", "yes" -> Boolean.TRUE;
-            case "false", "0", "off", "no" -> Boolean.FALSE;
-            default -> null;
-        });
+        return value(key, fallback, "true or false", ValueSyntax::bool);
     }
 
     /** A duration ({@link Durations#parse}); zero only when {@code zeroAllowed}. */
@@ -207,16 +183,8 @@ public final class KeyReader {
     /** Bytes: a number, or with a unit {@code KB} or {@code MB}; from {@code min} to {@code max}. */
     public long size(String key, long fallback, long min, long max, String expected) {
         return value(key, fallback, expected, text -> {
-            Matcher m = SIZE.matcher(text.strip());
-            if (!m.matches()) {
-                return null;
-            }
-            long n = Long.parseLong(m.group(1)) * switch (m.group(2).toLowerCase(Locale.ROOT)) {
-                case "k", "kb" -> 1024;
-                case "m", "mb" -> 1024 * 1024;
-                default -> 1;
-            };
-            return n < min || n > max ? null : n;
+            Long n = ValueSyntax.size(text);
+            return n == null || n < min || n > max ? null : n;
         });
     }
 
@@ -225,26 +193,7 @@ public final class KeyReader {
      * path and query, and then normalized to {@code scheme://authority}.
      */
     public URI url(String key, Set<String> schemes, boolean pathAllowed, String expected) {
-        return value(key, null, expected, text -> url(text.strip(), schemes, pathAllowed));
-    }
-
-    private static URI url(String text, Set<String> schemes, boolean pathAllowed) {
-        URI uri;
-        try {
-            uri = new URI(text);
-        } catch (URISyntaxException e) {
-            return null;
-        }
-        if (uri.getScheme() == null || !schemes.contains(uri.getScheme().toLowerCase(Locale.ROOT))
-                || uri.getHost() == null || uri.getRawUserInfo() != null || uri.getRawFragment() != null) {
-            return null;
-        }
-        if (pathAllowed) {
-            return uri;
-        }
-        boolean hasPath = uri.getRawPath() != null && !uri.getRawPath().isEmpty() && !uri.getRawPath().equals("/");
-        return hasPath || uri.getRawQuery() != null ? null
-                : URI.create(uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority());
+        return value(key, null, expected, text -> ValueSyntax.url(text, schemes, pathAllowed));
     }
 
     /** A file named by the key, resolved against the configuration file's directory; {@code null} when not set. */
@@ -298,55 +247,43 @@ public final class KeyReader {
 
     /** A problem with one part of the key's value (an entry of a list, a sub-parameter). */
     public void problem(String key, String value, String expected) {
-        problems.add(where(key) + key + " = '" + value + "': expected " + expected);
+        problems.add(key, key + " = '" + value + "': expected " + expected);
     }
 
     /** {@code file:line: key = 'value': detail}, for what another reader (a named file) found. */
     public void problemWithValue(String key, String detail) {
-        problems.add(where(key) + key + " = '" + values.getOrDefault(key, "") + "': " + detail);
+        problems.add(key, key + " = '" + values.getOrDefault(key, "") + "': " + detail);
     }
 
     /** {@code file:line: text}, for a message that must not quote the value (a password) or words its own. */
     public void problemText(String key, String text) {
-        problems.add(where(key) + text);
+        problems.add(key, text);
     }
 
     /** A problem that another file's reader found and named with its own file and line. */
     public void problemInNamedFile(String text) {
-        problems.add(text);
+        problems.addAsIs(text);
     }
 
     /** A required key is absent. */
     public void missing(String key, String expected) {
-        problems.add(fields ? key + " = '': expected " + expected + " (required)"
-                : where(key) + key + " is missing: expected " + expected);
+        problems.missing(key, expected);
     }
 
     /** Neither of two keys is given, one of which is required; {@code who} is what needs them. */
     public void missingBoth(String key, String other, String who, String expected, String otherExpected) {
-        problems.add(fields ? key + " = '': expected " + expected + ", or " + other + " = " + otherExpected
-                + ", or both (one is required)"
-                : where(key) + key + " and " + other + " are both missing: " + who + " needs " + expected + ", "
-                + otherExpected + " or both");
-    }
-
-    private String where(String key) {
-        if (source == null) {
-            return "";
-        }
-        Integer line = lineOf.get(key);
-        return source + (line == null ? "" : ":" + line) + ": ";
+        problems.missingBoth(key, other, who, expected, otherExpected);
     }
 
     /** How many problems the sections have reported: a section compares it before and after a block. */
     public int problemCount() {
-        return problems.size();
+        return problems.count();
     }
 
     /** @throws ConfigException with every problem found so far, unknown keys aside */
     public void check() throws ConfigException {
         List<String> all = new ArrayList<>(lineProblems);
-        all.addAll(problems);
+        all.addAll(problems.all());
         if (!all.isEmpty()) {
             throw new ConfigException(all);
         }
@@ -362,90 +299,17 @@ public final class KeyReader {
         List<String> all = new ArrayList<>(lineProblems);
         for (String key : values.keySet()) {
             if (!read.contains(key)) {
-                all.add(where(key) + key + " = '" + values.get(key) + "': expected " + known(key));
+                all.add(problems.unknown(key, values.get(key), read, families));
             }
         }
-        all.addAll(problems);
+        all.addAll(problems.all());
         if (!all.isEmpty()) {
             throw new ConfigException(all);
         }
     }
 
-    private String known(String key) {
-        if (fields) {
-            return "a known field: one of " + String.join(", ", new TreeSet<>(read));
-        }
-        for (Family family : families) {
-            if (key.startsWith(family.prefix()) && key.indexOf('.', family.prefix().length()) > 0) {
-                String block = family.prefix() + key.substring(family.prefix().length()).split("\\.", 2)[0] + ".";
-                return "a known " + family.keyNoun() + ": one of " + String.join(", ", read.stream()
-                        .filter(k -> k.startsWith(block)).map(k -> k.substring(block.length()))
-                        .collect(Collectors.toCollection(TreeSet::new)));
-            }
-        }
-        String others = String.join(", ", read.stream()
-                .filter(k -> families.stream().noneMatch(f -> k.startsWith(f.prefix())))
-                .collect(Collectors.toCollection(TreeSet::new)));
-        if (families.isEmpty()) {
-            return "a known key: one of " + others;
-        }
-        StringBuilder text = new StringBuilder("a known key (");
-        families.forEach(f -> text.append(f.prefix()).append(f.placeholder()).append(".*, "));
-        return text.append("or one of ").append(others).append(")").toString();
-    }
-
-    private void readLines(String text) {
-        String[] lines = text.split("\r\n|\r|\n", -1);
-        StringBuilder logical = new StringBuilder();
-        int startLine = 0;
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            if (logical.length() == 0) {
-                String trimmed = line.strip();
-                if (trimmed.isEmpty() || trimmed.startsWith("#") || trimmed.startsWith("!")) {
-                    continue;
-                }
-                startLine = i + 1;
-            }
-            logical.append(line).append('\n');
-            if (endsWithContinuation(line) && i + 1 < lines.length) {
-                continue;
-            }
-            readEntry(logical.toString(), startLine);
-            logical.setLength(0);
-        }
-    }
-
-    /** One logical line (with its continuation lines), read as {@link Properties} reads it. */
-    private void readEntry(String logical, int line) {
-        Properties one = new Properties();
-        try {
-            one.load(new StringReader(logical));
-        } catch (IOException | IllegalArgumentException e) {
-            lineProblems.add(source + ":" + line + ": cannot read the line: " + e.getMessage());
-        }
-        for (String key : one.stringPropertyNames()) {
-            if (lineOf.containsKey(key)) {
-                lineProblems.add(source + ":" + line + ": " + key + " is given twice (first on line "
-                        + lineOf.get(key) + "): expected each key once");
-            } else {
-                lineOf.put(key, line);
-                values.put(key, one.getProperty(key).strip());
-            }
-        }
-    }
-
-    private static boolean endsWithContinuation(String line) {
-        int backslashes = 0;
-        for (int i = line.length() - 1; i >= 0 && line.charAt(i) == '\\'; i--) {
-            backslashes++;
-        }
-        return backslashes % 2 == 1;
-    }
-
     @Override
     public String toString() {
-        return "KeyReader[" + (source == null ? "no file" : source) + ", " + values.size() + " keys, " + read.size()
-                + " read]";
+        return "KeyReader[" + values.size() + " keys, " + read.size() + " read, " + problems.count() + " problems]";
     }
 }

@@ -70,12 +70,14 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
         String value = keys.raw(key);
         if (value == null) {
             if (password != null) {
-                keys.problemText(passwordKey, passwordKey + " is set, but " + key + " is not: expected the keystore it opens");
+                keys.problemText(passwordKey, passwordKey + " is set, but " + key
+                        + " is not: expected the keystore it opens");
             }
             return null;
         }
         if (needsKey && password == null) {
-            keys.problemText(key, passwordKey + " is missing: expected the password of " + key + " = '" + value + "'");
+            keys.problemText(key, passwordKey + " is missing: expected the password of " + key + " = '" + value
+                    + "'");
             return null;
         }
         Path path = keys.directory().resolve(value.strip()).normalize();
@@ -91,6 +93,12 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
             keys.problem(key, "a PKCS12 or JKS keystore that " + passwordKey + " opens (" + reason(e) + ")");
             return null;
         }
+        return holdsWhatItIsFor(store, keys, key, passwordKey, password, needsKey) ? path : null;
+    }
+
+    /** A private key for jwd's own certificate, trusted certificates for a truststore; a problem otherwise. */
+    private static boolean holdsWhatItIsFor(KeyStore store, KeyReader keys, String key, String passwordKey,
+                                            String password, boolean needsKey) {
         try {
             boolean holds = false;
             for (String alias : Collections.list(store.aliases())) {
@@ -101,13 +109,12 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
                 keys.problem(key, needsKey ? "a keystore holding jwd's private key and certificate (it holds no key)"
                         : "a keystore holding the trusted certificates of the servers' CAs (it holds none"
                         + (password == null ? "; is " + passwordKey + " needed?)" : ")"));
-                return null;
             }
+            return holds;
         } catch (GeneralSecurityException e) {
             keys.problem(key, "a readable keystore (" + reason(e) + ")");
-            return null;
+            return false;
         }
-        return path;
     }
 
     /** Opens a PKCS12 or JKS file (the JDK tells them apart by their content). */
