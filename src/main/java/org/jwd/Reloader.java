@@ -51,9 +51,9 @@ import org.slf4j.LoggerFactory;
  * every binding, and so does switching the temporary table or one kind of SAP's session ID table on or off; creating
  * or removing the whole table (every part off before or after), and any change in cluster mode, need a restart.
  *
- * <p><b>Keys that need a restart</b> (those its section reads as restart-only, {@link DispatcherConfig#restartKeys()}): the session table's existence and sizes, cluster
- * mode, TLS, the end-to-end TLS listener, the HTTP client's timeouts, the administrator's credentials and the
- * registry's expiry are built once at startup. A reload that changes them keeps the running values, logs a WARN
+ * <p><b>Keys that need a restart</b> (read as restart-only by their sections, {@link DispatcherConfig#restartKeys()}):
+ * the session table's existence and sizes, cluster mode, TLS, the end-to-end TLS listener, the HTTP client's
+ * timeouts, the administrator's credentials and the registry's expiry are built once at startup. A reload that changes them keeps the running values, logs a WARN
  * naming each key, and shows them as pending until a restart; the rest of the change is applied.
  */
 public final class Reloader implements AutoCloseable {
