@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.DispatcherConfig;
 import org.jwd.runtime.ConfigReader;
 import org.jwd.config.SectionFixture;
 import java.nio.file.Path;

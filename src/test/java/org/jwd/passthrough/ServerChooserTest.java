@@ -3,7 +3,6 @@ package org.jwd.passthrough;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

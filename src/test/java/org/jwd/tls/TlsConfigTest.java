@@ -15,7 +15,6 @@ import java.util.Map;
 import javax.crypto.spec.SecretKeySpec;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.DispatcherConfig;
 import org.jwd.config.SectionFixture;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
