@@ -15,7 +15,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
-import org.jwd.admin.PasswordHash;
+import org.jwd.config.PasswordHash;
 
 /**
  * Talks to a jwd's administration interface as an operator's scripts would: HTTP Basic credentials, JSON. The

@@ -50,7 +50,28 @@ class LauncherIT {
 
         assertThat(result.exitCode()).isNotZero().isNotEqualTo(2);
         assertThat(result.output()).contains("jwd: the configuration " + config + " is invalid:\n"
-                + "  jwd.config_watch = 'banana': expected how often the configuration file is checked");
+                + "  " + config + ":3: jwd.config_watch = 'banana': expected how often the configuration file is checked");
+        assertThat(result.output()).doesNotContain("jwd: ready");
+    }
+
+    /**
+     * A key no section reads (a misspelling) is named by the webapp, which reads every section; the launcher's module
+     * decision reads only the keys of the server level and leaves unknown keys to it.
+     */
+    @Test
+    void anUnknownKeyStopsTheStartNamingItsFileAndLineAndWhatIsKnown(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("typo.properties");
+        JwdProcess.Result result = run(config, """
+                server.a.url=http://127.0.0.1:1
+                server.a.type=j2ee
+                server.a.capacty=2
+                jwd.debug_header=true
+                """);
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.output()).contains(
+                "  " + config + ":3: server.a.capacty = '2': expected a known server key: one of capacity,",
+                "  " + config + ":4: jwd.debug_header = 'true': expected a known key (");
         assertThat(result.output()).doesNotContain("jwd: ready");
     }
 

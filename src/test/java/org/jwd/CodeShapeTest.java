@@ -8,9 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -36,43 +34,14 @@ class CodeShapeTest {
             // the metrics table: one registration per metric, read as a table; splitting it would scatter it
             "metrics/DispatcherMetrics.DispatcherMetrics");
 
-    /**
-     * Classes other engineers are reducing in the same step, exempt from both limits until their branches are
-     * merged; then this list is emptied. An entry must name a production class, so that a typo exempts nothing.
-     */
-    private static final Map<String, String> BEING_REDUCED = Map.ofEntries(
-            Map.entry("proxy/DispatcherServlet", "reduced by issue 16's thin servlet"),
-            Map.entry("config/ConfigParser", "reduced by issue 16's configuration read once"),
-            Map.entry("affinity/EhcacheSessionTable", "reduced by issue 16's session table split"),
-            Map.entry("affinity/ClusteredSessionTable", "reduced by issue 16's session table split"),
-            Map.entry("affinity/TerracottaBindingStore", "reduced by issue 16's session table split"),
-            Map.entry("Reloader", "reduced by issue 16's one composition root"),
-            Map.entry("Dispatcher", "reduced by issue 16's one composition root"),
-            Map.entry("admin/AdminServlet", "reduced by issue 16's JSON by a library"),
-            Map.entry("admin/AdminApi", "reduced by issue 16's JSON by a library"),
-            Map.entry("admin/Lgtst", "reduced by issue 16's command-line tools package"),
-            Map.entry("admin/Registration", "reduced by issue 16's configuration read once"),
-            Map.entry("limits/LimitsConfig", "reduced by issue 16's configuration read once"),
-            Map.entry("tls/PassthroughConfig", "reduced by issue 16's configuration read once"),
-            Map.entry("accesslog/AccessLogConfig", "reduced by issue 16's configuration read once"),
-            Map.entry("tls/TlsConfig", "reduced by issue 16's configuration read once"),
-            Map.entry("affinity/SessionCookies", "reduced by issue 16's thin servlet (affinity stage)"),
-            Map.entry("metrics/DispatcherMetrics", "reduced by issue 16's thin servlet (one request end)"));
-
     @Test
     void noProductionClassOrMethodIsLongerThanTheLimits() {
         List<String> tooLong = new ArrayList<>();
-        Set<String> classes = new TreeSet<>();
         for (SourceShape shape : productionSources()) {
-            classes.add(shape.name());
-            if (!BEING_REDUCED.containsKey(shape.name())) {
-                tooLong.addAll(shape.problems());
-            }
+            tooLong.addAll(shape.problems());
         }
         assertThat(tooLong).as("classes over %d code lines, methods over %d", MAX_CLASS_LINES, MAX_METHOD_LINES)
                 .isEmpty();
-        assertThat(classes).as("production classes; BEING_REDUCED names only these")
-                .containsAll(BEING_REDUCED.keySet());
     }
 
     @Test

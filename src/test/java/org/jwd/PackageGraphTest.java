@@ -34,33 +34,17 @@ class PackageGraphTest {
             List.of("topology"),
             List.of("config"));
 
-    /**
-     * Cycles being broken on other branches of issue 16, listed so that this test guards everything else meanwhile.
-     * The lead deletes this list when the branches are merged; from then on it stays empty.
-     */
-    static final Set<String> KNOWN_CYCLE_ARROWS = Set.of(
-            // config engineer: the configuration layer stops loading the permission table file
-            "config -> filter",
-            // config engineer: the configuration stops naming topology types
-            "config -> topology");
-
     private static final PackageGraph JWD = PackageGraph.scan(Path.of("src/main/java"));
 
     @Test
     void jwdsPackagesFormNoCycle() {
         assertThat(JWD.packages()).contains("runtime", "admin", "config", "boot", "cli");
-        assertThat(JWD.cycles(KNOWN_CYCLE_ARROWS)).isEmpty();
+        assertThat(JWD.cycles(Set.of())).isEmpty();
     }
 
     @Test
     void noArrowRunsBackUpTheLayers() {
-        assertThat(JWD.layerViolations(LAYERS, KNOWN_CYCLE_ARROWS)).isEmpty();
-    }
-
-    @Test
-    void theKnownCycleArrowsAreStillThereToBeRemoved() {
-        // an arrow already gone must leave the list, or it would excuse its return
-        assertThat(JWD.arrows()).containsAll(KNOWN_CYCLE_ARROWS);
+        assertThat(JWD.layerViolations(LAYERS, Set.of())).isEmpty();
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.KeyReader;
 
 /**
  * The access log, as SAP's {@code icm/HTTP/logging_0} configures it:
@@ -42,27 +43,31 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
     public enum Switch { NONE, HOUR, DAY, MONTH }
 
     /** The access log of {@code config}, or empty when {@value #KEY} is absent or {@code ACTIVE=FALSE}. */
-    public static Optional<AccessLogConfig> from(DispatcherConfig config) throws ConfigException {
-        String value = config.properties().get(KEY);
-        return value == null ? Optional.empty() : parse(value);
+    public static Optional<AccessLogConfig> from(DispatcherConfig config) {
+        return config.sections().find(AccessLogConfig.class);
+    }
+
+    /**
+     * Reads {@value #KEY} (restart-only: the log is opened once); {@code null} when it is absent or
+     * {@code ACTIVE=FALSE}. Each problem names the key's line and the sub-parameter.
+     */
+    public static AccessLogConfig read(KeyReader keys) {
+        String value = keys.restartOnly().raw(KEY);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return parse(value).orElse(null);
+        } catch (ConfigException e) {
+            e.problems().forEach(problem -> keys.problemText(KEY, problem));
+            return null;
+        }
     }
 
     /** Reads the value of {@value #KEY}; every problem names the key and its sub-parameter. */
     static Optional<AccessLogConfig> parse(String value) throws ConfigException {
         List<String> problems = new ArrayList<>();
-        Map<String, String> sub = new LinkedHashMap<>();
-        for (String part : SEPARATOR.split(value.trim())) {
-            int eq = part.indexOf('=');
-            String name = eq < 0 ? part.trim() : part.substring(0, eq).trim().toUpperCase(Locale.ROOT);
-            String v = eq < 0 ? "" : part.substring(eq + 1).trim();
-            if (eq < 0 || !KNOWN.contains(name)) {
-                problems.add(KEY + " = '" + value + "': '" + part.trim() + "' is "
-                        + (UNSUPPORTED.contains(name) ? "a sub-parameter of SAP's that jwd does not support"
-                        : "no known sub-parameter") + "; expected NAME=value for NAME in " + new TreeSet<>(KNOWN));
-            } else if (sub.put(name, v) != null) {
-                problems.add(KEY + ": " + name + " appears twice");
-            }
-        }
+        Map<String, String> sub = subParameters(value, problems);
         String active = sub.getOrDefault("ACTIVE", "TRUE");
         if (!active.equalsIgnoreCase("TRUE") && !active.equalsIgnoreCase("FALSE")) {
             problems.add(KEY + ": ACTIVE = '" + active + "': expected TRUE or FALSE");
@@ -83,15 +88,7 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
         } catch (IllegalArgumentException e) {
             problems.add(KEY + ": LOGFORMAT = '" + sub.get("LOGFORMAT") + "': " + e.getMessage());
         }
-        Switch switchTf = Switch.NONE;
-        String tf = sub.get("SWITCHTF");
-        if (tf != null) {
-            try {
-                switchTf = Switch.valueOf(tf.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                problems.add(KEY + ": SWITCHTF = '" + tf + "': expected hour, day or month");
-            }
-        }
+        Switch switchTf = switchTf(sub.get("SWITCHTF"), problems);
         long maxSizeKb = number(sub, "MAXSIZEKB", problems);
         long maxFiles = number(sub, "MAXFILES", problems);
         if (!problems.isEmpty()) {
@@ -101,6 +98,37 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
             return Optional.empty();
         }
         return Optional.of(new AccessLogConfig(prefix, logFile, format, switchTf, maxSizeKb, (int) maxFiles));
+    }
+
+    /** {@code SWITCHTF}: hour, day or month; {@link Switch#NONE} without it. */
+    private static Switch switchTf(String tf, List<String> problems) {
+        if (tf == null) {
+            return Switch.NONE;
+        }
+        try {
+            return Switch.valueOf(tf.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            problems.add(KEY + ": SWITCHTF = '" + tf + "': expected hour, day or month");
+            return Switch.NONE;
+        }
+    }
+
+    /** {@code NAME=value} sub-parameters by name (upper case); an unknown or repeated one is a problem. */
+    private static Map<String, String> subParameters(String value, List<String> problems) {
+        Map<String, String> sub = new LinkedHashMap<>();
+        for (String part : SEPARATOR.split(value.trim())) {
+            int eq = part.indexOf('=');
+            String name = eq < 0 ? part.trim() : part.substring(0, eq).trim().toUpperCase(Locale.ROOT);
+            String v = eq < 0 ? "" : part.substring(eq + 1).trim();
+            if (eq < 0 || !KNOWN.contains(name)) {
+                problems.add(KEY + " = '" + value + "': '" + part.trim() + "' is "
+                        + (UNSUPPORTED.contains(name) ? "a sub-parameter of SAP's that jwd does not support"
+                        : "no known sub-parameter") + "; expected NAME=value for NAME in " + new TreeSet<>(KNOWN));
+            } else if (sub.put(name, v) != null) {
+                problems.add(KEY + ": " + name + " appears twice");
+            }
+        }
+        return sub;
     }
 
     /** The directory must exist and be writable now: a log that cannot be written fails the start, not a request. */

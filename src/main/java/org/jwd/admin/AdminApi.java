@@ -25,7 +25,7 @@ import org.jwd.runtime.DispatcherState;
 import org.jwd.runtime.Reloader;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 
 /**

@@ -1,5 +1,6 @@
 package org.jwd.admin;
 
+import org.jwd.config.AdminConfig;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,5 +1,6 @@
 package org.jwd.admin;
 
+import org.jwd.config.AdminConfig;
 import static org.jwd.admin.AdminResponses.allowed;
 import static org.jwd.admin.AdminResponses.sendJson;
 import static org.jwd.admin.AdminResponses.sendText;

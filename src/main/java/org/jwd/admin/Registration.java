@@ -1,26 +1,24 @@
 package org.jwd.admin;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.KeyReader;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerSection;
 
 /**
  * Reads the body of {@code PUT /jwd/admin/api/servers/<id>}, a server's report of itself, into the
- * {@link ServerConfig} a {@code server.<id>.*} block would give, with the same rules and defaults:
+ * {@link ServerConfig} a {@code server.<id>.*} block would give: read by the same {@link ServerSection}, with the
+ * same rules and defaults:
  *
  * <pre>
  * {"url": "http://10.0.0.7:50000", "type": "j2ee", "capacity": 2, "logon_groups": ["PORTAL"]}
@@ -34,8 +32,6 @@ import org.jwd.topology.ServerType;
  */
 public final class Registration {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]+");
-    static final Set<String> FIELDS = Set.of("url", "https_url", "type", "capacity", "logon_groups", "lb_id", "name",
-            "route", "health_path");
 
     private Registration() {
     }
@@ -50,149 +46,45 @@ public final class Registration {
      * @throws ConfigException one message per problem, naming the field, the value and what is expected
      */
     public static ServerConfig parse(String id, JsonNode body, DispatcherConfig config) throws ConfigException {
-        List<String> problems = new ArrayList<>();
         if (!validId(id)) {
-            throw new ConfigException(problem("id", id, "a server id of letters, digits, '_' or '-'"));
+            throw new ConfigException("id = '" + id + "': expected a server id of letters, digits, '_' or '-'");
         }
         if (!body.isObject()) {
-            throw new ConfigException(problem("body", body.toString(), "a JSON object"));
+            throw new ConfigException("body = '" + body + "': expected a JSON object");
         }
-        body.fieldNames().forEachRemaining(key -> {
-            if (!FIELDS.contains(key)) {
-                problems.add(problem(key, text(body.get(key)), "a known field: one of "
-                        + String.join(", ", new TreeSet<>(FIELDS))));
+        KeyReader fields = KeyReader.ofFields(fields(body));
+        ServerConfig server = ServerSection.read(fields, "", id,
+                config.logonGroups().stream().map(LogonGroupConfig::name).toList());
+        // unknown fields are refused, as unknown keys are in the configuration file
+        fields.checkEveryKeyRead();
+        return server;
+    }
+
+    /**
+     * The body's fields as the text a {@code server.<id>.*} key would hold; JSON's {@code null} as a field left out.
+     * A number is its JSON text, an integral one (2.0) as the file's "2"; an array of logon groups is joined with
+     * commas, the file's list.
+     */
+    private static Map<String, String> fields(JsonNode body) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        body.fields().forEachRemaining(field -> {
+            JsonNode v = field.getValue();
+            if (v.isArray()) {
+                List<String> items = new ArrayList<>();
+                v.forEach(item -> items.add(text(item)));
+                fields.put(field.getKey(), String.join(",", items));
+            } else if (!v.isNull()) {
+                fields.put(field.getKey(), text(v));
             }
         });
-        URI url = null;
-        JsonNode urlValue = value(body, "url");
-        if (urlValue == null && value(body, "https_url") == null) {
-            // the same rule as server.<id>.url and https_url: one of them, or both
-            problems.add(problem("url", "", "http://host:port, or https_url = https://host:port, or both (one is "
-                    + "required)"));
-        } else if (urlValue != null) {
-            url = url(text(urlValue), "http");
-            if (url == null) {
-                problems.add(problem("url", text(urlValue), "http://host:port"));
-            }
-        }
-        URI httpsUrl = null;
-        JsonNode httpsUrlValue = value(body, "https_url");
-        if (httpsUrlValue != null) {
-            httpsUrl = url(text(httpsUrlValue), "https");
-            if (httpsUrl == null) {
-                problems.add(problem("https_url", text(httpsUrlValue), "https://host:port"));
-            }
-        }
-        ServerType type = null;
-        JsonNode typeValue = value(body, "type");
-        if (typeValue == null) {
-            problems.add(problem("type", "", "j2ee or abap (required)"));
-        } else {
-            type = ServerType.parse(text(typeValue));
-            if (type == null) {
-                problems.add(problem("type", text(typeValue), "j2ee or abap"));
-            }
-        }
-        int capacity = 1;
-        JsonNode capacityValue = value(body, "capacity");
-        if (capacityValue != null) {
-            capacity = positiveInt(capacityValue);
-            if (capacity <= 0) {
-                problems.add(problem("capacity", text(capacityValue), "a positive integer"));
-            }
-        }
-        Set<String> groups = new LinkedHashSet<>();
-        JsonNode groupsValue = value(body, "logon_groups");
-        if (groupsValue != null && groupsValue.isArray()) {
-            groupsValue.forEach(g -> groups.add(text(g).strip()));
-        } else if (groupsValue != null) {
-            for (String g : text(groupsValue).split(",")) {
-                if (!g.isBlank()) {
-                    groups.add(g.strip());
-                }
-            }
-        }
-        for (String g : groups) {
-            if (config.logonGroups().stream().map(LogonGroupConfig::name).noneMatch(g::equals)) {
-                problems.add(problem("logon_groups", g, "a logon group defined by logon_group." + g
-                        + ".url_prefixes in the configuration"));
-            }
-        }
-        String lbId = token(body, "lb_id", id, problems);
-        String name = token(body, "name", id, problems);
-        String route = token(body, "route", null, problems);
-        String healthPath = type == ServerType.ABAP ? ServerConfig.ABAP_PING_PATH : "/";
-        JsonNode healthPathValue = value(body, "health_path");
-        if (healthPathValue != null) {
-            String p = text(healthPathValue);
-            if (!p.startsWith("/") || p.chars().anyMatch(c -> c <= ' ')) {
-                problems.add(problem("health_path", p, "a path starting with '/'"));
-            } else {
-                healthPath = p;
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
-        return new ServerConfig(id, url, httpsUrl, type, capacity, groups, lbId, name, route, healthPath);
+        return fields;
     }
 
-    /** The field's value; {@code null} when it is absent or JSON's {@code null}, as a key left out of the file. */
-    private static JsonNode value(JsonNode body, String field) {
-        JsonNode v = body.get(field);
-        return v == null || v.isNull() ? null : v;
-    }
-
-    private static String token(JsonNode body, String field, String fallback, List<String> problems) {
-        JsonNode v = value(body, field);
-        if (v == null) {
-            return fallback;
-        }
-        String t = text(v);
-        if (t.isEmpty() || t.chars().anyMatch(Character::isWhitespace)) {
-            problems.add(problem(field, t, "a non-empty value without spaces"));
-            return fallback;
-        }
-        return t;
-    }
-
-    private static int positiveInt(JsonNode v) {
-        if (v.isNumber()) {
-            // 2 and 2.0 alike, as the configuration file's "2"; 2.5 is no capacity
-            return v.canConvertToExactIntegral() && v.asDouble() > 0 && v.asDouble() <= Integer.MAX_VALUE
-                    ? v.asInt() : -1;
-        }
-        try {
-            int i = Integer.parseInt(text(v).strip());
-            return i > 0 ? i : -1;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    /** A string as it is; anything else as its JSON text, so that a message shows what was sent. */
+    /** A string as it is; an integral number as an integer; anything else as its JSON text. */
     private static String text(JsonNode v) {
+        if (v.isNumber() && v.canConvertToExactIntegral()) {
+            return v.bigIntegerValue().toString();
+        }
         return v.isTextual() ? v.textValue() : v.toString();
-    }
-
-    /** {@code scheme://host:port} without path, query or user; {@code null} otherwise. */
-    static URI url(String text, String scheme) {
-        URI uri;
-        try {
-            uri = new URI(text.strip());
-        } catch (URISyntaxException e) {
-            return null;
-        }
-        if (uri.getScheme() == null || !uri.getScheme().toLowerCase(Locale.ROOT).equals(scheme)
-                || uri.getHost() == null || uri.getRawUserInfo() != null || uri.getRawFragment() != null
-                || uri.getRawQuery() != null || (uri.getRawPath() != null && !uri.getRawPath().isEmpty()
-                && !uri.getRawPath().equals("/"))) {
-            return null;
-        }
-        return URI.create(scheme + "://" + uri.getRawAuthority());
-    }
-
-    private static String problem(String field, String value, String expected) {
-        return field + " = '" + value + "': expected " + expected;
     }
 }

@@ -1,5 +1,6 @@
 package org.jwd.admin;
 
+import org.jwd.config.AdminConfig;
 import java.util.Locale;
 
 /**

@@ -7,7 +7,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jwd.topology.Server;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 
 /**

@@ -2,7 +2,7 @@ package org.jwd.affinity;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 
 /**

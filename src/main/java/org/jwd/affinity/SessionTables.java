@@ -1,6 +1,5 @@
 package org.jwd.affinity;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -33,12 +32,8 @@ public final class SessionTables {
      * {@code SessionTable.disk_path}, a {@link PersistentSessionTable} that restores the bindings on disk now and
      * writes them on {@code scheduler}. Close it when the dispatcher stops (a persistent table writes its bindings
      * then); the scheduler is the caller's and stays running.
-     *
-     * @param configDirectory the configuration file's directory: a relative {@code SessionTable.disk_path} is
-     *                        resolved against it
      */
-    public static SessionTable create(DispatcherConfig config, ScheduledExecutorService scheduler,
-                                      Path configDirectory) {
+    public static SessionTable create(DispatcherConfig config, ScheduledExecutorService scheduler) {
         Objects.requireNonNull(scheduler, "scheduler");
         if (!config.sessionTableEnabled()) {
             return DisabledSessionTable.INSTANCE;
@@ -47,7 +42,7 @@ public final class SessionTables {
         EhcacheSessionTable local = new EhcacheSessionTable(timeouts, config.maxSessionTableEntries(),
                 config.sessionTableHeapEntries(), config.sessionTableOffHeapMegabytes(), null,
                 new SweepSchedule(scheduler, sweepInterval(shortest(timeouts))));
-        SessionTableDiskConfig disk = SessionTableDiskConfig.of(config, configDirectory);
+        SessionTableDiskConfig disk = SessionTableDiskConfig.of(config);
         if (disk != null) {
             Set<String> servers = config.servers().stream().map(ServerConfig::id).collect(Collectors.toSet());
             return new PersistentSessionTable(local, disk, config.maxSessionTableEntries(), servers::contains, null,
@@ -57,7 +52,7 @@ public final class SessionTables {
     }
 
     /**
-     * Like {@link #create(DispatcherConfig, ScheduledExecutorService, Path)} without a scheduler nor a disk tier, for tests and
+     * Like {@link #create(DispatcherConfig, ScheduledExecutorService)} without a scheduler nor a disk tier, for tests and
      * benchmarks: nothing sweeps in the background (expired entries are removed when touched, when a bind finds
      * the table full, or by {@link EhcacheSessionTable#sweep()}), and a lost cluster server is not probed.
      */

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jwd.accesslog.AccessLog;
 import org.jwd.accesslog.AccessLogConfig;
-import org.jwd.admin.AdminConfig;
+import org.jwd.config.AdminConfig;
 import org.jwd.admin.AdminContext;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
@@ -56,20 +56,8 @@ public final class Bootstrap implements AutoCloseable {
         this.admin = admin;
         this.dispatcher = dispatcher;
         this.reloader = file == null ? null
-                : new Reloader(file, dispatcher, Bootstrap::check, System::currentTimeMillis);
+                : new Reloader(file, dispatcher, System::currentTimeMillis);
         this.watch = file == null ? null : new ConfigWatch(reloader, dispatcher::config, scheduler);
-    }
-
-    /**
-     * Checks the keys that the features read themselves (the parser only accepts them), so that a bad value
-     * fails the start, or a reload, with the parser's kind of message.
-     */
-    public static void check(DispatcherConfig config) throws ConfigException {
-        AdminConfig.of(config);
-        TlsConfig.from(config);
-        ConfigWatch.interval(config);
-        LimitsConfig.from(config);
-        AccessLogConfig.from(config);
     }
 
     /**
@@ -79,18 +67,15 @@ public final class Bootstrap implements AutoCloseable {
      * @throws ConfigException when a key the features check themselves is invalid, or the truststore unreadable
      */
     public static Bootstrap build(DispatcherConfig config, Path file) throws ConfigException {
-        check(config);
-        AdminConfig admin = AdminConfig.of(config);
-        TlsConfig tls = TlsConfig.from(config);
+        AdminConfig admin = config.section(AdminConfig.class);
+        TlsConfig tls = config.section(TlsConfig.class);
         HealthChecker health = healthChecker(config, tls);
         // the last check that can fail the start, and the first part that holds a file
         AccessLog accessLog = AccessLog.open(config);
         ScheduledExecutorService scheduler = scheduler();
         SessionTable sessionTable;
         try {
-            // relative paths (the table's disk tier) against the configuration's directory
-            sessionTable = SessionTables.create(config, scheduler,
-                    file == null ? null : file.toAbsolutePath().getParent());
+            sessionTable = SessionTables.create(config, scheduler);
         } catch (RuntimeException e) {
             scheduler.shutdownNow();
             closeAll(List.of(health, accessLog));

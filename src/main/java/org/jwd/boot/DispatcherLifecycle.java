@@ -12,6 +12,7 @@ import org.jwd.config.ConfigLoader;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.proxy.ClientExecutor;
 import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.ConfigReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +34,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
         Path file = null;
         try {
             file = ConfigLoader.locate();
-            config = ConfigLoader.load(file);
+            config = ConfigReader.load(file);
             bootstrap = Bootstrap.build(config, file);
         } catch (ConfigException e) {
             for (String problem : e.problems()) {

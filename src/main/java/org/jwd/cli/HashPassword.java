@@ -8,7 +8,7 @@ import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-import org.jwd.admin.PasswordHash;
+import org.jwd.config.PasswordHash;
 
 /**
  * {@code bin/jwd hash-password [--iterations N]}: reads one password line from standard input and prints its

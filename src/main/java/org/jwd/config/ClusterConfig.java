@@ -8,8 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * Cluster mode ({@code SessionTable.cluster_uri}): several dispatcher nodes share one session table, kept by a
- * Terracotta server (Ehcache's clustered tier). The key is read here rather than in {@link ConfigParser}, which
- * only accepts it: the feature that uses a key checks it.
+ * Terracotta server (Ehcache's clustered tier).
  *
  * @param uri     {@code terracotta://host:port/<entity>} as written, normalized
  * @param servers {@code host:port} of each Terracotta server of the stripe (one; or an active and its passives)
@@ -28,47 +27,24 @@ public record ClusterConfig(URI uri, List<String> servers, String entity) {
     }
 
     /**
-     * Checks {@code SessionTable.cluster_uri} when it is set: {@link ConfigLoader} calls it, so that a bad value
-     * stops the dispatcher at startup like any other configuration error.
+     * Reads {@code SessionTable.cluster_uri} (restart-only: the session table is built once), or {@code null} when it
+     * is not set: each node has its own table, as without cluster mode.
      *
-     * @param source how to name the file in messages
-     * @throws ConfigException naming the key, the value and what is expected
+     * @param core the core configuration: cluster mode needs a session table to share
      */
-    public static void check(DispatcherConfig config, String source) throws ConfigException {
-        String value = config.properties().get(KEY);
-        if (value == null) {
-            return;
-        }
-        List<String> problems = new ArrayList<>();
-        if (parse(value.strip()) == null) {
-            problems.add(source + ": " + KEY + " = '" + value + "': expected " + EXPECTED);
-        }
-        if (!config.sessionTableEnabled()) {
-            problems.add(source + ": " + KEY + " = '" + value + "': expected a session table to share: "
-                    + "wdisp/HTTP/esid_support, wdisp/HTTP/jsessionid_tab_support and SessionTableTimeout turn every "
-                    + "table off");
-        }
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
-    }
-
-    /**
-     * The cluster configuration, or {@code null} when {@code SessionTable.cluster_uri} is not set (each node has
-     * its own table, as without cluster mode).
-     *
-     * @throws IllegalArgumentException when the value is not of the expected form (see {@link #check})
-     */
-    public static ClusterConfig of(DispatcherConfig config) {
-        String value = config.properties().get(KEY);
-        if (value == null) {
-            return null;
-        }
-        ClusterConfig cluster = parse(value.strip());
-        if (cluster == null) {
-            throw new IllegalArgumentException(KEY + " = '" + value + "': expected " + EXPECTED);
+    public static ClusterConfig read(KeyReader keys, DispatcherConfig core) {
+        KeyReader restart = keys.restartOnly();
+        ClusterConfig cluster = restart.value(KEY, null, EXPECTED, text -> parse(text.strip()));
+        if (restart.raw(KEY) != null && !core.sessionTableEnabled()) {
+            keys.problem(KEY, "a session table to share: wdisp/HTTP/esid_support, wdisp/HTTP/jsessionid_tab_support "
+                    + "and SessionTableTimeout turn every table off");
         }
         return cluster;
+    }
+
+    /** The cluster configuration of {@code config}, or {@code null} when it has none. */
+    public static ClusterConfig of(DispatcherConfig config) {
+        return config.sections().find(ClusterConfig.class).orElse(null);
     }
 
     /** @return the configuration, or {@code null} when {@code text} is not of the expected form */

@@ -26,7 +26,12 @@ public final class ConfigLoader {
         return Path.of(path);
     }
 
-    public static DispatcherConfig load(Path file) throws ConfigException {
+    /**
+     * Reads the file's keys, to be read by the sections; relative paths in it are resolved against its directory.
+     *
+     * @throws ConfigException naming the file when it is missing or unreadable
+     */
+    public static KeyReader read(Path file) throws ConfigException {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -36,10 +41,6 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new ConfigException("configuration file " + file.toAbsolutePath() + " cannot be read: " + e);
         }
-        DispatcherConfig config = ConfigParser.parse(text, file.toString(),
-                file.toAbsolutePath().getParent());
-        ClusterConfig.check(config, file.toString());
-        SessionTableDiskConfig.check(config, file.toString(), file.toAbsolutePath().getParent());
-        return config;
+        return KeyReader.parse(text, file.toString(), file.toAbsolutePath().getParent());
     }
 }

@@ -5,12 +5,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.jwd.filter.PermissionTable;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 
 /**
- * The whole configuration in force: parsed once from the properties file by {@link ConfigParser},
- * immutable, and swapped as one value.
+ * The whole configuration in force: read once from the properties file (the core keys by {@link ConfigParser},
+ * the features' keys by their own sections, in {@link #sections()}), immutable, and swapped as one value.
  *
  * @param urlPrefixes         the URL mapping table entries ({@code icf.url_prefixes}), as written
  * @param urlPrefixesUrl      where to load more entries from ({@code icf.url_prefixes_url}), or {@code null}
@@ -30,9 +29,8 @@ import org.jwd.topology.ServerType;
  *                            the servlet container lends it no Jetty thread pool (Tomcat)
  * @param health              active and passive health checks of the servers
  * @param properties          every key as written, for the admin page's "configuration in force"
- * @param permissionTable     the URL filter ({@code wdisp/permission_table}), read with the configuration;
- *                            {@link PermissionTable#NONE} without one
  * @param trustedProxies      the peers whose X-Forwarded-* headers are kept ({@code jwd.trusted_proxies})
+ * @param sections            the features' sections read from the same file, and the keys that need a restart
  */
 public record DispatcherConfig(
         List<ServerConfig> servers,
@@ -58,8 +56,8 @@ public record DispatcherConfig(
         int clientThreads,
         HealthConfig health,
         Map<String, String> properties,
-        PermissionTable permissionTable,
-        TrustedProxies trustedProxies) {
+        TrustedProxies trustedProxies,
+        Sections sections) {
 
     public static final String WEIGHTED_ROUND_ROBIN = "weighted_round_robin";
     public static final String SIMPLE_WEIGHTED_ROUND_ROBIN = "simple_weighted_round_robin";
@@ -69,6 +67,25 @@ public record DispatcherConfig(
         urlPrefixes = List.copyOf(urlPrefixes);
         logonGroups = List.copyOf(logonGroups);
         properties = Map.copyOf(properties);
+    }
+
+    /** The feature section of this type ({@link Sections#get}). */
+    public <T> T section(Class<T> type) {
+        return sections.get(type);
+    }
+
+    /** The keys whose change waits for a restart: those the sections read as restart-only. */
+    public java.util.Set<String> restartKeys() {
+        return sections.restartKeys();
+    }
+
+    /** This configuration with the features' sections. */
+    public DispatcherConfig withSections(Sections next) {
+        return new DispatcherConfig(servers, urlPrefixes, urlPrefixesUrl, autoRefresh, defaultRootHandler, logonGroups,
+                autoAbapTime, loadBalancingStrategy, sessionTableTimeout, esidSupport, jsessionidTabSupport,
+                contextTimeout, maxSessionTableEntries, sessionTableHeapEntries, sessionTableOffHeapMegabytes,
+                addSaplbCookie, debugHeaders, connectTimeout, idleTimeout, requestTimeout, clientThreads, health,
+                properties, trustedProxies, next);
     }
 
     /**

@@ -33,6 +33,20 @@ public final class Durations {
         };
     }
 
+    /**
+     * SAP's second-valued parameters ({@code wdisp/HTTP/context_timeout}, {@code rdisp/autoabaptime}...): a plain
+     * number is seconds; a unit may be given as in {@link #parse}.
+     *
+     * @throws IllegalArgumentException when {@code text} is not one of the accepted forms
+     */
+    public static Duration parseSeconds(String text) {
+        String s = text.strip();
+        if (!s.isEmpty() && s.length() < 16 && s.chars().allMatch(Character::isDigit)) {
+            return Duration.ofSeconds(Long.parseLong(s));
+        }
+        return parse(s);
+    }
+
     /** The shortest exact form, as an operator would write it. */
     public static String format(Duration d) {
         long ms = d.toMillis();

@@ -3,7 +3,7 @@ package org.jwd.config;
 import java.net.URI;
 import java.util.Set;
 
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 
 /**
  * One server process as configured by the {@code server.<id>.*} keys.

@@ -10,7 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.jwd.config.ConfigException;
-import org.jwd.topology.ServerType;
+import org.jwd.config.KeyReader;
+import org.jwd.config.ServerType;
 
 /**
  * The URL filter ({@code wdisp/permission_table}): SAP Web Dispatcher's permission table, the second stage of a
@@ -46,6 +47,9 @@ import org.jwd.topology.ServerType;
 public final class PermissionTable {
     /** No table configured: every URL is permitted. */
     public static final PermissionTable NONE = new PermissionTable(null, List.of(), false);
+
+    public static final String KEY = "wdisp/permission_table";
+    public static final String IGNORE_CASE_KEY = "jwd.permission_table_ignore_case";
 
     /** Written before a pattern, it makes the line case-sensitive whatever the path's type. */
     public static final String CASE_SENSITIVE = "case:";
@@ -119,6 +123,31 @@ public final class PermissionTable {
         this.file = file;
         this.rules = rules.toArray(new Rule[0]);
         this.ignoreCase = ignoreCase;
+    }
+
+    /**
+     * Reads {@code wdisp/permission_table}, the file relative to the configuration file's directory, with
+     * {@code jwd.permission_table_ignore_case}, which says how it reads J2EE paths; {@link #NONE} without a table.
+     */
+    public static PermissionTable read(KeyReader keys) {
+        boolean ignoreCase = keys.bool(IGNORE_CASE_KEY, false);
+        Path file = keys.path(KEY, "the path of a permission table file");
+        if (file == null) {
+            return NONE;
+        }
+        try {
+            return load(file, file.toString(), ignoreCase);
+        } catch (ConfigException e) {
+            for (String problem : e.problems()) {
+                // A bad line names the table's file and line itself; a missing file is named after the key.
+                if (problem.startsWith(file + ":")) {
+                    keys.problemInNamedFile(problem);
+                } else {
+                    keys.problemWithValue(KEY, problem);
+                }
+            }
+            return NONE;
+        }
     }
 
     /**

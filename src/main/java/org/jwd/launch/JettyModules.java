@@ -5,9 +5,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jwd.config.ClusterConfig;
 import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigLoader;
+import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.KeyReader;
 import org.jwd.tls.TlsConfig;
 
 /**
@@ -56,8 +59,12 @@ public final class JettyModules {
 
     /** @throws ConfigException naming every problem of the file, as the dispatcher would */
     static List<String> modules(Path file) throws ConfigException {
-        DispatcherConfig config = ConfigLoader.load(file);
-        TlsConfig tls = TlsConfig.from(config, file.toAbsolutePath().getParent());
+        KeyReader keys = ConfigLoader.read(file);
+        DispatcherConfig config = ConfigParser.read(keys);
+        TlsConfig tls = TlsConfig.read(keys, config);
+        ClusterConfig.read(keys, config);
+        // the core and the TLS keys: the webapp reads the rest (and names unknown keys) when it deploys
+        keys.check();
         List<String> modules = new ArrayList<>();
         if (tls.terminates()) {
             modules.add(HTTPS);

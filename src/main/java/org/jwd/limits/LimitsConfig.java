@@ -1,22 +1,17 @@
 package org.jwd.limits;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
-import org.jwd.config.ServerConfig;
+import org.jwd.config.KeyReader;
+import org.jwd.config.ServerSection;
 
 /**
  * The limits a request must stay within, read from the configuration's limit keys and checked once, as a whole
- * (the parser only accepts the keys).
+ * (by {@link #read}, with the rest of the file).
  *
  * @param maxHeaderSize   {@code jwd.max_header_size}: bytes of the request line and header fields; over it, 431
  * @param maxRequestBytes {@code icm/HTTP/max_request_size_KB} in bytes: over it, 413; {@link #NO_LIMIT} for none
@@ -36,7 +31,6 @@ public record LimitsConfig(int maxHeaderSize, long maxRequestBytes, Duration que
     public static final long DEFAULT_MAX_REQUEST_SIZE_KB = 102_400;
     /** SAP's upper bound of the parameter's range. */
     private static final long MAX_REQUEST_SIZE_KB = 1_073_741_824L;
-    private static final Pattern SIZE = Pattern.compile("(\\d{1,10})\\s*(|b|k|kb|m|mb)", Pattern.CASE_INSENSITIVE);
 
     /**
      * A server's connection limit, as HAProxy's {@code maxconn} and queue.
@@ -62,106 +56,43 @@ public record LimitsConfig(int maxHeaderSize, long maxRequestBytes, Duration que
         return maxRequestBytes != NO_LIMIT;
     }
 
-    /** Reads the limit keys of {@code config}. */
-    public static LimitsConfig from(DispatcherConfig config) throws ConfigException {
-        Map<String, String> p = config.properties();
-        List<String> problems = new ArrayList<>();
-        int maxHeaderSize = DEFAULT_MAX_HEADER_SIZE;
-        String header = p.get(MAX_HEADER_SIZE);
-        if (header != null) {
-            long bytes = size(header);
-            if (bytes < 1024 || bytes > 1024 * 1024) {
-                problems.add(MAX_HEADER_SIZE + " = '" + header + "': expected a size from 1024 bytes to 1 MB:"
-                        + " bytes, or a number with a unit (16KB, 1MB)");
-            } else {
-                maxHeaderSize = (int) bytes;
-            }
-        }
-        long maxRequestBytes = DEFAULT_MAX_REQUEST_SIZE_KB * 1024;
-        String body = p.get(MAX_REQUEST_SIZE);
-        if (body != null) {
-            try {
-                long kb = Long.parseLong(body.trim());
-                if (kb < -1 || kb > MAX_REQUEST_SIZE_KB) {
-                    throw new NumberFormatException();
-                }
-                // SAP: -1 turns the check off; a limit of 0 KB would refuse every body, so 0 turns it off too.
-                maxRequestBytes = kb <= 0 ? NO_LIMIT : kb * 1024;
-            } catch (NumberFormatException e) {
-                problems.add(MAX_REQUEST_SIZE + " = '" + body + "': expected kilobytes from 1 to " + MAX_REQUEST_SIZE_KB
-                        + ", or -1 (or 0) for no limit");
-            }
-        }
-        Duration queueTimeout = config.requestTimeout();
-        String queue = p.get(QUEUE_TIMEOUT);
-        if (queue != null) {
-            Duration d = null;
-            try {
-                d = Durations.parse(queue);
-            } catch (IllegalArgumentException e) {
-                // reported below
-            }
-            if (d == null || d.isZero() || d.isNegative()) {
-                problems.add(QUEUE_TIMEOUT + " = '" + queue + "': expected a positive duration: " + Durations.EXPECTED);
-            } else {
-                queueTimeout = d;
-            }
-        }
+    /**
+     * Reads the limit keys; {@code jwd.max_header_size} needs a restart (the proxy's client is built with it).
+     *
+     * @param core the core configuration: the request timeout bounds a queue by default
+     */
+    public static LimitsConfig read(KeyReader keys, DispatcherConfig core) {
+        int maxHeaderSize = (int) keys.restartOnly().size(MAX_HEADER_SIZE, DEFAULT_MAX_HEADER_SIZE, 1024, 1024 * 1024,
+                "a size from 1024 bytes to 1 MB: bytes, or a number with a unit (16KB, 1MB)");
+        long kb = keys.longInteger(MAX_REQUEST_SIZE, DEFAULT_MAX_REQUEST_SIZE_KB, -1, MAX_REQUEST_SIZE_KB,
+                "kilobytes from 1 to " + MAX_REQUEST_SIZE_KB + ", or -1 (or 0) for no limit");
+        // SAP: -1 turns the check off; a limit of 0 KB would refuse every body, so 0 turns it off too.
+        long maxRequestBytes = kb <= 0 ? NO_LIMIT : kb * 1024;
+        Duration queueTimeout = keys.duration(QUEUE_TIMEOUT, core.requestTimeout(), false,
+                "a positive duration: " + Durations.EXPECTED);
         Map<String, ServerLimit> servers = new TreeMap<>();
-        for (ServerConfig s : config.servers()) {
-            String connectionsKey = "server." + s.id() + ".max_connections";
-            String queueKey = "server." + s.id() + ".max_queue";
-            String connections = p.get(connectionsKey);
-            String queued = p.get(queueKey);
-            int maxConnections = 0;
-            if (connections != null) {
-                maxConnections = number(connections, 1);
-                if (maxConnections < 0) {
-                    problems.add(connectionsKey + " = '" + connections + "': expected a positive integer");
-                }
+        // every server block, also one the server section refused, so that its limit keys are not "unknown"
+        for (String id : keys.ids(ServerSection.SERVERS)) {
+            ServerLimit limit = serverLimit(keys, ServerSection.SERVERS.prefix() + id + ".");
+            if (limit != null) {
+                servers.put(id, limit);
             }
-            int maxQueue = ServerLimit.UNBOUNDED;
-            if (queued != null) {
-                maxQueue = number(queued, 0);
-                if (maxQueue < 0) {
-                    problems.add(queueKey + " = '" + queued + "': expected a non-negative integer");
-                } else if (connections == null) {
-                    problems.add(queueKey + " = '" + queued + "': expected only with " + connectionsKey
-                            + " (requests queue for a connection slot)");
-                }
-            }
-            if (maxConnections > 0 && (queued == null || maxQueue >= 0)) {
-                servers.put(s.id(), new ServerLimit(maxConnections, maxQueue));
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
         }
         return new LimitsConfig(maxHeaderSize, maxRequestBytes, queueTimeout, servers);
     }
 
-    /** {@code 8192}, {@code 8KB}, {@code 1MB} in bytes, or -1. */
-    static long size(String text) {
-        Matcher m = SIZE.matcher(text.strip());
-        if (!m.matches()) {
-            return -1;
+    /** {@code max_connections} and {@code max_queue} of one server block; {@code null} without a (valid) limit. */
+    private static ServerLimit serverLimit(KeyReader keys, String prefix) {
+        String connectionsKey = prefix + "max_connections";
+        String queueKey = prefix + "max_queue";
+        int before = keys.problemCount();
+        int maxConnections = keys.integer(connectionsKey, 0, 1, Integer.MAX_VALUE, "a positive integer");
+        int maxQueue = keys.integer(queueKey, ServerLimit.UNBOUNDED, 0, Integer.MAX_VALUE,
+                "a non-negative integer");
+        if (keys.raw(queueKey) != null && keys.raw(connectionsKey) == null && keys.problemCount() == before) {
+            keys.problem(queueKey, "only with " + connectionsKey + " (requests queue for a connection slot)");
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2).toLowerCase(Locale.ROOT)) {
-            case "k", "kb" -> n * 1024;
-            case "m", "mb" -> n * 1024 * 1024;
-            default -> n;
-        };
-    }
-
-    /** The integer, or -1 when it is none or below {@code min}. */
-    private static int number(String text, int min) {
-        try {
-            int n = Integer.parseInt(text.strip());
-            return n < min ? -1 : n;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return maxConnections > 0 && keys.problemCount() == before ? new ServerLimit(maxConnections, maxQueue) : null;
     }
 
     @Override

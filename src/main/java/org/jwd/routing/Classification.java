@@ -1,7 +1,7 @@
 package org.jwd.routing;
 
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 
 /**
  * Where a request belongs and why: the outcome of {@link GroupResolver#classify}. Every field is a plain

@@ -8,7 +8,7 @@ import org.jwd.config.DispatcherConfig;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -23,6 +23,7 @@ import org.jwd.filter.PermissionTable;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 
 /**
@@ -69,7 +70,7 @@ public final class Router {
         this.sessionTable = sessionTable;
         this.sessionLearning = new SessionLearning(config, topology, sessionTable, learnedRoutes);
         this.sslEncrypt = SslEncrypt.of(config);
-        this.permissionTable = config.permissionTable();
+        this.permissionTable = config.section(PermissionTable.class);
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }

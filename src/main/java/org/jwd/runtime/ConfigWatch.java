@@ -27,8 +27,7 @@ public final class ConfigWatch implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ConfigWatch.class);
 
     /** How often the files are checked: a duration; {@code 0} turns the watch off ({@code POST api/reload} stays). */
-    public static final String KEY = "jwd.config_watch";
-    static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+    public static final String KEY = ConfigReader.WATCH_KEY;
     /** While the watch is off, how often it looks whether a reload turned it on again. */
     private static final Duration IDLE_INTERVAL = Duration.ofSeconds(5);
 
@@ -48,35 +47,9 @@ public final class ConfigWatch implements AutoCloseable {
         this.seen = reloader.readSignatures();
     }
 
-    /**
-     * {@code jwd.config_watch}: how often the files are checked, {@link Duration#ZERO} when the watch is off.
-     *
-     * @throws ConfigException naming the key and the value when it is no duration
-     */
-    public static Duration interval(DispatcherConfig config) throws ConfigException {
-        String text = config.properties().get(KEY);
-        if (text == null) {
-            return DEFAULT_INTERVAL;
-        }
-        try {
-            Duration d = Durations.parse(text);
-            if (!d.isNegative()) {
-                return d;
-            }
-        } catch (RuntimeException e) {
-            // reported below
-        }
-        throw new ConfigException(KEY + " = '" + text + "': expected how often the configuration file is "
-                + "checked for changes: " + Durations.EXPECTED + "; 0 turns the watch off");
-    }
-
     /** How often the files are checked now; zero when the watch is off. */
     public Duration interval() {
-        try {
-            return interval(config.get());
-        } catch (ConfigException e) {
-            return DEFAULT_INTERVAL; // checked before the configuration was accepted
-        }
+        return config.get().section(ConfigReader.WatchSection.class).interval();
     }
 
     /** Starts the rounds (when {@code jwd.config_watch} is not 0, checked again at each round). */

@@ -64,7 +64,7 @@ public final class Dispatcher implements AutoCloseable {
     /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused, or a limits key */
     public Dispatcher(DispatcherConfig config, Parts parts) throws ConfigException {
         this.parts = parts;
-        LimitsConfig limits = LimitsConfig.from(config);
+        LimitsConfig limits = config.section(LimitsConfig.class);
         swap(config, Topology.of(config), urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits));
         this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots());
         warnOfFavoriteOnlyGroups(config);
@@ -188,7 +188,7 @@ public final class Dispatcher implements AutoCloseable {
      */
     public synchronized void apply(DispatcherConfig next) throws ConfigException {
         DispatcherState before = state();
-        LimitsConfig limits = LimitsConfig.from(next);
+        LimitsConfig limits = next.section(LimitsConfig.class);
         UrlPrefixLoader prefixes = before.urlPrefixes();
         if (!before.config().urlPrefixes().equals(next.urlPrefixes())
                 || !Objects.equals(before.config().urlPrefixesUrl(), next.urlPrefixesUrl())

@@ -17,10 +17,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.function.LongSupplier;
 
-import org.jwd.config.ClusterConfig;
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigLoader;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,9 +35,9 @@ import org.slf4j.LoggerFactory;
  * every binding, and so does switching the temporary table or one kind of SAP's session ID table on or off; creating
  * or removing the whole table (every part off before or after), and any change in cluster mode, need a restart.
  *
- * <p><b>Keys that need a restart</b> ({@link #RESTART_KEYS}): the session table's existence and sizes, cluster
- * mode, TLS, the end-to-end TLS listener, the HTTP client's timeouts, the administrator's credentials and the
- * registry's expiry are built once at startup. A reload that changes them keeps the running values, logs a WARN
+ * <p><b>Keys that need a restart</b> (read as restart-only by their sections, {@link DispatcherConfig#restartKeys()}):
+ * the session table's existence and sizes, cluster mode, TLS, the end-to-end TLS listener, the HTTP client's
+ * timeouts, the administrator's credentials and the registry's expiry are built once at startup. A reload that changes them keeps the running values, logs a WARN
  * naming each key, and shows them as pending until a restart; the rest of the change is applied.
  */
 public final class Reloader {
@@ -48,19 +45,6 @@ public final class Reloader {
 
     /** Keys whose value names a file that is part of the configuration, relative to the configuration file. */
     public static final List<String> FILE_KEYS = List.of("wdisp/permission_table");
-    /** Keys read once at startup: a reload keeps their running values until a restart. */
-    public static final Set<String> RESTART_KEYS = Set.of(
-            "SessionTableTimeout", "wdisp/HTTP/context_timeout", "wdisp/HTTP/esid_support",
-            "wdisp/HTTP/jsessionid_tab_support", "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries",
-            "SessionTable.offheap_MB", "SessionTable.cluster_uri", "SessionTable.disk_path",
-            "SessionTable.disk_flush_interval",
-            "jwd.connect_timeout", "jwd.idle_timeout", "jwd.client_threads", "jwd.max_header_size",
-            "admin.user", "admin.password_hash", "rdisp/registry_expiry",
-            "jwd.ssl_keystore", "jwd.ssl_keystore_password", "wdisp/ssl_encrypt", "wdisp/ssl_truststore",
-            "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
-            "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
-            "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group", "icm/HTTP/logging_0");
-
     /**
      * The keys that switch the session table's parts on and off and set its timeouts: applied live while the table
      * exists before and after the reload and can change its timeouts (not in cluster mode); a restart otherwise.
@@ -110,16 +94,8 @@ public final class Reloader {
         }
     }
 
-    /** The checks of the keys the features read themselves, run on a configuration before it is applied. */
-    @FunctionalInterface
-    public interface Check {
-        /** @throws ConfigException naming the key and the value that cannot be used */
-        void check(DispatcherConfig config) throws ConfigException;
-    }
-
     private final Path file;
     private final Dispatcher dispatcher;
-    private final Check check;
     private final LongSupplier clockMillis;
     /** digest of the files the configuration in force came from; guarded by this */
     private byte[] appliedDigest;
@@ -130,13 +106,11 @@ public final class Reloader {
 
     /**
      * @param file        the configuration file the dispatcher was started with
-     * @param check       the checks a configuration passes before it is applied, those of the start
      * @param clockMillis epoch milliseconds, for the times shown
      */
-    public Reloader(Path file, Dispatcher dispatcher, Check check, LongSupplier clockMillis) {
+    public Reloader(Path file, Dispatcher dispatcher, LongSupplier clockMillis) {
         this.file = file;
         this.dispatcher = dispatcher;
-        this.check = check;
         this.clockMillis = clockMillis;
         this.loadedAt = Instant.ofEpochMilli(clockMillis.getAsLong());
         this.read = FileSignatures.of(watched());
@@ -159,8 +133,7 @@ public final class Reloader {
         byte[] digest;
         List<Pending> pending = new ArrayList<>();
         try {
-            next = ConfigLoader.load(file);
-            check.check(next);
+            next = ConfigReader.load(file);
             digest = digest(next);
             if (MessageDigest.isEqual(digest, appliedDigest)) {
                 read = signatures;
@@ -216,7 +189,7 @@ public final class Reloader {
         Map<String, String> running = current.properties();
         boolean liveTimeout = current.sessionTableEnabled() && fromFile.sessionTableEnabled()
                 && dispatcher.sessionTable().canChangeTimeout();
-        for (String key : new java.util.TreeSet<>(RESTART_KEYS)) {
+        for (String key : new java.util.TreeSet<>(current.restartKeys())) {
             if (LIVE_TABLE_KEYS.contains(key) && liveTimeout) {
                 continue;
             }
@@ -251,10 +224,7 @@ public final class Reloader {
         } catch (IOException e) {
             throw new IllegalStateException("a StringWriter does not fail", e);
         }
-        DispatcherConfig config = ConfigParser.parse(text.toString(), file.toString(),
-                file.toAbsolutePath().getParent());
-        ClusterConfig.check(config, file.toString());
-        return config;
+        return ConfigReader.parse(text.toString(), file.toString(), file.toAbsolutePath().getParent());
     }
 
     /** The configuration file and the files it names (those of the configuration in force). */

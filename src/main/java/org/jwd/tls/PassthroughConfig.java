@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
+import org.jwd.config.KeyReader;
 
 /**
  * End-to-end TLS (SAP's {@code PROT=ROUTER}): a listener that never decrypts and hands each TLS connection to
@@ -61,74 +62,54 @@ public record PassthroughConfig(int port, int stickyMask, Duration contextTimeou
     }
 
     /** Reads the {@code wdisp/HTTPS/*} keys; {@code null} when {@code wdisp/HTTPS/port} is not set. */
-    static PassthroughConfig from(DispatcherConfig config, Problems problems) {
-        int port = 0;
-        String portText = problems.value(PORT);
-        if (portText != null) {
-            Integer p = integer(portText, 0, 65535);
-            if (p == null) {
-                problems.add(PORT, "a port number (0 = any free port)");
-            } else {
-                port = p;
-                if (config.servers().stream().noneMatch(s -> s.httpsUrl() != null)) {
-                    problems.add(PORT, "HTTPS-enabled servers to forward to, but no server has a "
-                            + "server.<id>.https_url");
-                }
-            }
+    static PassthroughConfig read(KeyReader keys, DispatcherConfig core) {
+        int before = keys.problemCount();
+        int port = keys.integer(PORT, 0, 0, 65535, "a port number (0 = any free port)");
+        if (keys.raw(PORT) != null && keys.problemCount() == before
+                && core.servers().stream().noneMatch(s -> s.httpsUrl() != null)) {
+            keys.problem(PORT, "HTTPS-enabled servers to forward to, but no server has a server.<id>.https_url");
         }
-        int mask = DEFAULT_STICKY_MASK;
-        if (problems.value(STICKY_MASK) != null) {
-            Integer m = ipv4(problems.value(STICKY_MASK));
-            if (m == null) {
-                problems.add(STICKY_MASK, "an IPv4 netmask such as 255.255.240.0");
-            } else {
-                mask = m;
-            }
-        }
-        Duration timeout = DEFAULT_CONTEXT_TIMEOUT;
-        if (problems.value(CONTEXT_TIMEOUT) != null) {
-            Duration t = seconds(problems.value(CONTEXT_TIMEOUT));
-            if (t == null) {
-                problems.add(CONTEXT_TIMEOUT, "a positive number of seconds, or a number with a unit (500ms, 30s, 10m, 1h)");
-            } else {
-                timeout = t;
-            }
-        }
-        int maxEntries = DEFAULT_MAX_CLIENT_IP_ENTRIES;
-        if (problems.value(MAX_CLIENT_IP_ENTRIES) != null) {
-            Integer n = integer(problems.value(MAX_CLIENT_IP_ENTRIES), 1, Integer.MAX_VALUE);
-            if (n == null) {
-                problems.add(MAX_CLIENT_IP_ENTRIES, "a positive integer");
-            } else {
-                maxEntries = n;
-            }
-        }
+        int mask = keys.value(STICKY_MASK, DEFAULT_STICKY_MASK, "an IPv4 netmask such as 255.255.240.0",
+                PassthroughConfig::ipv4);
+        Duration timeout = keys.seconds(CONTEXT_TIMEOUT, DEFAULT_CONTEXT_TIMEOUT,
+                "a positive number of seconds, or a number with a unit (500ms, 30s, 10m, 1h)");
+        int maxEntries = keys.integer(MAX_CLIENT_IP_ENTRIES, DEFAULT_MAX_CLIENT_IP_ENTRIES, 1, Integer.MAX_VALUE,
+                "a positive integer");
+        String dest = keys.raw(DEST_LOGON_GROUP);
+        Destinations destinations = dest == null || dest.isBlank() ? new Destinations(null, Map.of())
+                : destinations(keys, dest, core);
+        return keys.raw(PORT) == null ? null : new PassthroughConfig(port, mask, timeout, maxEntries,
+                destinations.defaultGroup(), destinations.bySni());
+    }
+
+    private record Destinations(String defaultGroup, Map<String, String> bySni) {
+    }
+
+    /** {@code wdisp/HTTPS/dest_logon_group}: a plain group for every connection, and {@code host=group} by SNI. */
+    private static Destinations destinations(KeyReader keys, String dest, DispatcherConfig core) {
         String defaultGroup = null;
         Map<String, String> bySni = new LinkedHashMap<>();
-        String dest = problems.value(DEST_LOGON_GROUP);
-        if (dest != null && !dest.isBlank()) {
-            String expected = "a logon group with HTTPS-enabled members, or entries host=group (the SNI name of the"
-                    + " ClientHello picks the group) and at most one plain group for every other connection";
-            boolean ok = true;
-            for (String raw : dest.split(",")) {
-                String entry = raw.strip();
-                int eq = entry.indexOf('=');
-                String group = eq < 0 ? entry : entry.substring(eq + 1).strip();
-                if (!httpsLogonGroup(config, group)) {
-                    ok = false;
-                } else if (eq < 0) {
-                    ok &= defaultGroup == null;
-                    defaultGroup = group;
-                } else {
-                    String host = normalizeHost(entry.substring(0, eq));
-                    ok &= HOST.matcher(host).matches() && bySni.putIfAbsent(host, group) == null;
-                }
-            }
-            if (!ok) {
-                problems.add(DEST_LOGON_GROUP, expected);
+        boolean ok = true;
+        for (String raw : dest.split(",")) {
+            String entry = raw.strip();
+            int eq = entry.indexOf('=');
+            String group = eq < 0 ? entry : entry.substring(eq + 1).strip();
+            if (!httpsLogonGroup(core, group)) {
+                ok = false;
+            } else if (eq < 0) {
+                ok &= defaultGroup == null;
+                defaultGroup = group;
+            } else {
+                String host = normalizeHost(entry.substring(0, eq));
+                ok &= HOST.matcher(host).matches() && bySni.putIfAbsent(host, group) == null;
             }
         }
-        return portText == null ? null : new PassthroughConfig(port, mask, timeout, maxEntries, defaultGroup, bySni);
+        if (!ok) {
+            keys.problem(DEST_LOGON_GROUP, "a logon group with HTTPS-enabled members, or entries host=group (the SNI"
+                    + " name of the ClientHello picks the group) and at most one plain group for every other"
+                    + " connection");
+        }
+        return new Destinations(defaultGroup, bySni);
     }
 
     private static boolean httpsLogonGroup(DispatcherConfig config, String group) {
@@ -139,27 +120,6 @@ public record PassthroughConfig(int port, int stickyMask, Duration contextTimeou
     static String normalizeHost(String host) {
         String h = host.strip().toLowerCase(Locale.ROOT);
         return h.endsWith(".") ? h.substring(0, h.length() - 1) : h;
-    }
-
-    private static Integer integer(String text, int min, int max) {
-        try {
-            long v = Long.parseLong(text.strip());
-            return v < min || v > max ? null : (int) v;
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
-    /** SAP gives this timeout in seconds: a plain number is seconds; a unit may be given. */
-    private static Duration seconds(String text) {
-        String s = text.strip();
-        try {
-            Duration d = !s.isEmpty() && s.chars().allMatch(Character::isDigit) && s.length() < 12
-                    ? Duration.ofSeconds(Long.parseLong(s)) : Durations.parse(s);
-            return d.isZero() || d.isNegative() ? null : d;
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     /** {@code a.b.c.d} as an int, or {@code null}. */

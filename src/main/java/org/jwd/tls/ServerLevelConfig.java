@@ -1,8 +1,11 @@
 package org.jwd.tls;
 
+import org.jwd.config.ClusterConfig;
 import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigLoader;
+import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.KeyReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,8 +20,13 @@ public record ServerLevelConfig(DispatcherConfig config, TlsConfig tls) {
     /** @throws IllegalStateException after each problem has been logged as {@code jwd: configuration error: ...} */
     public static ServerLevelConfig load() {
         try {
-            DispatcherConfig config = ConfigLoader.load(ConfigLoader.locate());
-            return new ServerLevelConfig(config, TlsConfig.from(config));
+            KeyReader keys = ConfigLoader.read(ConfigLoader.locate());
+            DispatcherConfig config = ConfigParser.read(keys);
+            TlsConfig tls = TlsConfig.read(keys, config);
+        ClusterConfig.read(keys, config);
+            // Unknown keys are the webapp's to name: the sections of the other features are not on this class path.
+            keys.check();
+            return new ServerLevelConfig(config, tls);
         } catch (ConfigException e) {
             throw fail(e);
         }

@@ -32,14 +32,9 @@ public enum SslEncrypt {
         };
     }
 
-    /**
-     * The setting of a configuration that {@link TlsConfig#from(DispatcherConfig)} has accepted (an invalid
-     * value is {@link #NEVER} here; {@code TlsConfig.from} is what rejects it).
-     */
+    /** The setting of {@code config}, as its TLS section read it. */
     public static SslEncrypt of(DispatcherConfig config) {
-        String value = config.properties().get(KEY);
-        SslEncrypt mode = value == null ? null : parse(value);
-        return mode == null ? NEVER : mode;
+        return config.section(TlsConfig.class).encrypt();
     }
 
     /** The value as SAP writes it. */

@@ -6,11 +6,9 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.util.Collections;
-import java.util.Locale;
 
-import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigLoader;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.KeyReader;
 
 /**
  * The TLS settings, read from the configuration's TLS keys and checked once, as a whole: termination (the
@@ -39,40 +37,27 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
     public static final String KEYSTORE = "jwd.ssl_keystore";
     public static final String KEYSTORE_PASSWORD = "jwd.ssl_keystore_password";
 
-    /** Reads the TLS keys; relative paths are resolved against the directory of the configuration file. */
-    public static TlsConfig from(DispatcherConfig config) throws ConfigException {
-        return from(config, configDirectory());
-    }
-
-    /** @param baseDirectory what relative keystore paths are resolved against */
-    public static TlsConfig from(DispatcherConfig config, Path baseDirectory) throws ConfigException {
-        Problems problems = new Problems(config.properties());
-        SslEncrypt encrypt = SslEncrypt.NEVER;
-        if (problems.value(SslEncrypt.KEY) != null) {
-            SslEncrypt e = SslEncrypt.parse(problems.value(SslEncrypt.KEY));
-            if (e == null) {
-                problems.add(SslEncrypt.KEY, "0 (plain HTTP to the servers), 1 (HTTPS) or 2 (the client's protocol)");
-            } else if (e != SslEncrypt.NEVER && config.servers().stream().noneMatch(s -> s.httpsUrl() != null)) {
-                problems.add(SslEncrypt.KEY, "0 while no server has a server.<id>.https_url to forward HTTPS to");
-            } else {
-                encrypt = e;
-            }
+    /**
+     * Reads the TLS keys, all restart-only (listeners and the client's TLS are set up once); relative paths are
+     * resolved against the directory of the configuration file.
+     *
+     * @param core the core configuration: forwarding over HTTPS needs servers with an {@code https_url}
+     */
+    public static TlsConfig read(KeyReader keys, DispatcherConfig core) {
+        KeyReader restart = keys.restartOnly();
+        boolean httpsServers = core.servers().stream().anyMatch(s -> s.httpsUrl() != null);
+        SslEncrypt encrypt = restart.value(SslEncrypt.KEY, SslEncrypt.NEVER,
+                "0 (plain HTTP to the servers), 1 (HTTPS) or 2 (the client's protocol)", SslEncrypt::parse);
+        if (encrypt != SslEncrypt.NEVER && !httpsServers) {
+            keys.problem(SslEncrypt.KEY, "0 while no server has a server.<id>.https_url to forward HTTPS to");
+            encrypt = SslEncrypt.NEVER;
         }
-        boolean verifyHostname = true;
-        if (problems.value(VERIFY_HOSTNAME) != null) {
-            Boolean b = bool(problems.value(VERIFY_HOSTNAME));
-            if (b == null) {
-                problems.add(VERIFY_HOSTNAME, "true or false");
-            } else {
-                verifyHostname = b;
-            }
-        }
-        String trustStorePassword = problems.value(TRUSTSTORE_PASSWORD);
-        Path trustStore = store(problems, TRUSTSTORE, TRUSTSTORE_PASSWORD, trustStorePassword, baseDirectory, false);
-        String keyStorePassword = problems.value(KEYSTORE_PASSWORD);
-        Path keyStore = store(problems, KEYSTORE, KEYSTORE_PASSWORD, keyStorePassword, baseDirectory, true);
-        PassthroughConfig passthrough = PassthroughConfig.from(config, problems);
-        problems.throwIfAny();
+        boolean verifyHostname = restart.bool(VERIFY_HOSTNAME, true);
+        String trustStorePassword = restart.raw(TRUSTSTORE_PASSWORD);
+        Path trustStore = store(restart, TRUSTSTORE, TRUSTSTORE_PASSWORD, trustStorePassword, false);
+        String keyStorePassword = restart.raw(KEYSTORE_PASSWORD);
+        Path keyStore = store(restart, KEYSTORE, KEYSTORE_PASSWORD, keyStorePassword, true);
+        PassthroughConfig passthrough = PassthroughConfig.read(restart, core);
         return new TlsConfig(encrypt, trustStore, trustStorePassword, verifyHostname, keyStore, keyStorePassword,
                 passthrough);
     }
@@ -81,22 +66,23 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
      * Checks a keystore key: the file exists, its password opens it, and it holds what it is for (a private
      * key for jwd's own certificate, trusted certificates for a truststore).
      */
-    private static Path store(Problems problems, String key, String passwordKey, String password, Path base,
-                              boolean needsKey) {
-        String value = problems.value(key);
+    private static Path store(KeyReader keys, String key, String passwordKey, String password, boolean needsKey) {
+        String value = keys.raw(key);
         if (value == null) {
             if (password != null) {
-                problems.addText(passwordKey + " is set, but " + key + " is not: expected the keystore it opens");
+                keys.problemText(passwordKey, passwordKey + " is set, but " + key
+                        + " is not: expected the keystore it opens");
             }
             return null;
         }
         if (needsKey && password == null) {
-            problems.addText(passwordKey + " is missing: expected the password of " + key + " = '" + value + "'");
+            keys.problemText(key, passwordKey + " is missing: expected the password of " + key + " = '" + value
+                    + "'");
             return null;
         }
-        Path path = base.resolve(value.strip()).normalize();
+        Path path = keys.directory().resolve(value.strip()).normalize();
         if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-            problems.add(key, "a readable keystore file (" + path + " " + (Files.exists(path) ? "cannot be read)"
+            keys.problem(key, "a readable keystore file (" + path + " " + (Files.exists(path) ? "cannot be read)"
                     : "does not exist)"));
             return null;
         }
@@ -104,9 +90,15 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
         try {
             store = load(path, password);
         } catch (IOException | GeneralSecurityException e) {
-            problems.add(key, "a PKCS12 or JKS keystore that " + passwordKey + " opens (" + reason(e) + ")");
+            keys.problem(key, "a PKCS12 or JKS keystore that " + passwordKey + " opens (" + reason(e) + ")");
             return null;
         }
+        return holdsWhatItIsFor(store, keys, key, passwordKey, password, needsKey) ? path : null;
+    }
+
+    /** A private key for jwd's own certificate, trusted certificates for a truststore; a problem otherwise. */
+    private static boolean holdsWhatItIsFor(KeyStore store, KeyReader keys, String key, String passwordKey,
+                                            String password, boolean needsKey) {
         try {
             boolean holds = false;
             for (String alias : Collections.list(store.aliases())) {
@@ -114,16 +106,15 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
                         : store.getCertificate(alias) != null;
             }
             if (!holds) {
-                problems.add(key, needsKey ? "a keystore holding jwd's private key and certificate (it holds no key)"
+                keys.problem(key, needsKey ? "a keystore holding jwd's private key and certificate (it holds no key)"
                         : "a keystore holding the trusted certificates of the servers' CAs (it holds none"
                         + (password == null ? "; is " + passwordKey + " needed?)" : ")"));
-                return null;
             }
+            return holds;
         } catch (GeneralSecurityException e) {
-            problems.add(key, "a readable keystore (" + reason(e) + ")");
-            return null;
+            keys.problem(key, "a readable keystore (" + reason(e) + ")");
+            return false;
         }
-        return path;
     }
 
     /** Opens a PKCS12 or JKS file (the JDK tells them apart by their content). */
@@ -147,27 +138,6 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
             t = t.getCause();
         }
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-    }
-
-    private static Boolean bool(String text) {
-        return switch (text.strip().toLowerCase(Locale.ROOT)) {
-            case "true", "1", "on", "yes" -> Boolean.TRUE;
-            case "false", "0", "off", "no" -> Boolean.FALSE;
-            default -> null;
-        };
-    }
-
-    /** Where the configuration file lies ({@code jwd.config}, {@code JWD_CONFIG}), else the working directory. */
-    static Path configDirectory() {
-        try {
-            Path parent = ConfigLoader.locate().toAbsolutePath().getParent();
-            if (parent != null) {
-                return parent;
-            }
-        } catch (ConfigException e) {
-            // no configuration file named: relative paths are relative to the working directory
-        }
-        return Path.of("").toAbsolutePath();
     }
 
     @Override

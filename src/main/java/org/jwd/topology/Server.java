@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.jwd.config.ServerConfig;
+import org.jwd.config.ServerType;
 
 /**
  * A server process at run time: its configuration plus the state and counters that routing, balancing and

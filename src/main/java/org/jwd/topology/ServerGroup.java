@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.Predicate;
 
 import org.jwd.config.LogonGroupConfig;
+import org.jwd.config.ServerType;
 
 /**
  * The servers that may serve a request: an internal group ({@code !J2EE}, {@code !DIAG}, ...) or a logon

@@ -11,6 +11,7 @@ import java.util.function.Predicate;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
+import org.jwd.config.ServerType;
 
 /**
  * The servers and the groups computed from them, immutable: when the set of servers changes, a new

@@ -1,5 +1,6 @@
 package org.jwd.admin;
 
+import org.jwd.config.PasswordHash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -11,8 +12,8 @@ import org.jwd.boot.Bootstrap;
 import org.jwd.runtime.ConfigWatch;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.Reloader;
-import org.jwd.config.ConfigLoader;
 import org.jwd.routing.RoutingRequest;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,7 +58,7 @@ class AdminApiJsonTest {
         file = dir.resolve("jwd.properties");
         Files.writeString(dir.resolve("permissions.txt"), "P /irj/*\nD /nwa/*\n");
         Files.writeString(file, CONFIG.formatted(HASH));
-        boot = Bootstrap.build(ConfigLoader.load(file), null);
+        boot = Bootstrap.build(ConfigReader.load(file), null);
         dispatcher = boot.dispatcher();
         history = new RequestHistory(10, 5000, clock::get);
         api = new AdminApi(boot.adminContext(), history, clock::get);
@@ -183,7 +184,7 @@ class AdminApiJsonTest {
 
         // the same dispatcher, now as one started from the file: the reload and its status appear
         AdminContext started = boot.adminContext();
-        Reloader reloader = new Reloader(file, dispatcher, Bootstrap::check, System::currentTimeMillis);
+        Reloader reloader = new Reloader(file, dispatcher, System::currentTimeMillis);
         AdminContext fromFile = new AdminContext(dispatcher, started.config(), reloader,
                 new ConfigWatch(reloader, dispatcher::config, started.scheduler()), started.scheduler());
         api = new AdminApi(fromFile, history, clock::get);

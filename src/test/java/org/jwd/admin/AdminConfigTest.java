@@ -1,13 +1,16 @@
 package org.jwd.admin;
 
+import org.jwd.config.PasswordHash;
+import org.jwd.config.AdminConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
-import org.jwd.config.DispatcherConfig;
+import org.jwd.runtime.ConfigReader;
+import org.jwd.config.SectionFixture;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class AdminConfigTest {
@@ -15,8 +18,7 @@ class AdminConfigTest {
     private static final String HASH = PasswordHash.create("pw".toCharArray(), 10_000).toString();
 
     private static AdminConfig admin(String text) throws ConfigException {
-        DispatcherConfig config = ConfigParser.parse(A + text, "test.properties");
-        return AdminConfig.of(config);
+        return SectionFixture.read(A + text, Path.of(""), AdminConfig::read);
     }
 
     private static ConfigException problems(String text) {
@@ -67,11 +69,7 @@ class AdminConfigTest {
 
     @Test
     void theDispatcherChecksThemBeforeItStarts() throws Exception {
-        DispatcherConfig config = ConfigParser.parse(A + "admin.user=ops\n", "test.properties");
-
-        assertThatThrownBy(() -> org.jwd.boot.Bootstrap.check(config)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("admin.password_hash");
-        assertThatThrownBy(() -> org.jwd.boot.Bootstrap.build(config, null)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("admin.password_hash");
+        assertThatThrownBy(() -> ConfigReader.parse(A + "admin.user=ops\n", "test.properties"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("admin.password_hash");
     }
 }

@@ -1,5 +1,6 @@
 package org.jwd.admin;
 
+import org.jwd.config.PasswordHash;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -6,17 +6,17 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.net.URI;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.ServerConfig;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 class RegistrationTest {
     private final DispatcherConfig config;
 
     RegistrationTest() throws ConfigException {
-        config = ConfigParser.parse("server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n"
+        config = ConfigReader.parse("server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n"
                 + "logon_group.PORTAL.url_prefixes=/irj\n", "test.properties");
     }
 
@@ -80,5 +80,28 @@ class RegistrationTest {
                 .containsExactly("body = '[1]': expected a JSON object");
         assertThat(catchThrowableOfType(ConfigException.class, () -> parse("a b", "{}")).problems())
                 .containsExactly("id = 'a b': expected a server id of letters, digits, '_' or '-'");
+    }
+
+    /** A body is read by the file's server section: the same value is refused with the same words, and the same
+     * server results from the same values. */
+    @Test
+    void aBodyFollowsTheRulesOfAServerBlockInTheFile() throws Exception {
+        String file = "logon_group.PORTAL.url_prefixes=/irj\nserver.n1.url=http://h:1/app\nserver.n1.type=j2ee\n"
+                + "server.n1.capacity=2.5\nserver.n1.lb_id=a b\nserver.n1.health_path=ping\n"
+                + "server.n1.logon_groups=PORTAL,NOPE\n";
+        ConfigException fromFile = catchThrowableOfType(ConfigException.class,
+                () -> ConfigReader.parse(file, "test.properties"));
+        ConfigException fromBody = catchThrowableOfType(ConfigException.class, () -> parse("n1",
+                "{\"url\":\"http://h:1/app\",\"type\":\"j2ee\",\"capacity\":2.5,\"lb_id\":\"a b\","
+                        + "\"health_path\":\"ping\",\"logon_groups\":[\"PORTAL\",\"NOPE\"]}"));
+
+        assertThat(fromFile.problems()).hasSize(5);
+        assertThat(fromFile.problems().stream().map(p -> p.replaceFirst("^test\\.properties:\\d+: server\\.n1\\.", "")))
+                .containsExactlyElementsOf(fromBody.problems());
+        ServerConfig declared = ConfigReader.parse("logon_group.PORTAL.url_prefixes=/irj\n"
+                + "server.n1.https_url=https://h:2\nserver.n1.type=abap\nserver.n1.capacity=2\n"
+                + "server.n1.logon_groups=PORTAL\nserver.n1.route=r1\n", "test.properties").servers().get(0);
+        assertThat(parse("n1", "{\"https_url\":\"https://h:2\",\"type\":\"abap\",\"capacity\":2.0,"
+                + "\"logon_groups\":\"PORTAL\",\"route\":\"r1\"}")).isEqualTo(declared);
     }
 }

@@ -3,8 +3,8 @@ package org.jwd.affinity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +18,7 @@ class LearnedRoutesTest {
     private final LearnedRoutes routes = new LearnedRoutes();
 
     private static Topology topology(String config) throws ConfigException {
-        return Topology.of(ConfigParser.parse(config, "test"));
+        return Topology.of(ConfigReader.parse(config, "test"));
     }
 
     @Test

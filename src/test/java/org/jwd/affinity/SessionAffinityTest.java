@@ -6,12 +6,12 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,7 +55,7 @@ class SessionAffinityTest {
     private final LearnedRoutes learnedRoutes = new LearnedRoutes();
 
     private void landscape(String extra) throws ConfigException {
-        DispatcherConfig config = ConfigParser.parse(LANDSCAPE + extra, "test");
+        DispatcherConfig config = ConfigReader.parse(LANDSCAPE + extra, "test");
         topology = Topology.of(config);
         table = SessionTables.create(config, clock::get);
         affinity = new SessionAffinity(config, topology, learnedRoutes);

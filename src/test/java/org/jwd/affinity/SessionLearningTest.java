@@ -1,11 +1,11 @@
 package org.jwd.affinity;
 
+import org.jwd.runtime.ConfigReader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Topology;
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +25,7 @@ class SessionLearningTest {
     private final LearnedRoutes learnedRoutes = new LearnedRoutes();
 
     private SessionLearning learning(String extra) throws ConfigException {
-        DispatcherConfig config = ConfigParser.parse(LANDSCAPE + extra, "test");
+        DispatcherConfig config = ConfigReader.parse(LANDSCAPE + extra, "test");
         topology = Topology.of(config);
         table = SessionTables.create(config);
         return new SessionLearning(config, topology, table, learnedRoutes);

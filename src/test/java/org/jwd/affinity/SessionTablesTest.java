@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 class SessionTablesTest {
@@ -14,7 +14,7 @@ class SessionTablesTest {
     private final AtomicLong clock = new AtomicLong(1_700_000_000_000L);
 
     private static DispatcherConfig config(String extra) throws Exception {
-        return ConfigParser.parse("server.s1.url = http://localhost:8001\nserver.s1.type = j2ee\n" + extra, "test");
+        return ConfigReader.parse("server.s1.url = http://localhost:8001\nserver.s1.type = j2ee\n" + extra, "test");
     }
 
     @Test

@@ -9,13 +9,13 @@ import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
+import org.jwd.runtime.ConfigReader;
 
 /** Servers, groups, configurations and a hand-moved clock for the balancer tests. */
 final class Fixtures {
@@ -58,7 +58,7 @@ final class Fixtures {
     /** The defaults (one server a) plus these property lines. */
     static DispatcherConfig config(String properties) {
         try {
-            return ConfigParser.parse("server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n" + properties, "test");
+            return ConfigReader.parse("server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n" + properties, "test");
         } catch (ConfigException e) {
             throw new AssertionError(e.getMessage(), e);
         }

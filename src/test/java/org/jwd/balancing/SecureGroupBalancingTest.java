@@ -15,7 +15,7 @@ import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -10,13 +10,13 @@ import java.util.concurrent.TimeUnit;
 
 import org.jwd.balancing.Balancer;
 import org.jwd.balancing.Balancers;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
+import org.jwd.runtime.ConfigReader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -66,7 +66,7 @@ public class BalancerBenchmark {
                     1 + i % 4, Set.of(), id, id, null, "/")));
         }
         boolean logon = strategy.length() == 1;
-        DispatcherConfig config = ConfigParser.parse("server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n"
+        DispatcherConfig config = ConfigReader.parse("server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n"
                 + (logon ? "" : "wdisp/load_balancing_strategy=" + strategy + "\n"), "benchmark");
         ServerGroup group = new ServerGroup(logon ? "PUBLIC" : ServerGroup.J2EE, ServerType.J2EE, members,
                 logon ? new LogonGroupConfig("PUBLIC", List.of("/"), strategy.charAt(0), false, true,

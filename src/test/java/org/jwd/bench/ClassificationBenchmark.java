@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.routing.BadPathException;
 import org.jwd.routing.Classification;
@@ -13,6 +12,7 @@ import org.jwd.routing.GroupResolver;
 import org.jwd.routing.PathNormalizer;
 import org.jwd.routing.UrlMappingTable;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -50,7 +50,7 @@ public class ClassificationBenchmark {
         }
         prefixes.set(0, "/sap/bc/ui5_ui5/");
         prefixes.set(1, "/sap/bc/gui/");
-        DispatcherConfig config = ConfigParser.parse("""
+        DispatcherConfig config = ConfigReader.parse("""
                 server.a1.url = http://abap1:8000
                 server.a1.type = abap
                 server.a1.logon_groups = FIN

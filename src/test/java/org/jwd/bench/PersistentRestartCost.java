@@ -1,5 +1,6 @@
 package org.jwd.bench;
 
+import org.jwd.runtime.ConfigReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +11,6 @@ import java.util.stream.Stream;
 
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 
 /**
@@ -41,7 +41,7 @@ public final class PersistentRestartCost {
         try {
             DispatcherConfig config = config(n, dir);
             long t0 = System.nanoTime();
-            SessionTable before = SessionTables.create(config, scheduler, dir);
+            SessionTable before = SessionTables.create(config, scheduler);
             for (int i = 0; i < n; i++) {
                 before.bind(String.format("%032x.node%02d", i, i % 4), SERVERS[i % SERVERS.length]);
             }
@@ -49,7 +49,7 @@ public final class PersistentRestartCost {
             before.close();
             long t2 = System.nanoTime();
             long bytes = size(dir.resolve("table"));
-            SessionTable after = SessionTables.create(config, scheduler, dir);
+            SessionTable after = SessionTables.create(config, scheduler);
             long t3 = System.nanoTime();
             if (after.stats().entries() != n) {
                 throw new IllegalStateException("restored " + after.stats().entries() + " of " + n);
@@ -70,7 +70,7 @@ public final class PersistentRestartCost {
             text.append("server.").append(server).append(".url = http://127.0.0.1:1\nserver.").append(server)
                     .append(".type = j2ee\n");
         }
-        return ConfigParser.parse(text.toString(), "restart-cost", dir);
+        return ConfigReader.parse(text.toString(), "restart-cost", dir);
     }
 
     private static long size(Path tree) throws IOException {

@@ -1,5 +1,6 @@
 package org.jwd.bench;
 
+import org.jwd.runtime.ConfigReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,6 @@ import java.util.stream.Stream;
 
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
-import org.jwd.config.ConfigParser;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -65,7 +65,7 @@ public class PersistentSessionTableBenchmark {
                 text.append("server.").append(server).append(".url = http://127.0.0.1:1\nserver.").append(server)
                         .append(".type = j2ee\n");
             }
-            table = SessionTables.create(ConfigParser.parse(text.toString(), "bench", dir), scheduler, dir);
+            table = SessionTables.create(ConfigReader.parse(text.toString(), "bench", dir), scheduler);
             ids = new String[LIVE];
             for (int i = 0; i < LIVE; i++) {
                 ids[i] = String.format("%032x.node%02d", i, i % 4);

@@ -9,13 +9,13 @@ import org.jwd.limits.ConnectionSlots;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.routing.UrlMappingTable;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -60,7 +60,7 @@ public class RoutingDecisionBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws ConfigException {
-        DispatcherConfig config = ConfigParser.parse(configText(), "bench");
+        DispatcherConfig config = ConfigReader.parse(configText(), "bench");
         List<String> prefixes = config.urlPrefixes();
         UrlMappingTable table = UrlMappingTable.parse(prefixes);
         if (table.size() != 300) {

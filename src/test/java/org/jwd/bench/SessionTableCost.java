@@ -12,8 +12,8 @@ import org.jwd.affinity.ClusterState;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTables;
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.runtime.ConfigReader;
 
 /**
  * What a session table operation costs, clustered (a Terracotta server, usually on loopback) against this node's
@@ -132,7 +132,7 @@ public final class SessionTableCost {
     }
 
     private static DispatcherConfig config(String clusterUri, long timeoutMillis) throws ConfigException {
-        return ConfigParser.parse("server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n"
+        return ConfigReader.parse("server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n"
                 + "server.b.url=http://127.0.0.1:2\nserver.b.type=j2ee\n"
                 + "SessionTableTimeout=" + timeoutMillis + "ms\n"
                 + "wdisp/HTTP/max_session_tab_entries=100000\n"

@@ -1,7 +1,7 @@
 package org.jwd.boot;
 
+import org.jwd.runtime.ConfigReader;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +11,6 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.jwd.admin.AdminContext;
-import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigLoader;
-import org.jwd.config.ConfigParser;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +44,7 @@ class BootstrapTest {
     @Test
     void everyPeriodicJobRunsOnTheOneSharedSchedulerAndClosingItStopsThemAll() throws Exception {
         Path file = Files.writeString(dir.resolve("jwd.properties"), CONFIG);
-        boot = Bootstrap.build(ConfigLoader.load(file), file);
+        boot = Bootstrap.build(ConfigReader.load(file), file);
         boot.start();
         AdminContext admin = boot.adminContext();
         ScheduledThreadPoolExecutor scheduler = (ScheduledThreadPoolExecutor) admin.scheduler();
@@ -68,7 +65,7 @@ class BootstrapTest {
 
     @Test
     void withoutAFileThereIsNothingToWatchOrReload() throws Exception {
-        boot = Bootstrap.build(ConfigParser.parse(CONFIG, "test.properties"), null);
+        boot = Bootstrap.build(ConfigReader.parse(CONFIG, "test.properties"), null);
         boot.start();
 
         assertThat(boot.adminContext().reloader()).isNull();
@@ -78,17 +75,8 @@ class BootstrapTest {
     }
 
     @Test
-    void aKeyTheFeaturesReadThemselvesFailsTheBuildNamingIt() throws Exception {
-        var config = ConfigParser.parse(CONFIG.replace("jwd.config_watch=1h", "jwd.config_watch=soon"),
-                "test.properties");
-
-        assertThatThrownBy(() -> Bootstrap.build(config, null)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("jwd.config_watch = 'soon'");
-    }
-
-    @Test
     void theServletsPartsAreTheOnesItBuilt() throws Exception {
-        boot = Bootstrap.build(ConfigParser.parse(CONFIG, "test.properties"), null);
+        boot = Bootstrap.build(ConfigReader.parse(CONFIG, "test.properties"), null);
 
         assertThat(boot.adminContext().dispatcher()).isSameAs(boot.dispatcher());
         assertThat(boot.dispatcher().state().topology().servers().keySet()).containsExactlyElementsOf(List.of("a",

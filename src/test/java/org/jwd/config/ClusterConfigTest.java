@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.jwd.runtime.ConfigReader;
 
 class ClusterConfigTest {
     private static final String A = "server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n";
@@ -20,7 +21,7 @@ class ClusterConfigTest {
     private DispatcherConfig load(String text) throws Exception {
         Path file = dir.resolve("jwd.properties");
         Files.writeString(file, text);
-        return ConfigLoader.load(file);
+        return ConfigReader.load(file);
     }
 
     @Test
@@ -55,7 +56,7 @@ class ClusterConfigTest {
         assertThatThrownBy(() -> load(A + "SessionTableTimeout=30s\nSessionTable.cluster_uri=" + value + "\n"))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).containsExactly(
-                        dir.resolve("jwd.properties") + ": SessionTable.cluster_uri = '" + value
+                        dir.resolve("jwd.properties") + ":4: SessionTable.cluster_uri = '" + value
                                 + "': expected " + ClusterConfig.EXPECTED));
     }
 

@@ -7,7 +7,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.jwd.topology.ServerType;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,7 +17,7 @@ class ConfigParserTest {
     private static final String A = "server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n";
 
     private static DispatcherConfig parse(String text) throws ConfigException {
-        return ConfigParser.parse(text, "test.properties");
+        return ConfigReader.parse(text, "test.properties");
     }
 
     private static ConfigException problems(String text) {
@@ -276,7 +276,7 @@ class ConfigParserTest {
     void aMissingFileNamesItsPath(@TempDir Path dir) {
         Path missing = dir.resolve("nope.properties");
 
-        assertThatThrownBy(() -> ConfigLoader.load(missing)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> ConfigReader.load(missing)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining(missing.toAbsolutePath().toString()).hasMessageContaining("does not exist");
     }
 }

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.jwd.filter.PermissionTable;
-import org.jwd.topology.ServerType;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,9 +19,9 @@ class PermissionAndProxyKeysTest {
 
     @Test
     void withoutTheKeysNothingIsFilteredAndNobodyTrusted() throws Exception {
-        DispatcherConfig config = ConfigParser.parse(A, "test.properties");
+        DispatcherConfig config = ConfigReader.parse(A, "test.properties");
 
-        assertThat(config.permissionTable()).isSameAs(PermissionTable.NONE);
+        assertThat(config.section(PermissionTable.class)).isSameAs(PermissionTable.NONE);
         assertThat(config.trustedProxies().isEmpty()).isTrue();
         assertThat(config.trustedProxies().trusts("127.0.0.1")).isFalse();
     }
@@ -32,9 +32,9 @@ class PermissionAndProxyKeysTest {
         Path properties = dir.resolve("jwd.properties");
         Files.writeString(properties, A + "wdisp/permission_table=ptab.txt\n");
 
-        DispatcherConfig config = ConfigLoader.load(properties);
+        DispatcherConfig config = ConfigReader.load(properties);
 
-        PermissionTable.Rule rule = config.permissionTable().match("/sap/admin/x", ServerType.J2EE);
+        PermissionTable.Rule rule = config.section(PermissionTable.class).match("/sap/admin/x", ServerType.J2EE);
         assertThat(rule.line()).isEqualTo(1);
         assertThat(rule.file()).isEqualTo(dir.toAbsolutePath().resolve("ptab.txt").toString());
     }
@@ -44,15 +44,15 @@ class PermissionAndProxyKeysTest {
         Path table = dir.resolve("ptab.txt");
         Files.writeString(table, "D *\n");
 
-        DispatcherConfig config = ConfigParser.parse(A + "wdisp/permission_table=" + table + "\n", "t.properties",
+        DispatcherConfig config = ConfigReader.parse(A + "wdisp/permission_table=" + table + "\n", "t.properties",
                 Path.of("/nonexistent"));
 
-        assertThat(config.permissionTable().match("/x", ServerType.J2EE)).isNotNull();
+        assertThat(config.section(PermissionTable.class).match("/x", ServerType.J2EE)).isNotNull();
     }
 
     @Test
     void aMissingTableIsAConfigurationErrorNamingKeyAndFile(@TempDir Path dir) {
-        assertThatThrownBy(() -> ConfigParser.parse(A + "wdisp/permission_table=nope.txt\n", "t.properties", dir))
+        assertThatThrownBy(() -> ConfigReader.parse(A + "wdisp/permission_table=nope.txt\n", "t.properties", dir))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("t.properties:3: wdisp/permission_table = 'nope.txt': permission table "
                         + dir.toAbsolutePath().resolve("nope.txt") + " does not exist: expected a file of P/D/S lines");
@@ -62,14 +62,14 @@ class PermissionAndProxyKeysTest {
     void aMalformedLineOfTheTableIsAConfigurationErrorNamingItsFileAndLine(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("ptab.txt"), "P /ok\nD /a*b\n");
 
-        assertThatThrownBy(() -> ConfigParser.parse(A + "wdisp/permission_table=ptab.txt\n", "t.properties", dir))
+        assertThatThrownBy(() -> ConfigReader.parse(A + "wdisp/permission_table=ptab.txt\n", "t.properties", dir))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith(dir.resolve("ptab.txt") + ":2: 'D /a*b': '*' stands in the middle");
     }
 
     @Test
     void trustedProxiesAreAddressesAndRangesOfBothFamilies() throws Exception {
-        TrustedProxies proxies = ConfigParser.parse(A + "jwd.trusted_proxies=127.0.0.1, 10.0.0.0/8 ,"
+        TrustedProxies proxies = ConfigReader.parse(A + "jwd.trusted_proxies=127.0.0.1, 10.0.0.0/8 ,"
                 + " 192.168.1.128/25, ::1, fd00::/8\n", "t.properties").trustedProxies();
 
         assertThat(proxies.trusts("127.0.0.1")).isTrue();
@@ -95,7 +95,7 @@ class PermissionAndProxyKeysTest {
 
     @Test
     void aSlashZeroRangeTrustsEveryAddressOfItsFamily() throws Exception {
-        TrustedProxies proxies = ConfigParser.parse(A + "jwd.trusted_proxies=0.0.0.0/0\n", "t").trustedProxies();
+        TrustedProxies proxies = ConfigReader.parse(A + "jwd.trusted_proxies=0.0.0.0/0\n", "t").trustedProxies();
 
         assertThat(proxies.trusts("203.0.113.9")).isTrue();
         assertThat(proxies.trusts("2001:db8::1")).isFalse();
@@ -107,7 +107,7 @@ class PermissionAndProxyKeysTest {
             "gg::1", "1.2.3.4.5", "1.2.3.-4",
     })
     void aMalformedTrustedProxyIsNamed(String entry) {
-        assertThatThrownBy(() -> ConfigParser.parse(A + "jwd.trusted_proxies=127.0.0.1," + entry + "\n", "t.properties"))
+        assertThatThrownBy(() -> ConfigReader.parse(A + "jwd.trusted_proxies=127.0.0.1," + entry + "\n", "t.properties"))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("t.properties:3: jwd.trusted_proxies entry '" + entry
                         + "': expected an IP address or a CIDR range (127.0.0.1, 10.0.0.0/8, ::1, fd00::/8)");

@@ -1,5 +1,6 @@
 package org.jwd.config;
 
+import org.jwd.runtime.ConfigReader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,22 +25,22 @@ class SessionTableDiskConfigTest {
 
     @Test
     void withoutThePathTheTableIsNotPersistent() throws Exception {
-        assertThat(SessionTableDiskConfig.of(ConfigLoader.load(write(A)), dir)).isNull();
+        assertThat(SessionTableDiskConfig.of(ConfigReader.load(write(A)))).isNull();
     }
 
     @Test
     void aRelativePathIsResolvedAgainstTheConfigurationsDirectoryAndTheFlushIntervalDefaultsTo30s() throws Exception {
-        DispatcherConfig config = ConfigLoader.load(write(A + "SessionTable.disk_path = var/table\n"));
-        SessionTableDiskConfig disk = SessionTableDiskConfig.of(config, dir);
+        DispatcherConfig config = ConfigReader.load(write(A + "SessionTable.disk_path = var/table\n"));
+        SessionTableDiskConfig disk = SessionTableDiskConfig.of(config);
         assertThat(disk.directory()).isEqualTo(dir.resolve("var/table").toAbsolutePath());
         assertThat(disk.flushInterval()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test
     void anAbsolutePathStaysAndTheFlushIntervalIsADuration() throws Exception {
-        DispatcherConfig config = ConfigLoader.load(write(A + "SessionTable.disk_path = /var/lib/jwd\n"
+        DispatcherConfig config = ConfigReader.load(write(A + "SessionTable.disk_path = /var/lib/jwd\n"
                 + "SessionTable.disk_flush_interval = 5s\n"));
-        SessionTableDiskConfig disk = SessionTableDiskConfig.of(config, dir);
+        SessionTableDiskConfig disk = SessionTableDiskConfig.of(config);
         assertThat(disk.directory()).isEqualTo(Path.of("/var/lib/jwd"));
         assertThat(disk.flushInterval()).isEqualTo(Duration.ofSeconds(5));
     }
@@ -47,7 +48,7 @@ class SessionTableDiskConfigTest {
     @Test
     void aFlushIntervalBelowOneSecondFailsTheStartNamingTheKey() throws Exception {
         Path file = write(A + "SessionTable.disk_path = table\nSessionTable.disk_flush_interval = 500ms\n");
-        assertThatThrownBy(() -> ConfigLoader.load(file)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> ConfigReader.load(file)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("SessionTable.disk_flush_interval = '500ms': expected a duration of at least 1s");
     }
 
@@ -55,7 +56,7 @@ class SessionTableDiskConfigTest {
     void clusterModeAndADiskTierExcludeEachOther() throws Exception {
         Path file = write(A + "SessionTable.disk_path = table\n"
                 + "SessionTable.cluster_uri = terracotta://127.0.0.1:9410/jwd\n");
-        assertThatThrownBy(() -> ConfigLoader.load(file)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> ConfigReader.load(file)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("SessionTable.disk_path = 'table': expected no SessionTable.cluster_uri");
     }
 
@@ -63,7 +64,7 @@ class SessionTableDiskConfigTest {
     void aDiskTierWithoutATableFailsTheStart() throws Exception {
         Path file = write(A + "SessionTable.disk_path = table\nwdisp/HTTP/esid_support = false\n"
                 + "wdisp/HTTP/jsessionid_tab_support = false\n");
-        assertThatThrownBy(() -> ConfigLoader.load(file)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> ConfigReader.load(file)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("SessionTable.disk_path = 'table': expected a session table to keep");
     }
 }

@@ -26,7 +26,7 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.jwd.config.HealthConfig;
 import org.jwd.config.ServerConfig;
 import org.jwd.topology.Server;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,19 +1,19 @@
 package org.jwd.limits;
 
+import org.jwd.runtime.ConfigReader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.junit.jupiter.api.Test;
 
 class ConnectionSlotsTest {
     private static LimitsConfig limits(String keys) throws ConfigException {
-        return LimitsConfig.from(ConfigParser.parse("""
+        return ConfigReader.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 server.b.url=http://127.0.0.1:9002
                 server.b.type=j2ee
-                """ + keys, "test.properties"));
+                """ + keys, "test.properties").section(LimitsConfig.class);
     }
 
     @Test

@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
+import org.jwd.config.SectionFixture;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class LimitsConfigTest {
@@ -18,7 +19,7 @@ class LimitsConfigTest {
             """;
 
     private static LimitsConfig limits(String extra) throws ConfigException {
-        return LimitsConfig.from(ConfigParser.parse(SERVERS + extra, "test.properties"));
+        return SectionFixture.read(SERVERS + extra, Path.of(""), LimitsConfig::read);
     }
 
     @Test

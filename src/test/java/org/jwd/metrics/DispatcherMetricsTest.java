@@ -11,10 +11,10 @@ import org.jwd.affinity.DisabledSessionTable;
 import org.jwd.limits.ConnectionSlots;
 import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTableStats;
-import org.jwd.config.ConfigParser;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 class DispatcherMetricsTest {
@@ -22,7 +22,7 @@ class DispatcherMetricsTest {
     private final DispatcherMetrics metrics;
 
     DispatcherMetricsTest() throws Exception {
-        topology = Topology.of(ConfigParser.parse("""
+        topology = Topology.of(ConfigReader.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 server.b.url=http://127.0.0.1:9002

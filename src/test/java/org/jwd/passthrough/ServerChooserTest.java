@@ -3,7 +3,6 @@ package org.jwd.passthrough;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -11,11 +10,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jwd.balancing.Balancers;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.tls.TlsConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 class ServerChooserTest {
@@ -24,7 +23,7 @@ class ServerChooserTest {
 
     /** a (capacity 1, logon group ERP), b (capacity 2), plain (no https_url); exact balancing sequences. */
     private ServerChooser chooser(String passthroughKeys) throws Exception {
-        DispatcherConfig config = ConfigParser.parse("""
+        DispatcherConfig config = ConfigReader.parse("""
                 server.a.url=http://127.0.0.1:8001
                 server.a.https_url=https://127.0.0.1:8441
                 server.a.type=j2ee
@@ -40,7 +39,7 @@ class ServerChooserTest {
                 wdisp/HTTPS/port=0
                 """ + passthroughKeys, "test.properties");
         topology = Topology.of(config);
-        var passthrough = TlsConfig.from(config, Path.of(".")).passthrough();
+        var passthrough = config.section(TlsConfig.class).passthrough();
         ClientAddressTable table = new ClientAddressTable(passthrough.contextTimeout().toNanos(),
                 passthrough.maxClientIpEntries(), now::get);
         return new ServerChooser(config, topology, passthrough, table, g -> Balancers.create(g, config));

@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jwd.config.ServerConfig;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.junit.jupiter.api.Test;
 
 class ServerRegistryTest {

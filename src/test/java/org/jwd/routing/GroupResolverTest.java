@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -49,7 +49,7 @@ class GroupResolverTest {
     private final GroupResolver resolver;
 
     GroupResolverTest() throws ConfigException {
-        DispatcherConfig config = ConfigParser.parse(SYSTEM, "test");
+        DispatcherConfig config = ConfigReader.parse(SYSTEM, "test");
         topology = Topology.of(config);
         UrlMappingTable table = UrlMappingTable.parse(config.urlPrefixes())
                 .merge(UrlMappingTable.parse(List.of("case:/sap/Public/")));
@@ -127,7 +127,7 @@ class GroupResolverTest {
             throws Exception {
         // /index.html covers /index.html (its last segment counts as a directory), but a root URL is never looked
         // up in the table ('/' itself, which would cover everything, is refused)
-        DispatcherConfig config = ConfigParser.parse(SYSTEM.replace("icf.url_prefixes = ",
+        DispatcherConfig config = ConfigReader.parse(SYSTEM.replace("icf.url_prefixes = ",
                         "icf.url_prefixes = /index.html, ")
                 + "is/HTTP/default_root_hdl = " + handler + "\n", "test");
         GroupResolver resolver = new GroupResolver(config, Topology.of(config),
@@ -274,7 +274,7 @@ class GroupResolverTest {
 
     @Test
     void theUrlMappingTableIsReadAgainForEveryRequest() throws Exception {
-        DispatcherConfig config = ConfigParser.parse(SYSTEM, "test");
+        DispatcherConfig config = ConfigReader.parse(SYSTEM, "test");
         UrlMappingTable[] table = {UrlMappingTable.EMPTY};
         GroupResolver resolver = new GroupResolver(config, Topology.of(config), () -> table[0]);
         NormalizedPath path = PathNormalizer.normalize("/sap/bc/ping");
@@ -352,7 +352,7 @@ class GroupResolverTest {
 
     @Test
     void aPrefixGivenForTwoLogonGroupsGoesToTheFirstGroupByName() throws Exception {
-        DispatcherConfig config = ConfigParser.parse(SYSTEM
+        DispatcherConfig config = ConfigReader.parse(SYSTEM
                 + "logon_group.ZZZ.url_prefixes = /irj/portal\n", "test");
         GroupResolver resolver = new GroupResolver(config, Topology.of(config), () -> UrlMappingTable.EMPTY);
 
@@ -362,7 +362,7 @@ class GroupResolverTest {
 
     @Test
     void anInvalidLogonGroupPrefixIsRefusedAtConstruction() throws Exception {
-        DispatcherConfig config = ConfigParser.parse(SYSTEM.replace("/irj, /irj/portal/", "/irj/%zz"), "test");
+        DispatcherConfig config = ConfigReader.parse(SYSTEM.replace("/irj, /irj/portal/", "/irj/%zz"), "test");
 
         assertThatThrownBy(() -> new GroupResolver(config, Topology.of(config), () -> UrlMappingTable.EMPTY))
                 .isInstanceOf(IllegalArgumentException.class)

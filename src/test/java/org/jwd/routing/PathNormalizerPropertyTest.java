@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Locale;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.properties.RandomInput;
 import org.jwd.properties.Tries;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -222,7 +222,7 @@ class PathNormalizerPropertyTest {
     /** ICF prefixes, an {@code icase:} entry, logon groups: built once, the properties only read it. */
     private static synchronized GroupResolver resolver() throws ConfigException {
         if (resolver == null) {
-            DispatcherConfig config = ConfigParser.parse("""
+            DispatcherConfig config = ConfigReader.parse("""
                     server.a1.url = http://abap1:8000
                     server.a1.type = abap
                     server.a2.url = http://abap2:8000

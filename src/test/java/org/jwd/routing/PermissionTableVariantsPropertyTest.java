@@ -8,10 +8,10 @@ import java.util.Locale;
 
 import org.jwd.boot.Bootstrap;
 import org.jwd.runtime.Dispatcher;
-import org.jwd.config.ConfigParser;
 import org.jwd.filter.PermissionTable;
 import org.jwd.properties.RandomInput;
 import org.jwd.properties.Tries;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,14 +45,14 @@ class PermissionTableVariantsPropertyTest {
 
     @Test
     void everyVariantOfARefusedPathIsRefusedOverHttp() throws Exception {
-        try (Bootstrap boot = Bootstrap.build(ConfigParser.parse(LANDSCAPE, "test.properties", CONFIG), null)) {
+        try (Bootstrap boot = Bootstrap.build(ConfigReader.parse(LANDSCAPE, "test.properties", CONFIG), null)) {
             assertEveryVariantIsRefused(boot.dispatcher(), false);
         }
     }
 
     @Test
     void withTheIgnoreCaseKeyEveryCaseVariantOfAJ2eePathIsRefusedToo() throws Exception {
-        try (Bootstrap boot = Bootstrap.build(ConfigParser.parse(
+        try (Bootstrap boot = Bootstrap.build(ConfigReader.parse(
                 LANDSCAPE + "jwd.permission_table_ignore_case=true\n", "test.properties", CONFIG), null)) {
             assertEveryVariantIsRefused(boot.dispatcher(), true);
         }

@@ -1,5 +1,6 @@
 package org.jwd.routing;
 
+import org.jwd.runtime.ConfigReader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -7,7 +8,6 @@ import java.util.List;
 
 import org.jwd.boot.Bootstrap;
 import org.jwd.runtime.Dispatcher;
-import org.jwd.config.ConfigParser;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +21,7 @@ class RouterConnectionLimitTest {
     }
 
     private Router router(String strategy, String moreLimits) throws Exception {
-        boot = Bootstrap.build(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigReader.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 server.a.capacity=9

@@ -7,8 +7,8 @@ import java.util.List;
 import org.jwd.boot.Bootstrap;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.affinity.SessionTableStats;
-import org.jwd.config.ConfigParser;
 import org.jwd.topology.Server;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +18,7 @@ class RouterExplainTest {
     private final Router router;
 
     RouterExplainTest() throws Exception {
-        boot = Bootstrap.build(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigReader.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 server.b.url=http://127.0.0.1:9002

@@ -8,8 +8,8 @@ import java.util.List;
 
 import org.jwd.boot.Bootstrap;
 import org.jwd.runtime.Dispatcher;
-import org.jwd.config.ConfigParser;
 import org.jwd.topology.Server;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +22,7 @@ class RouterPermissionTest {
 
     private void start(Path dir, String table) throws Exception {
         Files.writeString(dir.resolve("ptab.txt"), table);
-        boot = Bootstrap.build(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigReader.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 icf.url_prefixes=/sap/
@@ -38,7 +38,7 @@ class RouterPermissionTest {
     /** A J2EE server a and an ABAP server b; {@code extra} adds configuration lines. */
     private void startLandscape(Path dir, String table, String extra) throws Exception {
         Files.writeString(dir.resolve("ptab.txt"), table);
-        boot = Bootstrap.build(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigReader.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 server.b.url=http://127.0.0.1:9002

@@ -7,15 +7,15 @@ import java.util.List;
 import org.jwd.affinity.LearnedRoutes;
 import org.jwd.limits.ConnectionSlots;
 import org.jwd.affinity.SessionTables;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 /** {@code wdisp/ssl_encrypt}: which group and which URL of its server a request goes to. */
 class RouterSslEncryptTest {
     private static Router router(String sslEncrypt) throws Exception {
-        DispatcherConfig config = ConfigParser.parse("""
+        DispatcherConfig config = ConfigReader.parse("""
                 server.plain.url=http://10.0.0.1:8000
                 server.plain.type=j2ee
                 server.secure.url=http://10.0.0.2:8000

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,7 +15,7 @@ class SpaceGroupTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"/", "/SPACE", "/SPACE/x", "/space/x", "/irj/x"})
     void spaceSelectsNoUrl(String path) throws Exception {
-        DispatcherConfig config = ConfigParser.parse("""
+        DispatcherConfig config = ConfigReader.parse("""
                 server.j1.url=http://127.0.0.1:8001
                 server.j1.type=j2ee
                 """, "test");

@@ -16,8 +16,8 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Supplier;
 
 import com.sun.net.httpserver.HttpServer;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -244,7 +244,7 @@ class UrlPrefixLoaderTest {
 
     @Test
     void withoutAUrlTheTableIsTheFileEntries() throws Exception {
-        DispatcherConfig config = ConfigParser.parse("icf.url_prefixes = /sap/bc/, /logon\n", "test");
+        DispatcherConfig config = ConfigReader.parse("icf.url_prefixes = /sap/bc/, /logon\n", "test");
         try (UrlPrefixLoader loader = new UrlPrefixLoader(config)) {
             loader.start(scheduler);
 
@@ -269,7 +269,7 @@ class UrlPrefixLoaderTest {
 
     @Test
     void theConfigurationNamesTheUrlAndTheRefreshInterval() throws Exception {
-        DispatcherConfig config = ConfigParser.parse("icf.url_prefixes = /logon/\n"
+        DispatcherConfig config = ConfigReader.parse("icf.url_prefixes = /logon/\n"
                 + "icf.url_prefixes_url = " + url + "\n" + "wdisp/auto_refresh = 60\n", "test");
         try (UrlPrefixLoader loader = new UrlPrefixLoader(config)) {
             loader.start(scheduler);

@@ -11,13 +11,13 @@ import java.util.Set;
 
 import org.jwd.boot.Bootstrap;
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.ServerConfig;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.topology.Server;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +26,7 @@ class DispatcherTest {
     private final Dispatcher dispatcher;
 
     DispatcherTest() throws Exception {
-        boot = Bootstrap.build(ConfigParser.parse("""
+        boot = Bootstrap.build(ConfigReader.parse("""
                 server.a.url=http://127.0.0.1:9001
                 server.a.type=j2ee
                 logon_group.PORTAL.url_prefixes=/irj/portal
@@ -52,7 +52,7 @@ class DispatcherTest {
 
     @Test
     void anIcfEntryOfTheRootFailsTheStartNamingTheKeyAndTheValue() throws Exception {
-        var config = ConfigParser.parse("server.a.url=http://127.0.0.1:9001\nserver.a.type=j2ee\n"
+        var config = ConfigReader.parse("server.a.url=http://127.0.0.1:9001\nserver.a.type=j2ee\n"
                 + "icf.url_prefixes=/sap/bc/, icase:/./\n", "test.properties");
 
         assertThatThrownBy(() -> Bootstrap.build(config, null).close())

@@ -13,11 +13,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jwd.boot.Bootstrap;
-import org.jwd.config.ConfigLoader;
 import org.jwd.routing.LogCapture;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.topology.Server;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,9 +53,9 @@ class ReloaderTest {
     private void start(String properties) throws Exception {
         file = dir.resolve("jwd.properties");
         Files.writeString(file, properties);
-        boot = Bootstrap.build(ConfigLoader.load(file), null);
+        boot = Bootstrap.build(ConfigReader.load(file), null);
         dispatcher = boot.dispatcher();
-        reloader = new Reloader(file, dispatcher, Bootstrap::check, clock::get);
+        reloader = new Reloader(file, dispatcher, clock::get);
         watch = new ConfigWatch(reloader, dispatcher::config, scheduler);
     }
 
@@ -206,7 +206,7 @@ class ReloaderTest {
         Reloader.Result result = write(BASE.replace("jwd.config_watch=0", "jwd.config_watch=often"));
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.REJECTED);
-        assertThat(result.errors()).containsExactly("jwd.config_watch = 'often': expected how often the "
+        assertThat(result.errors()).containsExactly(file + ":9: jwd.config_watch = 'often': expected how often the "
                 + "configuration file is checked for changes: milliseconds, or a number with a unit (500ms, 30s, 10m, "
                 + "1h); 0 turns the watch off");
         assertThat(dispatcher.state()).isSameAs(before);
@@ -332,9 +332,9 @@ class ReloaderTest {
         Files.writeString(v1.resolve("jwd.properties"), BASE);
         Files.createSymbolicLink(dir.resolve("..data"), v1.getFileName());
         file = Files.createSymbolicLink(dir.resolve("jwd.properties"), Path.of("..data", "jwd.properties"));
-        boot = Bootstrap.build(ConfigLoader.load(file), null);
+        boot = Bootstrap.build(ConfigReader.load(file), null);
         dispatcher = boot.dispatcher();
-        reloader = new Reloader(file, dispatcher, Bootstrap::check, clock::get);
+        reloader = new Reloader(file, dispatcher, clock::get);
         watch = new ConfigWatch(reloader, dispatcher::config, scheduler);
 
         Path v2 = Files.createDirectory(dir.resolve("..2026_v2"));
@@ -369,7 +369,7 @@ class ReloaderTest {
     @Test
     void aWatchIntervalThatIsNoDurationFailsTheStart() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Bootstrap.build(
-                        org.jwd.config.ConfigParser.parse(BASE.replace("jwd.config_watch=0", "jwd.config_watch=-1s"),
+                        ConfigReader.parse(BASE.replace("jwd.config_watch=0", "jwd.config_watch=-1s"),
                                 "x.properties"), null))
                 .isInstanceOf(org.jwd.config.ConfigException.class)
                 .hasMessageContaining("jwd.config_watch = '-1s': expected how often the configuration file is checked");

@@ -1,5 +1,6 @@
 package org.jwd.systems;
 
+import org.jwd.runtime.ConfigReader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
@@ -11,10 +12,9 @@ import java.net.URI;
 import java.util.Map;
 import java.util.Properties;
 
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.ServerConfig;
-import org.jwd.topology.ServerType;
+import org.jwd.config.ServerType;
 import org.junit.jupiter.api.Test;
 
 class SystemScopeTest {
@@ -48,7 +48,7 @@ class SystemScopeTest {
         } catch (IOException e) {
             throw new AssertionError(e);
         }
-        return ConfigParser.parse(text.toString(), "system " + system.system().sid());
+        return ConfigReader.parse(text.toString(), "system " + system.system().sid());
     }
 
     @Test
@@ -108,7 +108,7 @@ class SystemScopeTest {
     @Test
     void withoutEntriesTheImplicitSystemHasEveryKeyUnchanged() throws Exception {
         Map<String, String> today = Props.of("server.a.url", "http://127.0.0.1:8081", "server.a.type", "j2ee",
-                "icf.url_prefixes", "/sap/", "wdisp/ssl_encrypt", "1");
+                "icf.url_prefixes", "/sap/", "wdisp/add_saplb_cookie", "true");
         Systems systems = Systems.parse(today);
 
         SystemProperties implicit = SystemScope.of(today, systems.entries().get(0));

@@ -1,5 +1,6 @@
 package org.jwd.systems;
 
+import org.jwd.runtime.ConfigReader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -17,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
 import org.jwd.routing.PathNormalizer;
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +68,7 @@ class SystemsDocumentationTest {
             properties.putAll(SystemScope.of(example, system).properties());
             StringWriter text = new StringWriter();
             properties.store(text, null);
-            assertThat(ConfigParser.parse(text.toString(), system.sid()).servers()).isNotEmpty();
+            assertThat(ConfigReader.parse(text.toString(), system.sid()).servers()).isNotEmpty();
         }
     }
 

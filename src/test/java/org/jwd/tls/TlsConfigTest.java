@@ -15,8 +15,7 @@ import java.util.Map;
 import javax.crypto.spec.SecretKeySpec;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigParser;
-import org.jwd.config.DispatcherConfig;
+import org.jwd.config.SectionFixture;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,8 +56,7 @@ class TlsConfigTest {
     }
 
     private static TlsConfig tls(String properties) throws ConfigException {
-        DispatcherConfig config = ConfigParser.parse(SERVERS + properties, "test.properties");
-        return TlsConfig.from(config, dir);
+        return SectionFixture.read(SERVERS + properties, dir, TlsConfig::read);
     }
 
     private static List<String> problems(String properties) {
@@ -92,13 +90,13 @@ class TlsConfigTest {
 
     @Test
     void sslEncryptNeedsAServerWithAnHttpsUrl() throws Exception {
-        DispatcherConfig config = ConfigParser.parse("""
+        String config = """
                 server.a.url=http://127.0.0.1:8001
                 server.a.type=j2ee
                 wdisp/ssl_encrypt=1
-                """, "test.properties");
+                """;
 
-        assertThatThrownBy(() -> TlsConfig.from(config, dir)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> SectionFixture.read(config, dir, TlsConfig::read)).isInstanceOf(ConfigException.class)
                 .hasMessage("wdisp/ssl_encrypt = '1': expected 0 while no server has a server.<id>.https_url to"
                         + " forward HTTPS to");
     }
@@ -247,13 +245,13 @@ class TlsConfigTest {
 
     @Test
     void endToEndTlsNeedsHttpsEnabledServers() throws IOException, ConfigException {
-        DispatcherConfig config = ConfigParser.parse("""
+        String config = """
                 server.b.url=http://127.0.0.1:8002
                 server.b.type=j2ee
                 wdisp/HTTPS/port=4443
-                """, "test.properties");
+                """;
 
-        assertThatThrownBy(() -> TlsConfig.from(config, dir)).hasMessage("wdisp/HTTPS/port = '4443': expected"
+        assertThatThrownBy(() -> SectionFixture.read(config, dir, TlsConfig::read)).hasMessage("wdisp/HTTPS/port = '4443': expected"
                 + " HTTPS-enabled servers to forward to, but no server has a server.<id>.https_url");
     }
 }

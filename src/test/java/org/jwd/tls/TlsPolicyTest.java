@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.jetty.util.ssl.SslContextFactory;
-import org.jwd.config.ConfigParser;
+import org.jwd.config.SectionFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,11 +15,11 @@ class TlsPolicyTest {
     Path dir;
 
     private static TlsConfig tls(String properties, Path dir) throws Exception {
-        return TlsConfig.from(ConfigParser.parse("""
+        return SectionFixture.read("""
                 server.a.url=http://127.0.0.1:8001
                 server.a.https_url=https://127.0.0.1:8441
                 server.a.type=j2ee
-                """ + properties, "test.properties"), dir);
+                """ + properties, dir, TlsConfig::read);
     }
 
     @Test

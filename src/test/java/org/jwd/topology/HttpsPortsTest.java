@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ServerType;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,7 +33,7 @@ class HttpsPortsTest {
     private final Topology topology;
 
     HttpsPortsTest() throws Exception {
-        DispatcherConfig config = ConfigParser.parse(LANDSCAPE, "test.properties");
+        DispatcherConfig config = ConfigReader.parse(LANDSCAPE, "test.properties");
         topology = Topology.of(config);
     }
 

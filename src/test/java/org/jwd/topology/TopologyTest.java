@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ServerType;
+import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
 
 class TopologyTest {
@@ -24,7 +25,7 @@ class TopologyTest {
             """;
 
     private static Topology topology(String extra) throws Exception {
-        DispatcherConfig config = ConfigParser.parse(SERVERS + extra, "test.properties");
+        DispatcherConfig config = ConfigReader.parse(SERVERS + extra, "test.properties");
         return Topology.of(config);
     }
 
@@ -55,7 +56,7 @@ class TopologyTest {
 
     @Test
     void aServerSwappedInLaterIsInSpaceToo() throws Exception {
-        DispatcherConfig config = ConfigParser.parse(SERVERS, "test.properties");
+        DispatcherConfig config = ConfigReader.parse(SERVERS, "test.properties");
         Topology first = Topology.of(config);
         List<Server> servers = List.of(first.server("j2"), first.server("a1"));
 

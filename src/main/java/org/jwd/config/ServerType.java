@@ -1,4 +1,4 @@
-package org.jwd.topology;
+package org.jwd.config;
 
 import java.util.Locale;
 

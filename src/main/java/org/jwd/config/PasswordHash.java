@@ -1,4 +1,4 @@
-package org.jwd.admin;
+package org.jwd.config;
 
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -1,0 +1,96 @@
+package org.jwd.config;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The words of every configuration problem: {@code file:line: key = 'value': expected …} for a file,
+ * {@code key = 'value': expected …} for properties without one, the field's name for a request body; and of the
+ * unknown-key rule, which names what is known instead.
+ */
+final class KeyProblems {
+    private final String source;
+    private final Map<String, Integer> lineOf;
+    private final boolean fields;
+    private final List<String> problems = new ArrayList<>();
+
+    /**
+     * @param source how messages name the file, or {@code null}: no file
+     * @param fields a request body's fields rather than a file's keys
+     */
+    KeyProblems(String source, Map<String, Integer> lineOf, boolean fields) {
+        this.source = source;
+        this.lineOf = lineOf;
+        this.fields = fields;
+    }
+
+    int count() {
+        return problems.size();
+    }
+
+    List<String> all() {
+        return problems;
+    }
+
+    /** {@code file:line: text} */
+    void add(String key, String text) {
+        problems.add(where(key) + text);
+    }
+
+    /** As found by another file's reader, which names its own file and line. */
+    void addAsIs(String text) {
+        problems.add(text);
+    }
+
+    void missing(String key, String expected) {
+        problems.add(fields ? key + " = '': expected " + expected + " (required)"
+                : where(key) + key + " is missing: expected " + expected);
+    }
+
+    void missingBoth(String key, String other, String who, String expected, String otherExpected) {
+        problems.add(fields ? key + " = '': expected " + expected + ", or " + other + " = " + otherExpected
+                + ", or both (one is required)"
+                : where(key) + key + " and " + other + " are both missing: " + who + " needs " + expected + ", "
+                + otherExpected + " or both");
+    }
+
+    /** A key no section read, and what is known instead: the keys read, by family ({@code server.<id>.*}). */
+    String unknown(String key, String value, Collection<String> read, List<KeyReader.Family> families) {
+        return where(key) + key + " = '" + value + "': expected " + known(key, read, families);
+    }
+
+    private String known(String key, Collection<String> read, List<KeyReader.Family> families) {
+        if (fields) {
+            return "a known field: one of " + String.join(", ", new TreeSet<>(read));
+        }
+        for (KeyReader.Family family : families) {
+            if (key.startsWith(family.prefix()) && key.indexOf('.', family.prefix().length()) > 0) {
+                String block = family.prefix() + key.substring(family.prefix().length()).split("\\.", 2)[0] + ".";
+                return "a known " + family.keyNoun() + ": one of " + String.join(", ", read.stream()
+                        .filter(k -> k.startsWith(block)).map(k -> k.substring(block.length()))
+                        .collect(Collectors.toCollection(TreeSet::new)));
+            }
+        }
+        String others = String.join(", ", read.stream()
+                .filter(k -> families.stream().noneMatch(f -> k.startsWith(f.prefix())))
+                .collect(Collectors.toCollection(TreeSet::new)));
+        if (families.isEmpty()) {
+            return "a known key: one of " + others;
+        }
+        StringBuilder text = new StringBuilder("a known key (");
+        families.forEach(f -> text.append(f.prefix()).append(f.placeholder()).append(".*, "));
+        return text.append("or one of ").append(others).append(")").toString();
+    }
+
+    private String where(String key) {
+        if (source == null) {
+            return "";
+        }
+        Integer line = lineOf.get(key);
+        return source + (line == null ? "" : ":" + line) + ": ";
+    }
+}

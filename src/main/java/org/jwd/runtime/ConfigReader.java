@@ -1,0 +1,78 @@
+package org.jwd.runtime;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.jwd.accesslog.AccessLogConfig;
+import org.jwd.config.AdminConfig;
+import org.jwd.config.ClusterConfig;
+import org.jwd.config.ConfigException;
+import org.jwd.config.ConfigLoader;
+import org.jwd.config.ConfigParser;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.Durations;
+import org.jwd.config.KeyReader;
+import org.jwd.config.Sections;
+import org.jwd.config.SessionTableDiskConfig;
+import org.jwd.filter.PermissionTable;
+import org.jwd.limits.LimitsConfig;
+import org.jwd.tls.TlsConfig;
+
+/**
+ * Reads the whole configuration file at once: the core keys, then every feature's section from the same
+ * {@link KeyReader}, so that all problems of the file are reported together and a key no section read is named as
+ * unknown. The one place that knows every section; each section lives in, and is read by, its own package.
+ */
+public final class ConfigReader {
+    /** How often the reloader checks the files: a duration; {@code 0} turns the watch off. */
+    public static final String WATCH_KEY = "jwd.config_watch";
+    static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(1);
+
+    /**
+     * The reloader's {@code jwd.config_watch}: how often the files are checked, {@link Duration#ZERO} when the watch
+     * is off.
+     */
+    public record WatchSection(Duration interval) {
+        static WatchSection read(KeyReader keys) {
+            return new WatchSection(keys.duration(WATCH_KEY, DEFAULT_WATCH_INTERVAL, true, "how often the configuration"
+                    + " file is checked for changes: " + Durations.EXPECTED + "; 0 turns the watch off"));
+        }
+    }
+
+    private ConfigReader() {
+    }
+
+    /** Reads and checks the file; relative paths in it are resolved against its directory. */
+    public static DispatcherConfig load(Path file) throws ConfigException {
+        return read(ConfigLoader.read(file));
+    }
+
+    /**
+     * @param source    how messages name the file, e.g. its path
+     * @param directory where relative file names in the configuration are resolved: the file's directory, so that a
+     *                  configuration and the files it names move together
+     */
+    public static DispatcherConfig parse(String text, String source, Path directory) throws ConfigException {
+        return read(KeyReader.parse(text, source, directory));
+    }
+
+    /** As {@link #parse(String, String, Path)}, relative file names resolved against the working directory. */
+    public static DispatcherConfig parse(String text, String source) throws ConfigException {
+        return parse(text, source, Path.of(""));
+    }
+
+    private static DispatcherConfig read(KeyReader keys) throws ConfigException {
+        DispatcherConfig core = ConfigParser.read(keys);
+        Sections.Builder sections = new Sections.Builder()
+                .put(LimitsConfig.class, LimitsConfig.read(keys, core))
+                .put(TlsConfig.class, TlsConfig.read(keys, core))
+                .put(AdminConfig.class, AdminConfig.read(keys, core))
+                .put(AccessLogConfig.class, AccessLogConfig.read(keys))
+                .put(PermissionTable.class, PermissionTable.read(keys))
+                .put(ClusterConfig.class, ClusterConfig.read(keys, core))
+                .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, core))
+                .put(WatchSection.class, WatchSection.read(keys));
+        keys.checkEveryKeyRead();
+        return core.withSections(sections.build(keys.restartKeys()));
+    }
+}
