@@ -57,49 +57,72 @@ final class SystemEntryParser {
     private SystemEntry run() {
         int before = problems.size();
         Map<String, String> subparameters = subparameters();
+        String sid = sid(subparameters);
+        List<AccessPoint> accessPoints = list(subparameters, "SRCSRV", AccessPoint::parse, AccessPoint.EXPECTED);
+        List<UrlPrefix> urlPrefixes = list(subparameters, "SRCURL", SystemEntryParser::urlPrefix,
+                "a path starting with '/' (or case:/ or icase:/)");
+        List<VirtualHost> virtualHosts = list(subparameters, "SRCVHOST", VirtualHost::parse, VirtualHost.EXPECTED);
+        checkSomeCriterion(subparameters, sid);
+        SslEncrypt sslEncrypt = sslEncrypt(subparameters);
+        List<URI> externalServers = list(subparameters, "EXTSRV", SystemEntryParser::externalServer,
+                "http://host:port or https://host:port");
+        boolean sticky = sticky(subparameters);
+        if (problems.size() > before) {
+            return null;
+        }
+        return new SystemEntry(number, sid, accessPoints, urlPrefixes, virtualHosts, sslEncrypt, externalServers,
+                sticky);
+    }
+
+    /** SID, as given (problems reported). */
+    private String sid(Map<String, String> subparameters) {
         String sid = subparameters.get("SID");
         if (sid == null) {
             problem("SID is missing: expected SID=<" + SID_EXPECTED + ">");
         } else if (!SID.matcher(sid).matches()) {
             problem("SID '" + sid + "': expected " + SID_EXPECTED);
         }
-        List<AccessPoint> accessPoints = list(subparameters, "SRCSRV", AccessPoint::parse, AccessPoint.EXPECTED);
-        List<UrlPrefix> urlPrefixes = list(subparameters, "SRCURL", SystemEntryParser::urlPrefix,
-                "a path starting with '/' (or case:/ or icase:/)");
-        List<VirtualHost> virtualHosts = list(subparameters, "SRCVHOST", VirtualHost::parse, VirtualHost.EXPECTED);
+        return sid;
+    }
+
+    /** An entry without SRCSRV, SRCURL and SRCVHOST would say nothing about which requests it takes. */
+    private void checkSomeCriterion(Map<String, String> subparameters, String sid) {
         if (!subparameters.containsKey("SRCSRV") && !subparameters.containsKey("SRCURL")
                 && !subparameters.containsKey("SRCVHOST")) {
             problem("expected at least one of SRCSRV, SRCURL and SRCVHOST: they decide which requests go to "
                     + (sid == null ? "the system" : sid));
         }
-        SslEncrypt sslEncrypt = null;
+    }
+
+    /** SSL_ENCRYPT, or {@code null} when not given (or wrong, reported). */
+    private SslEncrypt sslEncrypt(Map<String, String> subparameters) {
         String ssl = subparameters.get("SSL_ENCRYPT");
-        if (ssl != null) {
-            sslEncrypt = SslEncrypt.parse(ssl);
-            if (sslEncrypt == null) {
-                problem("SSL_ENCRYPT '" + ssl + "': expected 0 (plain HTTP to the servers), 1 (HTTPS) or 2 (the"
-                        + " client's protocol)");
-            }
-        }
-        List<URI> externalServers = list(subparameters, "EXTSRV", SystemEntryParser::externalServer,
-                "http://host:port or https://host:port");
-        boolean sticky = false;
-        String stickyText = subparameters.get("STICKY");
-        if (stickyText != null) {
-            if (!subparameters.containsKey("EXTSRV")) {
-                problem("STICKY '" + stickyText + "': expected only with EXTSRV (a system's own servers keep their"
-                        + " sessions by the session table and saplb_* cookies)");
-            } else if (stickyText.equalsIgnoreCase("true") || stickyText.equalsIgnoreCase("false")) {
-                sticky = Boolean.parseBoolean(stickyText.toLowerCase(Locale.ROOT));
-            } else {
-                problem("STICKY '" + stickyText + "': expected true or false");
-            }
-        }
-        if (problems.size() > before) {
+        if (ssl == null) {
             return null;
         }
-        return new SystemEntry(number, sid, accessPoints, urlPrefixes, virtualHosts, sslEncrypt, externalServers,
-                sticky);
+        SslEncrypt sslEncrypt = SslEncrypt.parse(ssl);
+        if (sslEncrypt == null) {
+            problem("SSL_ENCRYPT '" + ssl + "': expected 0 (plain HTTP to the servers), 1 (HTTPS) or 2 (the"
+                    + " client's protocol)");
+        }
+        return sslEncrypt;
+    }
+
+    /** STICKY, false when not given (or wrong, reported); only EXTSRV servers need it. */
+    private boolean sticky(Map<String, String> subparameters) {
+        String stickyText = subparameters.get("STICKY");
+        if (stickyText == null) {
+            return false;
+        }
+        if (!subparameters.containsKey("EXTSRV")) {
+            problem("STICKY '" + stickyText + "': expected only with EXTSRV (a system's own servers keep their"
+                    + " sessions by the session table and saplb_* cookies)");
+        } else if (stickyText.equalsIgnoreCase("true") || stickyText.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(stickyText.toLowerCase(Locale.ROOT));
+        } else {
+            problem("STICKY '" + stickyText + "': expected true or false");
+        }
+        return false;
     }
 
     /** The subparameters by upper-case name; unknown, unsupported and repeated ones reported. */

@@ -42,62 +42,74 @@ public final class SystemSelector {
         VirtualHost requested = readsHost && request.host() != null
                 ? VirtualHost.parse(request.host(), request.secure() ? 443 : 80) : null;
         String path = request.path().path();
-        SystemEntry best = null;
-        List<String> bestCriteria = null;
-        int bestLength = -1;
+        Match best = null;
         List<String> tied = new ArrayList<>();
         for (SystemEntry entry : systems.entries()) {
-            List<String> criteria = new ArrayList<>(3);
-            if (!entry.accessPoints().isEmpty()) {
-                AccessPoint a = entry.accessPointMatching(localAddress, request.localPort());
-                if (a == null) {
-                    continue;
-                }
-                criteria.add("SRCSRV " + a);
-            }
-            if (!entry.virtualHosts().isEmpty()) {
-                VirtualHost v = entry.virtualHostMatching(requested);
-                if (v == null) {
-                    continue;
-                }
-                criteria.add("SRCVHOST " + v);
-            }
-            UrlPrefix prefix = entry.longestPrefix(path);
-            if (prefix == null) {
+            Match match = match(entry, localAddress, request.localPort(), requested, path);
+            if (match == null) {
                 continue;
             }
-            if (!entry.urlPrefixes().isEmpty()) {
-                criteria.add("SRCURL " + prefix);
-            }
-            int length = prefix.prefix().length();
-            if (length > bestLength) {
-                best = entry;
-                bestCriteria = criteria;
-                bestLength = length;
+            if (best == null || match.prefixLength() > best.prefixLength()) {
+                best = match;
                 tied.clear();
-            } else if (length == bestLength) {
-                if (!entry.sid().equals(best.sid())) {
-                    tied.add(entry.sid());
-                }
+            } else if (match.prefixLength() == best.prefixLength() && !entry.sid().equals(best.entry().sid())) {
+                tied.add(entry.sid());
             }
         }
         if (best == null) {
-            String what = "host " + Selection.quote(request.host()) + ", port " + request.localPort() + ", path "
-                    + Selection.quote(path);
-            SystemEntry fallback = systems.defaultSystem();
-            if (fallback == null) {
-                return new Selection(null, "no system for " + what + ": no " + SystemEntry.KEY_PREFIX
-                        + "<xx> matched and no " + Systems.DEFAULT_SYSTEM + " is configured");
-            }
-            return new Selection(fallback, "system " + fallback.sid() + ": no " + SystemEntry.KEY_PREFIX
-                    + "<xx> matched " + what + ", " + Systems.DEFAULT_SYSTEM + "=" + fallback.sid());
+            return noEntryMatched(request, path);
         }
-        String why = "system " + best.sid() + ": " + and(bestCriteria) + " matched";
+        String why = "system " + best.entry().sid() + ": " + and(best.criteria()) + " matched";
         if (!tied.isEmpty()) {
             why += " (first in entry order before " + String.join(", ", tied) + ", " + ConflictResolution.KEY
                     + "=1)";
         }
-        return new Selection(systems.system(best.sid()), why);
+        return new Selection(systems.system(best.entry().sid()), why);
+    }
+
+    /** An entry the request meets: the criteria it met, for the reason, and its SRCURL prefix's length, to rank. */
+    private record Match(SystemEntry entry, List<String> criteria, int prefixLength) {
+    }
+
+    /** How the request meets each criterion the entry gives, or {@code null} when it misses one. */
+    private static Match match(SystemEntry entry, String localAddress, int localPort, VirtualHost requested,
+                               String path) {
+        List<String> criteria = new ArrayList<>(3);
+        if (!entry.accessPoints().isEmpty()) {
+            AccessPoint a = entry.accessPointMatching(localAddress, localPort);
+            if (a == null) {
+                return null;
+            }
+            criteria.add("SRCSRV " + a);
+        }
+        if (!entry.virtualHosts().isEmpty()) {
+            VirtualHost v = entry.virtualHostMatching(requested);
+            if (v == null) {
+                return null;
+            }
+            criteria.add("SRCVHOST " + v);
+        }
+        UrlPrefix prefix = entry.longestPrefix(path);
+        if (prefix == null) {
+            return null;
+        }
+        if (!entry.urlPrefixes().isEmpty()) {
+            criteria.add("SRCURL " + prefix);
+        }
+        return new Match(entry, criteria, prefix.prefix().length());
+    }
+
+    /** The default system, or none (404), each with what the request was. */
+    private Selection noEntryMatched(SelectionRequest request, String path) {
+        String what = "host " + Selection.quote(request.host()) + ", port " + request.localPort() + ", path "
+                + Selection.quote(path);
+        SystemEntry fallback = systems.defaultSystem();
+        if (fallback == null) {
+            return new Selection(null, "no system for " + what + ": no " + SystemEntry.KEY_PREFIX
+                    + "<xx> matched and no " + Systems.DEFAULT_SYSTEM + " is configured");
+        }
+        return new Selection(fallback, "system " + fallback.sid() + ": no " + SystemEntry.KEY_PREFIX
+                + "<xx> matched " + what + ", " + Systems.DEFAULT_SYSTEM + "=" + fallback.sid());
     }
 
     /** {@code a}, {@code a and b}, {@code a, b and c}. */

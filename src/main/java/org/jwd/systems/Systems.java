@@ -63,6 +63,20 @@ public final class Systems {
      */
     public static Systems parse(Map<String, String> properties) throws ConfigException {
         List<String> problems = new ArrayList<>();
+        List<SystemEntry> entries = entries(properties, problems);
+        Map<String, SystemEntry> bySid = firstEntries(entries, properties, problems);
+        ConflictResolution resolution = conflictResolution(properties, problems);
+        List<Overlap> overlaps = overlaps(entries, resolution, problems);
+        SystemEntry defaultSystem = defaultSystem(properties, bySid, entries, problems);
+        SystemScope.check(properties, entries, problems);
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return entries.isEmpty() ? IMPLICIT : new Systems(entries, resolution, defaultSystem, overlaps);
+    }
+
+    /** The {@code wdisp/system_<xx>} entries that read well, in entry order. */
+    private static List<SystemEntry> entries(Map<String, String> properties, List<String> problems) {
         List<SystemEntry> entries = new ArrayList<>();
         // sorted, so that the problems come in the same order every time
         for (Map.Entry<String, String> p : new TreeMap<>(properties).entrySet()) {
@@ -82,6 +96,12 @@ public final class Systems {
             }
         }
         entries.sort(Comparator.comparingInt(SystemEntry::number));
+        return entries;
+    }
+
+    /** Each SID's first entry, which describes the system; a later entry that describes it too is a problem. */
+    private static Map<String, SystemEntry> firstEntries(List<SystemEntry> entries, Map<String, String> properties,
+                                                         List<String> problems) {
         Map<String, SystemEntry> bySid = new HashMap<>();
         for (SystemEntry e : entries) {
             SystemEntry first = bySid.putIfAbsent(e.sid(), e);
@@ -91,17 +111,26 @@ public final class Systems {
                         + " to give only SID, SRCSRV, SRCURL and SRCVHOST (more ways to reach it)");
             }
         }
+        return bySid;
+    }
 
-        ConflictResolution resolution = ConflictResolution.REJECT;
+    private static ConflictResolution conflictResolution(Map<String, String> properties, List<String> problems) {
         String resolutionText = properties.get(ConflictResolution.KEY);
-        if (resolutionText != null) {
-            resolution = ConflictResolution.parse(resolutionText);
-            if (resolution == null) {
-                problems.add(ConflictResolution.KEY + " = '" + resolutionText + "': expected "
-                        + ConflictResolution.EXPECTED);
-                resolution = ConflictResolution.REJECT;
-            }
+        if (resolutionText == null) {
+            return ConflictResolution.REJECT;
         }
+        ConflictResolution resolution = ConflictResolution.parse(resolutionText);
+        if (resolution == null) {
+            problems.add(ConflictResolution.KEY + " = '" + resolutionText + "': expected "
+                    + ConflictResolution.EXPECTED);
+            return ConflictResolution.REJECT;
+        }
+        return resolution;
+    }
+
+    /** The pairs of entries of different systems that meet a request equally well; problems when rejected. */
+    private static List<Overlap> overlaps(List<SystemEntry> entries, ConflictResolution resolution,
+                                          List<String> problems) {
         List<Overlap> overlaps = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             for (int j = i + 1; j < entries.size(); j++) {
@@ -121,21 +150,22 @@ public final class Systems {
                         + " = 1 (the first in entry order takes such requests)");
             }
         }
+        return overlaps;
+    }
 
-        SystemEntry defaultSystem = null;
+    /** {@code jwd.default_system}'s entry, or {@code null} when not given (or naming no system, reported). */
+    private static SystemEntry defaultSystem(Map<String, String> properties, Map<String, SystemEntry> bySid,
+                                             List<SystemEntry> entries, List<String> problems) {
         String defaultSid = properties.get(DEFAULT_SYSTEM);
-        if (defaultSid != null) {
-            defaultSystem = bySid.get(defaultSid.strip());
-            if (defaultSystem == null) {
-                problems.add(DEFAULT_SYSTEM + " = '" + defaultSid + "': expected the SID of a " + SystemEntry.KEY_PREFIX
-                        + "<xx> entry" + sids(entries));
-            }
+        if (defaultSid == null) {
+            return null;
         }
-        SystemScope.check(properties, entries, problems);
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
+        SystemEntry defaultSystem = bySid.get(defaultSid.strip());
+        if (defaultSystem == null) {
+            problems.add(DEFAULT_SYSTEM + " = '" + defaultSid + "': expected the SID of a " + SystemEntry.KEY_PREFIX
+                    + "<xx> entry" + sids(entries));
         }
-        return entries.isEmpty() ? IMPLICIT : new Systems(entries, resolution, defaultSystem, overlaps);
+        return defaultSystem;
     }
 
     /** {@code ": one of ERP, PRT"}, or that there is none. */
