@@ -72,7 +72,9 @@ public final class ConfigReader {
                 .put(ClusterConfig.class, ClusterConfig.read(keys, core))
                 .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, core))
                 .put(WatchSection.class, WatchSection.read(keys));
+        // each system's configuration shares the file's feature sections; the whole one carries the systems too
+        SystemConfigs systems = SystemConfigs.read(keys, sections.build(keys.restartKeys()));
         keys.checkEveryKeyRead();
-        return core.withSections(sections.build(keys.restartKeys()));
+        return core.withSections(sections.put(SystemConfigs.class, systems).build(keys.restartKeys()));
     }
 }
