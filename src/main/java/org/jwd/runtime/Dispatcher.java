@@ -240,7 +240,7 @@ public final class Dispatcher implements AutoCloseable {
                          ConnectionSlots slots, Map<String, UrlPrefixLoader> systemLoaders) {
         Map<String, Server> before = state() == null ? Map.of() : state().topology().servers();
         SystemConfigs systems = systemsOf(config);
-        // with systems, every server is some system's (an unscoped server.<id> key is every system's)
+        // with systems, every server is some system's: unscoped server.<id> keys are refused then
         List<ServerConfig> configs = new ArrayList<>(systems == null ? config.servers() : systems.servers());
         configs.addAll(parts.registry().servers());
         Map<String, Server> servers = new LinkedHashMap<>();

@@ -23,8 +23,7 @@ import org.jwd.systems.Systems;
  * configuration only when entries are given: without them there is the one implicit system, read as today.
  *
  * <p>A server id names one server across the systems (the health checks, the registry, the limits and the metrics
- * know a server by its id): systems may share a server (an unscoped {@code server.<id>.*} key is every system's),
- * and an id that two systems describe differently is refused.
+ * know a server by its id): an id that two systems describe differently is refused, naming both.
  *
  * @param configs each system's configuration by SID, in entry order
  */
