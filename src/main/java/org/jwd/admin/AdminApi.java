@@ -125,7 +125,8 @@ public final class AdminApi {
                         b == null ? null : GroupView.measure(b.strategy()), weightOf(b, s.id())),
                 inFlight, served, stateful, Math.max(0, served + inFlight - stateful), s.errors(), c.healthPath(),
                 s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(snapshot.slots().of(s.id())),
-                ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())), null);
+                ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())), null,
+                snapshot.systemOf(s.id()));
     }
 
     /** The internal groups the server is a member of, then the logon groups that include it. */

@@ -1,5 +1,7 @@
 package org.jwd.runtime;
 
+import java.util.Map;
+
 import org.jwd.config.DispatcherConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
@@ -54,6 +56,16 @@ public record DispatcherState(DispatcherConfig config, Topology topology, Router
         } catch (BadPathException e) {
             return IMPLICIT;
         }
+    }
+
+    /** The SID of the system {@code serverId} belongs to; {@code null} without entries, or for a registered server. */
+    public String systemOf(String serverId) {
+        if (systems.configs() == null) {
+            return null;
+        }
+        return systems.configs().configs().entrySet().stream()
+                .filter(e -> e.getValue().servers().stream().anyMatch(s -> s.id().equals(serverId)))
+                .map(Map.Entry::getKey).findFirst().orElse(null);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.jwd.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.List;
 
@@ -10,8 +11,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Explain names the request's system and why, and routes with that system's router; no system: 404 naming why. */
-class SystemsExplainTest {
+/**
+ * The administration with several systems: explain names the request's system and why, and routes with that
+ * system's router (no system: 404 naming why); each server names its system.
+ */
+class SystemsAdminTest {
     private Bootstrap boot;
     private AdminApi api;
 
@@ -52,6 +56,12 @@ class SystemsExplainTest {
 
         assertThat(view.system()).isEqualTo("system PRT: SRCSRV *:8081 matched");
         assertThat(view.server()).isEqualTo("prt1");
+    }
+
+    @Test
+    void eachServerNamesItsSystem() {
+        assertThat(api.servers()).extracting(ServerView::id, ServerView::system)
+                .containsExactlyInAnyOrder(tuple("erp1", "ERP"), tuple("prt1", "PRT"));
     }
 
     @Test
