@@ -1,13 +1,19 @@
 package org.jwd.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,8 +25,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Two SAP systems behind one jwd, through the distribution: ERP reached by the URL prefix {@code /sap/} and by the
  * virtual host {@code erp.example.com}, PRT by {@code /irj/}; each with its own servers, and the same JSESSIONID
- * value kept on a server of each system. (A second listener for {@code SRCSRV} is not part of this test: the
- * distribution binds one HTTP port; the selection by access point is proven in {@code SystemsDispatchTest}.)
+ * value kept on a server of each system. {@code SRCSRV} names the one HTTP port {@code bin/jwd run} opens, which is
+ * known only once it runs: a reload adds that entry. (A second listener is not part of this test; selection by
+ * access point among several ports is proven in {@code SystemsDispatchTest}.)
  */
 class SeveralSystemsIT {
     private static final Pattern SERVED_BY = Pattern.compile("(?im)^X-Served-By: *(\\S+)");
@@ -30,6 +37,7 @@ class SeveralSystemsIT {
     private static DemoBackend prt1;
     private static DemoBackend prt2;
     private static JwdProcess jwd;
+    private static Path config;
 
     @BeforeAll
     static void start() {
@@ -37,7 +45,7 @@ class SeveralSystemsIT {
         erp2 = DemoBackend.start(DemoBackend.Options.j2ee("erp2").withInstance("J2EE200").withNode("201"));
         prt1 = DemoBackend.start(DemoBackend.Options.j2ee("prt1").withInstance("J2EE300").withNode("301"));
         prt2 = DemoBackend.start(DemoBackend.Options.j2ee("prt2").withInstance("J2EE400").withNode("401"));
-        jwd = JwdProcess.start("""
+        config = configFile("""
                 wdisp/system_0=SID=ERP, SRCURL=/sap/
                 wdisp/system_1=SID=ERP, SRCVHOST=erp.example.com
                 wdisp/system_2=SID=PRT, SRCURL=/irj/
@@ -52,7 +60,24 @@ class SeveralSystemsIT {
                 SessionTableTimeout=10m
                 health.interval=1h
                 jwd.debug_headers=true
+                jwd.config_watch=200ms
                 """.formatted(erp1.url(), erp2.url(), prt1.url(), prt2.url()));
+        try {
+            jwd = JwdProcess.startWith(config, Map.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path configFile(String properties) {
+        try {
+            Path file = Files.createTempFile("jwd-it-systems", ".properties");
+            Files.writeString(file, properties);
+            file.toFile().deleteOnExit();
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @AfterAll
@@ -118,6 +143,19 @@ class SeveralSystemsIT {
         assertThat(r).startsWith("HTTP/1.1 404");
         assertThat(r).contains("jwd: no system for host 'other.example.com', port " + jwd.port()
                 + ", path '/webdynpro/x'");
+    }
+
+    @Test
+    void anAccessPointAddedByAreloadTakesItsPrefixOnThatPort() throws IOException {
+        assertThat(get(localHost(), "/wd/x", null)).startsWith("HTTP/1.1 404");
+
+        Files.writeString(config, Files.readString(config) + "wdisp/system_4=SID=PRT, SRCSRV=*:" + jwd.port()
+                + ", SRCURL=/wd/\n");
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> get(localHost(), "/wd/x", null).startsWith("HTTP/1.1 200"));
+        String r = get(localHost(), "/wd/x", null);
+        assertThat(header(SERVED_BY, r)).startsWith("prt");
+        assertThat(header(ROUTE, r)).startsWith("system=PRT; ");
     }
 
     @Test
