@@ -63,18 +63,25 @@ public final class ConfigReader {
 
     private static DispatcherConfig read(KeyReader keys) throws ConfigException {
         DispatcherConfig core = ConfigParser.read(keys);
+        SystemConfigs systems = SystemConfigs.read(keys);
+        // with wdisp/system_<xx>, every server is some system's: TLS checks them all
+        DispatcherConfig whole = systems == null ? core : core.withServers(systems.servers());
+        LimitsConfig limits = LimitsConfig.read(keys, core);
         Sections.Builder sections = new Sections.Builder()
-                .put(LimitsConfig.class, LimitsConfig.read(keys, core))
-                .put(TlsConfig.class, TlsConfig.read(keys, core))
+                .put(LimitsConfig.class, limits)
+                .put(TlsConfig.class, TlsConfig.read(keys, whole))
                 .put(AdminConfig.class, AdminConfig.read(keys, core))
                 .put(AccessLogConfig.class, AccessLogConfig.read(keys))
                 .put(PermissionTable.class, PermissionTable.read(keys))
                 .put(ClusterConfig.class, ClusterConfig.read(keys, core))
                 .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, core))
                 .put(WatchSection.class, WatchSection.read(keys));
-        // each system's configuration shares the file's feature sections; the whole one carries the systems too
-        SystemConfigs systems = SystemConfigs.read(keys, sections.build(keys.restartKeys()));
         keys.checkEveryKeyRead();
-        return core.withSections(sections.put(SystemConfigs.class, systems).build(keys.restartKeys()));
+        if (systems != null) {
+            // each system shares the file's sections but its own TLS and server limits; the whole carries them all
+            systems = systems.withSections(keys, sections.build(keys.restartKeys()));
+            sections.put(SystemConfigs.class, systems).put(LimitsConfig.class, systems.limits(limits));
+        }
+        return core.withSections(sections.build(keys.restartKeys()));
     }
 }

@@ -171,4 +171,26 @@ class SystemsDispatchTest {
         assertThat(state.topology().servers()).containsOnlyKeys("erp1");
         assertThat(state.select("127.0.0.1", 8080, null, false, "/irj/portal").found()).isFalse();
     }
+
+    @Test
+    void eachSystemHasItsOwnSslEncryptAndItsServersLimits() throws Exception {
+        DispatcherState state = start(TWO_SYSTEMS.replace("wdisp/system_0=SID=ERP, SRCURL=/sap/",
+                "wdisp/system_0=SID=ERP, SRCURL=/sap/, SSL_ENCRYPT=1")
+                + "system.ERP.server.erp1.https_url=https://127.0.0.1:9443\n"
+                + "system.PRT.server.prt1.max_connections=2\n");
+
+        assertThat(route(state, 8080, "jwd.example.com", "/sap/bc/x").target()).startsWith("https://127.0.0.1:9443/");
+        assertThat(route(state, 8080, "jwd.example.com", "/irj/x").target()).startsWith("http://127.0.0.1:9002/");
+        assertThat(state.limits().servers()).containsOnlyKeys("prt1");
+        assertThat(state.limits().servers().get("prt1").maxConnections()).isEqualTo(2);
+    }
+
+    @Test
+    void aSystemsBadLimitIsNamedAsWritten() {
+        assertThatThrownBy(() -> ConfigReader.parse(TWO_SYSTEMS + "system.PRT.server.prt1.max_connections=many\n",
+                "test.properties"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("system PRT: ")
+                .hasMessageContaining("system.PRT.server.prt1.max_connections");
+    }
 }
