@@ -132,9 +132,16 @@ public final class Dispatcher implements AutoCloseable {
 
     /** Whether {@code id} is a server of the configuration file (which never expires and cannot register). */
     public boolean isConfigured(String id) {
-        SystemConfigs systems = systemsOf(config());
-        return config().servers().stream().anyMatch(s -> s.id().equals(id))
-                || systems != null && systems.servers().stream().anyMatch(s -> s.id().equals(id));
+        return serversOf(config()).stream().anyMatch(s -> s.id().equals(id));
+    }
+
+    /**
+     * The servers of the file: with systems, every server is some system's (unscoped {@code server.<id>} keys are
+     * refused then).
+     */
+    private static List<ServerConfig> serversOf(DispatcherConfig config) {
+        SystemConfigs systems = systemsOf(config);
+        return systems == null ? config.servers() : systems.servers();
     }
 
     /** The {@code wdisp/system_<xx>} systems of {@code config}, or {@code null} for the implicit one. */
@@ -205,7 +212,7 @@ public final class Dispatcher implements AutoCloseable {
             // the first load is synchronous: the new router's first requests see the loaded prefixes
             prefixes.start(parts.scheduler());
         }
-        for (ServerConfig s : next.servers()) {
+        for (ServerConfig s : serversOf(next)) {
             if (parts.registry().remove(s.id())) {
                 LOG.warn("jwd: registered server {} gives way to the server {} of the configuration file", s.id(),
                         s.id());
@@ -240,8 +247,7 @@ public final class Dispatcher implements AutoCloseable {
                          ConnectionSlots slots, Map<String, UrlPrefixLoader> systemLoaders) {
         Map<String, Server> before = state() == null ? Map.of() : state().topology().servers();
         SystemConfigs systems = systemsOf(config);
-        // with systems, every server is some system's: unscoped server.<id> keys are refused then
-        List<ServerConfig> configs = new ArrayList<>(systems == null ? config.servers() : systems.servers());
+        List<ServerConfig> configs = new ArrayList<>(serversOf(config));
         configs.addAll(parts.registry().servers());
         Map<String, Server> servers = new LinkedHashMap<>();
         for (ServerConfig sc : configs) {

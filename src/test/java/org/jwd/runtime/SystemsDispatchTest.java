@@ -3,10 +3,14 @@ package org.jwd.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.URI;
 import java.util.List;
+import java.util.Set;
 
 import org.jwd.boot.Bootstrap;
 import org.jwd.config.ConfigException;
+import org.jwd.config.ServerConfig;
+import org.jwd.config.ServerType;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.systems.Selection;
@@ -192,5 +196,20 @@ class SystemsDispatchTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("system PRT: ")
                 .hasMessageContaining("system.PRT.server.prt1.max_connections");
+    }
+
+    @Test
+    void aRegisteredServerGivesWayToAsystemsServerOfItsIdOnReload() throws Exception {
+        start(TWO_SYSTEMS);
+        boot.dispatcher().register(new ServerConfig("x1", URI.create("http://127.0.0.1:9100"), null, ServerType.J2EE,
+                1, Set.of(), "x1", "x1", null, "/"));
+
+        boot.dispatcher().apply(ConfigReader.parse(TWO_SYSTEMS + "system.PRT.server.x1.url=http://127.0.0.1:9003\n"
+                + "system.PRT.server.x1.type=j2ee\n", "test.properties"));
+
+        assertThat(boot.dispatcher().registry().servers()).isEmpty();
+        assertThat(boot.dispatcher().isConfigured("x1")).isTrue();
+        assertThat(boot.dispatcher().state().topology().server("x1").config().url())
+                .isEqualTo(URI.create("http://127.0.0.1:9003"));
     }
 }
