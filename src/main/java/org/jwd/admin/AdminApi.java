@@ -23,6 +23,7 @@ import org.jwd.routing.RoutingRequest;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.DispatcherState;
 import org.jwd.runtime.Reloader;
+import org.jwd.systems.Selection;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 import org.jwd.config.ServerType;
@@ -124,7 +125,8 @@ public final class AdminApi {
                         b == null ? null : GroupView.measure(b.strategy()), weightOf(b, s.id())),
                 inFlight, served, stateful, Math.max(0, served + inFlight - stateful), s.errors(), c.healthPath(),
                 s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(snapshot.slots().of(s.id())),
-                ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())), null);
+                ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())), null,
+                snapshot.systemOf(s.id()));
     }
 
     /** The internal groups the server is a member of, then the logon groups that include it. */
@@ -266,29 +268,32 @@ public final class AdminApi {
      * under {@code wdisp/ssl_encrypt=2}. Changes nothing.
      */
     public Answer explain(String url, List<String> cookieHeaders) {
+        return explain(url, cookieHeaders, "127.0.0.1", 0);
+    }
+
+    /**
+     * As {@link #explain(String, List)}, for an explain asked on {@code localAddress} and {@code localPort}: with
+     * {@code wdisp/system_<xx>}, a full URL's host and port select the system, and a path alone is taken as arrived
+     * where the question did.
+     */
+    public Answer explain(String url, List<String> cookieHeaders, String localAddress, int localPort) {
         if (url == null || url.isEmpty()) {
             return Answer.error(400, "explain needs ?url=<path>, e.g. ?url=/irj/portal");
         }
-        String pathAndQuery = url;
-        boolean secure = false;
-        String lower = url.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("https://") || lower.startsWith("http://")) {
-            secure = lower.startsWith("https://");
-            int path = url.indexOf('/', url.indexOf("//") + 2);
-            pathAndQuery = path < 0 ? "/" : url.substring(path);
-        }
-        String rawPath = pathAndQuery;
-        String query = null;
-        int q = pathAndQuery.indexOf('?');
-        if (q >= 0) {
-            rawPath = pathAndQuery.substring(0, q);
-            query = pathAndQuery.substring(q + 1);
-        }
-        if (!rawPath.startsWith("/")) {
+        ExplainQuestion question = ExplainQuestion.parse(url, localPort);
+        if (question == null) {
             return Answer.error(400, "url = '" + url + "': expected a path starting with '/', or an http:// or https:// URL");
         }
-        Router router = dispatcher.state().router();
-        Explanation e = router.explain(new RoutingRequest("GET", rawPath, query, cookieHeaders, secure));
-        return Answer.ok(ExplainView.of(url, e, router.permissionTable()));
+        DispatcherState state = dispatcher.state();
+        Selection selection = state.select(localAddress, question.port(), question.host(), question.secure(),
+                question.rawPath());
+        if (!selection.found()) {
+            return Answer.error(404, "jwd: " + selection.explanation());
+        }
+        Router router = state.router(selection.system());
+        Explanation e = router.explain(new RoutingRequest("GET", question.rawPath(), question.query(), cookieHeaders,
+                question.secure()));
+        return Answer.ok(ExplainView.of(url, e, router.permissionTable(),
+                selection.system().isImplicit() ? null : selection.explanation()));
     }
 }

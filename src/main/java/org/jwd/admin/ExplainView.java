@@ -3,6 +3,8 @@ package org.jwd.admin;
 import java.util.List;
 import java.util.Locale;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import org.jwd.affinity.SaplbCookie;
 import org.jwd.affinity.SessionIdentifiers;
 import org.jwd.filter.PermissionTable;
@@ -23,11 +25,13 @@ import org.jwd.topology.Server;
  * @param target         the URI it would be forwarded to, or {@code null}
  * @param status         200, or the status the client would get instead
  * @param error          with an error status, what the client would be told
+ * @param system         with {@code wdisp/system_<xx>}, the request's system and why
+ *                       ({@code system ERP: SRCURL /sap/ matched}); absent without entries
  */
 public record ExplainView(String url, String path, String type, String rule, String matchedPrefix, String group,
                           String classification, List<Member> members, Session session, String server,
                           String reason, boolean bound, String target, int status, String error,
-                          Permission permission) {
+                          Permission permission, @JsonInclude(JsonInclude.Include.NON_NULL) String system) {
     /** A member of the request's group. */
     public record Member(String id, String state, boolean takesNewRequests, boolean servesItsSessions) {
     }
@@ -47,7 +51,7 @@ public record ExplainView(String url, String path, String type, String rule, Str
     public record Rule(String file, int line, String text) {
     }
 
-    static ExplainView of(String url, Explanation e, PermissionTable table) {
+    static ExplainView of(String url, Explanation e, PermissionTable table, String system) {
         Classification c = e.classification();
         boolean secure = e.group() != null && e.group().secure();
         List<Member> members = e.group() == null ? List.of() : e.group().members().stream()
@@ -62,7 +66,7 @@ public record ExplainView(String url, String path, String type, String rule, Str
                 c == null ? null : c.rule(), c == null ? null : c.matchedPrefix(), c == null ? null : c.groupName(),
                 c == null ? null : c.reason(), members, session, server == null ? null : server.id(), e.reason(),
                 e.bound(), e.target(), e.errorStatus() == 0 ? 200 : e.errorStatus(), e.errorMessage(),
-                permission(table, e.permissionRule()));
+                permission(table, e.permissionRule()), system);
     }
 
     private static Permission permission(PermissionTable table, PermissionTable.Rule rule) {

@@ -29,12 +29,14 @@ import org.jwd.topology.Server;
  * @param https       the HTTPS port's own state, for a server with an {@code https_url} (else {@code null})
  * @param responseMs  the last minute's response times; {@code null} without answers in that minute
  * @param outcome     only in the answer to a registration: {@code registered}, {@code changed} or {@code renewed}
+ * @param system      with {@code wdisp/system_<xx>}, the SID of the server's system; absent without entries
  */
 public record ServerView(String id, String type, String url, String httpsUrl, int capacity, Set<String> logonGroups,
                          List<String> groups, String route, String routeSource, String source, Long expiresInMs, String state, String adminState,
                          boolean healthy, Load load, int inFlight, long served, long stateful, long stateless,
                          long errors, String healthPath, String lastCheck, Https https, Connections connections, ResponseMs responseMs,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) String outcome) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String outcome,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String system) {
     /**
      * The server's weight in its own internal group ({@code !J2EE} or {@code !DIAG}).
      *
@@ -85,6 +87,6 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
     ServerView registered(String outcome) {
         return new ServerView(id, type, url, httpsUrl, capacity, logonGroups, groups, route, routeSource, source,
                 expiresInMs, state, adminState, healthy, load, inFlight, served, stateful, stateless, errors,
-                healthPath, lastCheck, https, connections, responseMs, outcome);
+                healthPath, lastCheck, https, connections, responseMs, outcome, system);
     }
 }

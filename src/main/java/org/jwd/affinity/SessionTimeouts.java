@@ -22,6 +22,8 @@ import org.jwd.config.Durations;
 public record SessionTimeouts(Duration esid, Duration jsessionid) {
     /** sap-ext-sid values share the store with JSESSIONIDs; the prefix keeps the two apart. */
     static final String ESID_PREFIX = "sap-ext-sid:";
+    /** {@code ERP/}: the part a system's key starts with. */
+    private static final int SYSTEM_PART = 4;
 
     public SessionTimeouts {
         requirePositive(esid, "ESID timeout");
@@ -42,9 +44,14 @@ public record SessionTimeouts(Duration esid, Duration jsessionid) {
         return ESID_PREFIX + esid;
     }
 
-    /** The timeout of the entry with this key. */
+    /**
+     * The timeout of the entry with this key. A key of one of several systems starts with its three-character SID
+     * and {@code '/'} ({@code ERP/sap-ext-sid:...}, as {@code org.jwd.systems.SystemSessionKey} writes it): its
+     * kind is read after them.
+     */
     public Duration forKey(String key) {
-        return key.startsWith(ESID_PREFIX) ? esid : jsessionid;
+        boolean ofSystem = key.length() > SYSTEM_PART && key.charAt(SYSTEM_PART - 1) == '/';
+        return key.startsWith(ESID_PREFIX) || ofSystem && key.startsWith(ESID_PREFIX, SYSTEM_PART) ? esid : jsessionid;
     }
 
     /** The longer of the two: how long a store that cannot expire by key must keep an entry. */

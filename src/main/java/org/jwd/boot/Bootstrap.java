@@ -120,7 +120,7 @@ public final class Bootstrap implements AutoCloseable {
      * refreshes, the health checks, the expiry of registered servers and the watch of the configuration file.
      */
     public void start() {
-        dispatcher.state().urlPrefixes().start(scheduler);
+        dispatcher.startUrlPrefixes(scheduler);
         dispatcher.health().start(scheduler);
         long every = dispatcher.registry().checkInterval().toMillis();
         scheduler.scheduleWithFixedDelay(this::expireRegistrations, every, every, TimeUnit.MILLISECONDS);

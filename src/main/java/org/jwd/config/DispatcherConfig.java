@@ -88,6 +88,15 @@ public record DispatcherConfig(
                 properties, trustedProxies, next);
     }
 
+    /** This configuration with {@code next} as its servers: the whole file's, when they are its systems'. */
+    public DispatcherConfig withServers(List<ServerConfig> next) {
+        return new DispatcherConfig(next, urlPrefixes, urlPrefixesUrl, autoRefresh, defaultRootHandler, logonGroups,
+                autoAbapTime, loadBalancingStrategy, sessionTableTimeout, esidSupport, jsessionidTabSupport,
+                contextTimeout, maxSessionTableEntries, sessionTableHeapEntries, sessionTableOffHeapMegabytes,
+                addSaplbCookie, debugHeaders, connectTimeout, idleTimeout, requestTimeout, clientThreads, health,
+                properties, trustedProxies, sections);
+    }
+
     /**
      * Whether jwd keeps a session table at all: SAP's session ID table (ESIDs, learned JSESSIONIDs) or the
      * temporary table's request-time bindings. One store holds both; see {@link #jsessionidTimeout()}.

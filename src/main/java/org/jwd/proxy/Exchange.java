@@ -16,8 +16,11 @@ import org.jwd.runtime.DispatcherState;
 import org.jwd.accesslog.RequestEnds;
 import org.jwd.limits.ServerSlots;
 import org.jwd.metrics.DispatcherMetrics;
+import org.jwd.routing.Router;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
+import org.jwd.systems.Selection;
+import org.jwd.systems.SystemEntry;
 import org.jwd.topology.Server;
 
 /**
@@ -39,6 +42,8 @@ final class Exchange {
     private final long arrivedNanos;
     private final RequestEnds.Timing timing;
     private volatile DispatcherState snapshot;
+    /** The request's system, chosen once: a retry stays in it. */
+    private volatile SystemEntry system = SystemEntry.implicit();
     private volatile RoutingDecision decision;
     /** the decision whose server has not been told of the request's end yet */
     private final AtomicReference<RoutingDecision> onServer = new AtomicReference<>();
@@ -103,10 +108,35 @@ final class Exchange {
         return (Exchange) clientRequest.getAttribute(ATTRIBUTE);
     }
 
+    /** Selects the request's system, then routes it with that system's router; no system: 404 naming why. */
     private RoutingDecision route(DispatcherState snapshot) {
-        follow(snapshot, snapshot.router().route(routingRequest()));
+        RoutingRequest request = routingRequest();
+        Selection selection = snapshot.select(clientRequest.getLocalAddr(), clientRequest.getLocalPort(), host(snapshot),
+                clientRequest.isSecure(), request.rawPath());
+        RoutingDecision routed;
+        if (selection.found()) {
+            system = selection.system();
+            routed = snapshot.router(system).route(request);
+        } else {
+            routed = RoutingDecision.reject(HttpServletResponse.SC_NOT_FOUND, "jwd: " + selection.explanation(),
+                    request.rawPath(), null, "no system");
+        }
+        follow(snapshot, routed);
         clientRequest.setAttribute(ATTRIBUTE, this);
         return decision;
+    }
+
+    /**
+     * The host the client asked for: a trusted proxy's {@code X-Forwarded-Host}, else the {@code Host} header, else
+     * (HTTP/2 without one) the {@code :authority}, which Jetty reports as the server name and port.
+     */
+    private String host(DispatcherState state) {
+        String forwarded = clientRequest.getHeader("X-Forwarded-Host");
+        if (forwarded != null && state.config().trustedProxies().trusts(clientRequest.getRemoteAddr())) {
+            return forwarded;
+        }
+        String host = clientRequest.getHeader("Host");
+        return host != null ? host : clientRequest.getServerName() + ":" + clientRequest.getServerPort();
     }
 
     /**
@@ -116,7 +146,11 @@ final class Exchange {
      */
     boolean rerouted(DispatcherState next) {
         Server failed = decision.server();
-        RoutingDecision retry = next.router().route(routingRequest(), failed);
+        Router router = next.router(system);
+        if (router == null) {
+            return false;
+        }
+        RoutingDecision retry = router.route(routingRequest(), failed);
         if (retry.isRejected() || retry.server() == failed) {
             retry.finish(false);
             return false;
@@ -173,13 +207,14 @@ final class Exchange {
 
     /** The server's answer has begun: learns from its cookies, adds the saplb cookie and the debug header. */
     void answerBegins(HttpServletResponse proxyResponse, List<String> setCookieHeaders) {
-        String saplb = snapshot.router().sessionLearning().answered(decision.server(), setCookieHeaders,
+        String saplb = snapshot.router(system).sessionLearning().answered(decision.server(), setCookieHeaders,
                 clientRequest.isSecure());
         if (saplb != null) {
             proxyResponse.addHeader("Set-Cookie", saplb);
         }
         if (snapshot.config().debugHeaders()) {
-            proxyResponse.setHeader("X-Jwd-Route", decision.describe());
+            proxyResponse.setHeader("X-Jwd-Route", system.isImplicit() ? decision.describe()
+                    : "system=" + system.sid() + "; " + decision.describe());
         }
     }
 

@@ -63,9 +63,13 @@ public final class ConfigReader {
 
     private static DispatcherConfig read(KeyReader keys) throws ConfigException {
         DispatcherConfig core = ConfigParser.read(keys);
+        SystemConfigs systems = SystemConfigs.read(keys);
+        // with wdisp/system_<xx>, every server is some system's: TLS checks them all
+        DispatcherConfig whole = systems == null ? core : core.withServers(systems.servers());
+        LimitsConfig limits = LimitsConfig.read(keys, core);
         Sections.Builder sections = new Sections.Builder()
-                .put(LimitsConfig.class, LimitsConfig.read(keys, core))
-                .put(TlsConfig.class, TlsConfig.read(keys, core))
+                .put(LimitsConfig.class, limits)
+                .put(TlsConfig.class, TlsConfig.read(keys, whole))
                 .put(AdminConfig.class, AdminConfig.read(keys, core))
                 .put(AccessLogConfig.class, AccessLogConfig.read(keys))
                 .put(PermissionTable.class, PermissionTable.read(keys))
@@ -73,6 +77,11 @@ public final class ConfigReader {
                 .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, core))
                 .put(WatchSection.class, WatchSection.read(keys));
         keys.checkEveryKeyRead();
+        if (systems != null) {
+            // each system shares the file's sections but its own TLS and server limits; the whole carries them all
+            systems = systems.withSections(keys, sections.build(keys.restartKeys()));
+            sections.put(SystemConfigs.class, systems).put(LimitsConfig.class, systems.limits(limits));
+        }
         return core.withSections(sections.build(keys.restartKeys()));
     }
 }

@@ -65,7 +65,8 @@ public final class Dispatcher implements AutoCloseable {
     public Dispatcher(DispatcherConfig config, Parts parts) throws ConfigException {
         this.parts = parts;
         LimitsConfig limits = config.section(LimitsConfig.class);
-        swap(config, Topology.of(config), urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits));
+        rebuild(config, urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits),
+                SystemRouters.NONE.loadersFor(systemsOf(config), null));
         this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots());
         warnOfFavoriteOnlyGroups(config);
     }
@@ -84,7 +85,7 @@ public final class Dispatcher implements AutoCloseable {
     }
 
     /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused ({@code /}, a bad path) */
-    private static UrlPrefixLoader urlPrefixLoader(DispatcherConfig config) throws ConfigException {
+    static UrlPrefixLoader urlPrefixLoader(DispatcherConfig config) throws ConfigException {
         try {
             return new UrlPrefixLoader(config);
         } catch (IllegalArgumentException e) {
@@ -131,7 +132,21 @@ public final class Dispatcher implements AutoCloseable {
 
     /** Whether {@code id} is a server of the configuration file (which never expires and cannot register). */
     public boolean isConfigured(String id) {
-        return config().servers().stream().anyMatch(s -> s.id().equals(id));
+        return serversOf(config()).stream().anyMatch(s -> s.id().equals(id));
+    }
+
+    /**
+     * The servers of the file: with systems, every server is some system's (unscoped {@code server.<id>} keys are
+     * refused then).
+     */
+    private static List<ServerConfig> serversOf(DispatcherConfig config) {
+        SystemConfigs systems = systemsOf(config);
+        return systems == null ? config.servers() : systems.servers();
+    }
+
+    /** The {@code wdisp/system_<xx>} systems of {@code config}, or {@code null} for the implicit one. */
+    private static SystemConfigs systemsOf(DispatcherConfig config) {
+        return config.sections().find(SystemConfigs.class).orElse(null);
     }
 
     /**
@@ -197,7 +212,7 @@ public final class Dispatcher implements AutoCloseable {
             // the first load is synchronous: the new router's first requests see the loaded prefixes
             prefixes.start(parts.scheduler());
         }
-        for (ServerConfig s : next.servers()) {
+        for (ServerConfig s : serversOf(next)) {
             if (parts.registry().remove(s.id())) {
                 LOG.warn("jwd: registered server {} gives way to the server {} of the configuration file", s.id(),
                         s.id());
@@ -209,17 +224,19 @@ public final class Dispatcher implements AutoCloseable {
             parts.sessionTable().changeTimeouts(timeouts);
         }
         parts.health().reconfigure(next.health());
-        rebuild(next, prefixes, limits, before.slots().next(limits));
+        rebuild(next, prefixes, limits, before.slots().next(limits),
+                before.systems().loadersFor(systemsOf(next), parts.scheduler()));
         if (before.urlPrefixes() != prefixes) {
             before.urlPrefixes().close();
         }
+        before.systems().closeLoadersLeft(state().systems());
         warnOfFavoriteOnlyGroups(next);
     }
 
     /** Rebuilds for the configuration in force (a server registered, changed or left). Guarded by this. */
     private void rebuild() {
         DispatcherState s = state();
-        rebuild(s.config(), s.urlPrefixes(), s.limits(), s.slots());
+        rebuild(s.config(), s.urlPrefixes(), s.limits(), s.slots(), s.systems().loaders());
     }
 
     /**
@@ -227,9 +244,10 @@ public final class Dispatcher implements AutoCloseable {
      * that stays with the same description, and swaps it in with a new router. Guarded by this.
      */
     private void rebuild(DispatcherConfig config, UrlPrefixLoader prefixes, LimitsConfig limits,
-                         ConnectionSlots slots) {
-        Map<String, Server> before = state().topology().servers();
-        List<ServerConfig> configs = new ArrayList<>(config.servers());
+                         ConnectionSlots slots, Map<String, UrlPrefixLoader> systemLoaders) {
+        Map<String, Server> before = state() == null ? Map.of() : state().topology().servers();
+        SystemConfigs systems = systemsOf(config);
+        List<ServerConfig> configs = new ArrayList<>(serversOf(config));
         configs.addAll(parts.registry().servers());
         Map<String, Server> servers = new LinkedHashMap<>();
         for (ServerConfig sc : configs) {
@@ -245,22 +263,31 @@ public final class Dispatcher implements AutoCloseable {
         }
         Topology topology = Topology.of(servers.values(), config.logonGroups());
         learnedRoutes.retain(topology);
-        swap(config, topology, prefixes, limits, slots);
+        SystemRouters systemRouters = SystemRouters.build(systems, systemLoaders, servers, parts.sessionTable(),
+                learnedRoutes, slots);
+        swap(config, topology, prefixes, limits, slots, systemRouters);
     }
 
     /** Builds the router for the new state and swaps it in; the health checks follow its servers. */
     private void swap(DispatcherConfig config, Topology topology, UrlPrefixLoader prefixes, LimitsConfig limits,
-                      ConnectionSlots slots) {
+                      ConnectionSlots slots, SystemRouters systems) {
         Router router = new Router(config, topology, prefixes.current(), parts.sessionTable(), learnedRoutes, slots);
-        DispatcherState next = new DispatcherState(config, topology, router, prefixes, limits, slots);
+        DispatcherState next = new DispatcherState(config, topology, router, prefixes, limits, slots, systems);
         current.set(next);
         parts.health().track(topology.servers().values());
+    }
+
+    /** Starts the refreshes of the URL mapping tables, its own and each system's. */
+    public void startUrlPrefixes(ScheduledExecutorService scheduler) {
+        state().urlPrefixes().start(scheduler);
+        state().systems().start(scheduler);
     }
 
     /** Stops the URL mapping table's refreshes; the parts are the composition root's to close. */
     @Override
     public void close() {
         state().urlPrefixes().close();
+        state().systems().loaders().values().forEach(UrlPrefixLoader::close);
     }
 
     @Override

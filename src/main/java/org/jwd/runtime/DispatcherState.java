@@ -1,11 +1,19 @@
 package org.jwd.runtime;
 
+import java.util.Map;
+
 import org.jwd.config.DispatcherConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.ConnectionSlots;
+import org.jwd.routing.BadPathException;
+import org.jwd.routing.NormalizedPath;
+import org.jwd.routing.PathNormalizer;
 import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
+import org.jwd.systems.Selection;
+import org.jwd.systems.SelectionRequest;
+import org.jwd.systems.SystemEntry;
 import org.jwd.topology.Topology;
 
 /**
@@ -18,9 +26,55 @@ import org.jwd.topology.Topology;
  * @param urlPrefixes the URL mapping table in force (its entries loaded from {@code icf.url_prefixes_url} refresh
  *                    in place; a reload that changes its keys brings a new loader)
  * @param slots       every server's connection slots, as the limits say
+ * @param systems     each {@code wdisp/system_<xx>} system's router and its selector; none without entries
  */
 public record DispatcherState(DispatcherConfig config, Topology topology, Router router, UrlPrefixLoader urlPrefixes,
-                              LimitsConfig limits, ConnectionSlots slots) {
+                              LimitsConfig limits, ConnectionSlots slots, SystemRouters systems) {
+    private static final Selection IMPLICIT = new Selection(SystemEntry.implicit(), "the only system: no "
+            + SystemEntry.KEY_PREFIX + "<xx> is configured");
+
+    /** The state of a configuration without {@code wdisp/system_<xx>}: its one router serves every request. */
+    public DispatcherState(DispatcherConfig config, Topology topology, Router router, UrlPrefixLoader urlPrefixes,
+                           LimitsConfig limits, ConnectionSlots slots) {
+        this(config, topology, router, urlPrefixes, limits, slots, SystemRouters.NONE);
+    }
+
+    /**
+     * The system of a request, the first step of its way after the admin paths. A path that does not normalize
+     * goes to the implicit system, whose router answers it 400 as it always did.
+     *
+     * @param host the {@code Host} (or {@code :authority}, or a trusted proxy's {@code X-Forwarded-Host}), or
+     *             {@code null}
+     */
+    public Selection select(String localAddress, int localPort, String host, boolean secure, String rawPath) {
+        if (systems.configs() == null) {
+            return IMPLICIT;
+        }
+        try {
+            NormalizedPath path = PathNormalizer.normalize(rawPath);
+            return systems.selector().select(new SelectionRequest(localAddress, localPort, host, secure, path));
+        } catch (BadPathException e) {
+            return IMPLICIT;
+        }
+    }
+
+    /** The SID of the system {@code serverId} belongs to; {@code null} without entries, or for a registered server. */
+    public String systemOf(String serverId) {
+        if (systems.configs() == null) {
+            return null;
+        }
+        return systems.configs().configs().entrySet().stream()
+                .filter(e -> e.getValue().servers().stream().anyMatch(s -> s.id().equals(serverId)))
+                .map(Map.Entry::getKey).findFirst().orElse(null);
+    }
+
+    /**
+     * The router of {@code system}: the state's own for the implicit system, else the system's; {@code null} when
+     * this state has no such system (a reload removed it).
+     */
+    public Router router(SystemEntry system) {
+        return system.isImplicit() ? router : systems.routers().get(system.sid());
+    }
 
     /** The URL filter the router applies. */
     public PermissionTable permissionTable() {

@@ -94,7 +94,7 @@ public final class SystemScope {
     }
 
     /** Keys that only {@link Systems} reads: today's parser never sees them. */
-    static boolean isSystemsKey(String key) {
+    public static boolean isSystemsKey(String key) {
         return key.startsWith(SystemEntry.KEY_PREFIX) || key.equals(Systems.DEFAULT_SYSTEM) || key.startsWith(PREFIX);
     }
 

@@ -21,15 +21,24 @@ import org.jwd.config.ConfigException;
 import org.jwd.routing.PathNormalizer;
 import org.junit.jupiter.api.Test;
 
-/** The worked example of docs/several-systems.md means what the text says it means. */
+/** The worked example of the README's "Several systems" means what the text says it means. */
 class SystemsDocumentationTest {
-    private static final Path DOC = Path.of("docs", "several-systems.md");
+    private static final Path README = Path.of("README.md");
     private static final Pattern ROW = Pattern.compile("\\| `(http://[^`]+)` \\| (\\w+) \\| `([^`]+)` \\|");
     private static final Pattern BLOCK = Pattern.compile("```(\\w*)\\n(.*?)```", Pattern.DOTALL);
 
+    /** The README's "Several systems" section: its first properties block is the example. */
+    private static String section() throws IOException {
+        String text = Files.readString(README);
+        int start = text.indexOf("\n## Several systems\n");
+        assertThat(start).as("README.md has a section '## Several systems'").isNotNegative();
+        int end = text.indexOf("\n## ", start + 1);
+        return end < 0 ? text.substring(start) : text.substring(start, end);
+    }
+
     private static List<String> blocks() throws IOException {
         List<String> blocks = new ArrayList<>();
-        Matcher m = BLOCK.matcher(Files.readString(DOC));
+        Matcher m = BLOCK.matcher(section());
         while (m.find()) {
             blocks.add(m.group(2));
         }
@@ -47,7 +56,7 @@ class SystemsDocumentationTest {
     @Test
     void everyRequestOfTheTableGoesToItsSystemForTheReasonGiven() throws Exception {
         SystemSelector selector = new SystemSelector(Systems.parse(example()));
-        Matcher row = ROW.matcher(Files.readString(DOC));
+        Matcher row = ROW.matcher(section());
         int rows = 0;
         while (row.find()) {
             URI url = URI.create(row.group(1));

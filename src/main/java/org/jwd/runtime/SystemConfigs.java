@@ -1,0 +1,149 @@
+package org.jwd.runtime;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.jwd.config.ConfigException;
+import org.jwd.config.ConfigParser;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.KeyReader;
+import org.jwd.config.Sections;
+import org.jwd.config.ServerConfig;
+import org.jwd.limits.LimitsConfig;
+import org.jwd.systems.SystemEntry;
+import org.jwd.systems.SystemProperties;
+import org.jwd.systems.SystemScope;
+import org.jwd.systems.Systems;
+import org.jwd.tls.TlsConfig;
+
+/**
+ * The {@code wdisp/system_<xx>} systems of a configuration, each with its own configuration in today's form
+ * ({@link SystemScope#of}): its servers, logon groups, ICF prefixes, session keys, {@code SSL_ENCRYPT} and server
+ * limits. A section of the whole
+ * configuration only when entries are given: without them there is the one implicit system, read as today.
+ *
+ * <p>A server id names one server across the systems (the health checks, the registry, the limits and the metrics
+ * know a server by its id): an id that two systems describe differently is refused, naming both.
+ *
+ * @param configs each system's configuration by SID, in entry order
+ */
+public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> configs) {
+    public SystemConfigs {
+        configs = Collections.unmodifiableMap(new LinkedHashMap<>(configs));
+    }
+
+    /**
+     * Reads the systems and each one's core configuration (its servers, groups, prefixes, session keys), marking
+     * every systems key read; {@link #withSections} adds the feature sections.
+     *
+     * @return the systems, or {@code null} when the file gives no {@code wdisp/system_<xx>}
+     */
+    static SystemConfigs read(KeyReader keys) throws ConfigException {
+        keys.values().keySet().stream().filter(SystemScope::isSystemsKey).forEach(keys::raw);
+        Systems systems = Systems.parse(keys.values());
+        if (systems.isImplicit()) {
+            return null;
+        }
+        Map<String, DispatcherConfig> configs = new LinkedHashMap<>();
+        List<String> problems = eachSystem(keys, systems, (system, reader) ->
+                configs.put(system.sid(), ConfigParser.read(reader)));
+        checkServerIds(configs, problems);
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new SystemConfigs(systems, configs);
+    }
+
+    /**
+     * Each system's configuration with the file's feature sections, but its own TLS ({@code SSL_ENCRYPT}, checked
+     * against its servers) and its servers' limits.
+     */
+    SystemConfigs withSections(KeyReader keys, Sections shared) throws ConfigException {
+        Map<String, DispatcherConfig> next = new LinkedHashMap<>();
+        List<String> problems = eachSystem(keys, systems, (system, reader) -> {
+            DispatcherConfig config = config(system);
+            Map<Class<?>, Object> own = new LinkedHashMap<>(shared.byType());
+            own.put(TlsConfig.class, TlsConfig.read(reader, config));
+            own.put(LimitsConfig.class, LimitsConfig.read(reader, config));
+            next.put(system.sid(), config.withSections(new Sections(own, shared.restartKeys())));
+        });
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new SystemConfigs(systems, next);
+    }
+
+    /** {@code shared} with every system's server limits: a server id names one server across the systems. */
+    LimitsConfig limits(LimitsConfig shared) {
+        Map<String, LimitsConfig.ServerLimit> servers = new TreeMap<>(shared.servers());
+        configs.values().forEach(c -> servers.putAll(c.section(LimitsConfig.class).servers()));
+        return new LimitsConfig(shared.maxHeaderSize(), shared.maxRequestBytes(), shared.queueTimeout(), servers);
+    }
+
+    /** What reads one system's keys, with the reader of its keys in today's form. */
+    @FunctionalInterface
+    private interface SystemRead {
+        void read(SystemEntry system, KeyReader reader);
+    }
+
+    /** Runs {@code read} for each system; the problems it found, each named as the operator wrote the key. */
+    private static List<String> eachSystem(KeyReader keys, Systems systems, SystemRead read) {
+        List<String> problems = new ArrayList<>();
+        for (SystemEntry system : systems.systems()) {
+            SystemProperties scoped = SystemScope.of(keys.values(), system);
+            KeyReader reader = KeyReader.of(scoped.properties(), keys.directory());
+            read.read(system, reader);
+            try {
+                reader.check();
+            } catch (ConfigException e) {
+                e.problems().forEach(problem -> problems.add(named(problem, scoped)));
+            }
+        }
+        return problems;
+    }
+
+    /**
+     * A problem of a system's configuration as the operator can find it: the system, and the key as written
+     * ({@code system.ERP.server.a.url}, not the unscoped {@code server.a.url} the parser saw).
+     */
+    private static String named(String problem, SystemProperties scoped) {
+        String named = problem;
+        for (Map.Entry<String, String> origin : scoped.origins().entrySet()) {
+            named = named.replace(origin.getKey() + " ", origin.getValue() + " ");
+        }
+        return "system " + scoped.system().sid() + ": " + named;
+    }
+
+    /** Refuses a server id that two systems describe differently. */
+    private static void checkServerIds(Map<String, DispatcherConfig> configs, List<String> problems) {
+        Map<String, String> firstSystem = new LinkedHashMap<>();
+        Map<String, ServerConfig> first = new LinkedHashMap<>();
+        configs.forEach((sid, config) -> {
+            for (ServerConfig server : config.servers()) {
+                ServerConfig seen = first.putIfAbsent(server.id(), server);
+                firstSystem.putIfAbsent(server.id(), sid);
+                if (seen != null && !seen.equals(server)) {
+                    problems.add("server " + server.id() + ": systems " + firstSystem.get(server.id()) + " and " + sid
+                            + " describe it differently; a server id names one server across the systems (give each"
+                            + " system's server its own id)");
+                }
+            }
+        });
+    }
+
+    /** Every system's servers, each id once, in entry order. */
+    List<ServerConfig> servers() {
+        Map<String, ServerConfig> servers = new LinkedHashMap<>();
+        configs.values().forEach(c -> c.servers().forEach(s -> servers.putIfAbsent(s.id(), s)));
+        return List.copyOf(servers.values());
+    }
+
+    /** The system's configuration, for {@code system} one of {@link #systems()}. */
+    DispatcherConfig config(SystemEntry system) {
+        return configs.get(system.sid());
+    }
+}
