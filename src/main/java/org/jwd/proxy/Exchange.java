@@ -111,8 +111,10 @@ final class Exchange {
     /** Selects the request's system, then routes it with that system's router; no system: 404 naming why. */
     private RoutingDecision route(DispatcherState snapshot) {
         RoutingRequest request = routingRequest();
-        Selection selection = snapshot.select(clientRequest.getLocalAddr(), clientRequest.getLocalPort(), host(snapshot),
-                clientRequest.isSecure(), request.rawPath());
+        // without systems nothing to select: the connection's address and the Host are not even looked at
+        Selection selection = !snapshot.hasSystems() ? DispatcherState.IMPLICIT
+                : snapshot.select(clientRequest.getLocalAddr(), clientRequest.getLocalPort(), host(snapshot),
+                        clientRequest.isSecure(), request.rawPath());
         RoutingDecision routed;
         if (selection.found()) {
             system = selection.system();

@@ -196,7 +196,7 @@ public final class Dispatcher implements AutoCloseable {
      * session table, its bindings, the registry and the metrics stay; the health checks follow the new servers and
      * settings. A registered server whose id the file now names gives way to the file's server.
      *
-     * <p>The keys that need a restart ({@link Reloader#RESTART_KEYS}) must already carry the running values:
+     * <p>The keys that need a restart ({@link DispatcherConfig#restartKeys()}) must already carry the running values:
      * {@link Reloader} sees to that.
      *
      * @throws ConfigException when the new URL mapping table or limits cannot be built; nothing is changed then

@@ -30,13 +30,19 @@ import org.jwd.topology.Topology;
  */
 public record DispatcherState(DispatcherConfig config, Topology topology, Router router, UrlPrefixLoader urlPrefixes,
                               LimitsConfig limits, ConnectionSlots slots, SystemRouters systems) {
-    private static final Selection IMPLICIT = new Selection(SystemEntry.implicit(), "the only system: no "
+    /** The selection of every request without {@code wdisp/system_<xx>} entries: the one implicit system. */
+    public static final Selection IMPLICIT = new Selection(SystemEntry.implicit(), "the only system: no "
             + SystemEntry.KEY_PREFIX + "<xx> is configured");
 
     /** The state of a configuration without {@code wdisp/system_<xx>}: its one router serves every request. */
     public DispatcherState(DispatcherConfig config, Topology topology, Router router, UrlPrefixLoader urlPrefixes,
                            LimitsConfig limits, ConnectionSlots slots) {
         this(config, topology, router, urlPrefixes, limits, slots, SystemRouters.NONE);
+    }
+
+    /** Whether {@code wdisp/system_<xx>} entries are configured: without them every request is {@link #IMPLICIT}'s. */
+    public boolean hasSystems() {
+        return systems.configs() != null;
     }
 
     /**
@@ -47,7 +53,7 @@ public record DispatcherState(DispatcherConfig config, Topology topology, Router
      *             {@code null}
      */
     public Selection select(String localAddress, int localPort, String host, boolean secure, String rawPath) {
-        if (systems.configs() == null) {
+        if (!hasSystems()) {
             return IMPLICIT;
         }
         try {
