@@ -153,8 +153,11 @@ public final class Bootstrap implements AutoCloseable {
         if (watch != null) {
             watch.close();
         }
-        scheduler.shutdownNow();
+        // No new runs, but a run under way (the persistent table's flush) ends uninterrupted: an interrupt would fail
+        // that write halfway, and the table's own last write at close waits for it.
+        scheduler.shutdown();
         closeAll(List.of(dispatcher, dispatcher.health(), dispatcher.sessionTable(), dispatcher.accessLog()));
+        scheduler.shutdownNow();
     }
 
     /** Closes each part even when one before it fails: a part left open holds a file, a cache or threads. */
