@@ -130,7 +130,11 @@ class ClusterIT {
     }
 
     private static Served request(JwdProcess node, String jsessionid) throws Exception {
-        HttpResponse<Void> response = http.send(HttpRequest.newBuilder(node.uri("/irj/x"))
+        return request(node, "/irj/x", jsessionid);
+    }
+
+    private static Served request(JwdProcess node, String path, String jsessionid) throws Exception {
+        HttpResponse<Void> response = http.send(HttpRequest.newBuilder(node.uri(path))
                 .header("Cookie", "JSESSIONID=" + jsessionid).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.discarding());
         return new Served(response.statusCode(), response.headers().firstValue("X-Served-By").orElse(null),
@@ -299,8 +303,64 @@ class ClusterIT {
         assertThat(request(node2, id).route()).as("expired, so bound anew").contains("reason=session table bind");
     }
 
+    /**
+     * Two systems ({@code wdisp/system_<xx>}) on two nodes that share one clustered table: each system's bindings
+     * are made through one node and honoured by the other, and the same JSESSIONID value names a server of each
+     * system (the table keys them {@code PRT/<id>} and {@code ERP/<id>}).
+     */
     @Test
     @Order(4)
+    void eachSystemsBindingsAreSharedByTheNodesAndKeptApart() throws Exception {
+        try (DemoBackend d = DemoBackend.start(DemoBackend.Options.j2ee("d"))) {
+            String systems = """
+                    wdisp/system_0 = SID=PRT, SRCURL=/irj/
+                    wdisp/system_1 = SID=ERP, SRCURL=/erp/
+                    system.PRT.server.a.url=%s
+                    system.PRT.server.a.type=j2ee
+                    system.PRT.server.b.url=%s
+                    system.PRT.server.b.type=j2ee
+                    system.ERP.server.c.url=%s
+                    system.ERP.server.c.type=j2ee
+                    system.ERP.server.d.url=%s
+                    system.ERP.server.d.type=j2ee
+                    SessionTableTimeout=10m
+                    wdisp/HTTP/max_session_tab_entries=10000
+                    SessionTable.cluster_uri=%s
+                    jwd.debug_headers=true
+                    """.formatted(a.url(), b.url(), c.url(), d.url(), terracotta.uri("jwd-systems"))
+                    + AdminClient.CONFIG;
+            CompletableFuture<JwdProcess> first = CompletableFuture.supplyAsync(() -> JwdProcess.start(systems));
+            CompletableFuture<JwdProcess> second = CompletableFuture.supplyAsync(() -> JwdProcess.start(systems));
+            try (JwdProcess one = first.get(); JwdProcess two = second.get()) {
+                assertConnected(one);
+                assertConnected(two);
+                Map<String, String> portal = new LinkedHashMap<>();
+                Map<String, String> erp = new LinkedHashMap<>();
+                for (int i = 0; i < 20; i++) {
+                    String id = freshId();
+                    Served inPortal = request(one, "/irj/x", id);
+                    Served inErp = request(two, "/erp/x", id);
+                    assertThat(inPortal.route()).contains("system=PRT").contains("reason=session table bind");
+                    assertThat(inErp.route()).contains("system=ERP").contains("reason=session table bind");
+                    portal.put(id, inPortal.server());
+                    erp.put(id, inErp.server());
+                }
+                assertThat(portal.values()).as("PRT's servers only, balanced").containsOnly("a", "b").contains("a", "b");
+                assertThat(erp.values()).as("ERP's servers only, balanced").containsOnly("c", "d").contains("c", "d");
+                for (String id : portal.keySet()) {
+                    Served portalAtTwo = request(two, "/irj/x", id);
+                    Served erpAtOne = request(one, "/erp/x", id);
+                    assertThat(portalAtTwo.server()).as("node 2 follows node 1's PRT binding").isEqualTo(portal.get(id));
+                    assertThat(portalAtTwo.route()).endsWith("reason=session table");
+                    assertThat(erpAtOne.server()).as("node 1 follows node 2's ERP binding").isEqualTo(erp.get(id));
+                    assertThat(erpAtOne.route()).endsWith("reason=session table");
+                }
+            }
+        }
+    }
+
+    @Test
+    @Order(5)
     void measuresWhatAClusteredOperationCosts() throws Exception {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         Map<String, Map<String, Double>> micros = SessionTableCost.measure(terracotta.uri("jwd-cost").toString(),
@@ -310,7 +370,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void aCrashedTerracottaServerFailsNoRequestAndTheNodesResumeWhenItReturns() throws Exception {
         AtomicInteger phase = new AtomicInteger(); // 0 before the crash, 1 without the server, 2 after
         AtomicBoolean stop = new AtomicBoolean();
