@@ -119,6 +119,23 @@ class AdminPageIT {
     }
 
     @Test
+    void showsNoSystemsWithoutWdispSystemEntries() throws Exception {
+        try (WebClient web = browser(AdminClient.USER, AdminClient.PASSWORD)) {
+            HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
+            // HtmlUnit sends the page's requests one after another: the groups come after the servers
+            await().atMost(Duration.ofSeconds(10)).until(() -> text(page, "#server-a td[data-field=state]") != null
+                    && page.querySelector("[id='group-!J2EE-j2ee']") != null);
+
+            assertThat(page.<org.htmlunit.html.DomElement>querySelector("#systems-section").hasAttribute("hidden"))
+                    .isTrue();
+            assertThat(page.<org.htmlunit.html.DomElement>querySelector("#servers-system").hasAttribute("hidden"))
+                    .isTrue();
+            assertThat(page.<DomNode>querySelector("#server-a td[data-field=system]")).isNull();
+            assertThat(text(page, "[id='group-!J2EE-j2ee'] h3")).isEqualTo("!J2EE");
+        }
+    }
+
+    @Test
     void numbersChangeAfterTraffic() throws Exception {
         try (WebClient web = browser(AdminClient.USER, AdminClient.PASSWORD)) {
             HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());

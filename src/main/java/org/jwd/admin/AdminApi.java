@@ -107,8 +107,11 @@ public final class AdminApi {
 
     private ServerView server(DispatcherState snapshot, Server s, Map<ServerGroup, BalancerSnapshot> balancers) {
         ServerConfig c = s.config();
-        ServerGroup home = homeGroup(snapshot.topology(), s);
-        BalancerSnapshot b = balancers.computeIfAbsent(home, g -> balancer(snapshot.router(), g));
+        // with systems, its groups and its load are those of its system's router
+        SystemPart part = SystemPart.ofServer(snapshot, s.id());
+        ServerGroup home = homeGroup(part.topology(), s);
+        BalancerSnapshot b = home == null ? null
+                : balancers.computeIfAbsent(home, g -> GroupListing.balancer(part.router(), g));
         boolean configured = dispatcher.isConfigured(s.id());
         Duration expiresIn = configured ? null : dispatcher.registry().expiresIn(s.id());
         long served = s.served();
@@ -117,27 +120,27 @@ public final class AdminApi {
         String learnedRoute = snapshot.router().learnedRoutes().routeOf(s.id());
         return new ServerView(s.id(), s.type().key(), c.url() == null ? null : c.url().toString(),
                 c.httpsUrl() == null ? null : c.httpsUrl().toString(), s.capacity(), new TreeSet<>(c.logonGroups()),
-                groupsOf(snapshot, s), c.route() != null ? c.route() : learnedRoute,
+                groupsOf(part, s), c.route() != null ? c.route() : learnedRoute,
                 c.route() != null ? "config" : learnedRoute != null ? "learned" : null,
                 configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
                 s.state().name().toLowerCase(Locale.ROOT), s.adminState().name().toLowerCase(Locale.ROOT),
-                s.healthy(), new ServerView.Load(home.name(), b == null ? null : b.strategy(),
+                s.healthy(), new ServerView.Load(home == null ? null : home.name(), b == null ? null : b.strategy(),
                         b == null ? null : GroupView.measure(b.strategy()), weightOf(b, s.id())),
                 inFlight, served, stateful, Math.max(0, served + inFlight - stateful), s.errors(), c.healthPath(),
                 s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(snapshot.slots().of(s.id())),
                 ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())), null,
-                snapshot.systemOf(s.id()));
+                part.sid());
     }
 
-    /** The internal groups the server is a member of, then the logon groups that include it. */
-    private static List<String> groupsOf(DispatcherState snapshot, Server s) {
+    /** The internal groups (of its system) the server is a member of, then the logon groups that include it. */
+    private static List<String> groupsOf(SystemPart part, Server s) {
         List<String> groups = new ArrayList<>();
-        for (ServerGroup g : snapshot.topology().internalGroups().values()) {
+        for (ServerGroup g : part.topology().internalGroups().values()) {
             if (g.member(s.id()) != null) {
                 groups.add(g.name());
             }
         }
-        for (LogonGroupConfig lg : snapshot.config().logonGroups()) {
+        for (LogonGroupConfig lg : part.config().logonGroups()) {
             if (lg.includes(s.config())) { // SPACE, unless configured, without being named
                 groups.add(lg.name());
             }
@@ -169,51 +172,29 @@ public final class AdminApi {
         return weight;
     }
 
-    private static BalancerSnapshot balancer(Router router, ServerGroup group) {
-        var balancer = router.balancer(group);
-        return balancer == null ? null : balancer.snapshot();
-    }
-
     /**
      * {@code GET api/groups}: the groups requests are balanced over, with their members and the next preferred
      * server (the favorite; for a logon group, the message server's favorite by quality, beside
      * {@code next_request}, where the next HTTP request goes); {@code name} selects one group (all when
-     * {@code null}).
+     * {@code null}). With systems, every system's groups, each naming its system.
      */
     public List<GroupView> groups(String name) {
-        DispatcherState snapshot = dispatcher.state();
-        Topology topology = snapshot.topology();
-        List<GroupView> list = new ArrayList<>();
-        for (ServerGroup g : topology.internalGroups().values()) {
-            boolean secure = g.name().equals(ServerGroup.DIAGS) || g.name().equals(ServerGroup.J2EES);
-            if ((name == null || name.equals(g.name())) && (!secure || !g.members().isEmpty())) {
-                list.add(group(snapshot, g, "internal", secure));
-            }
-        }
-        for (LogonGroupConfig lg : snapshot.config().logonGroups()) {
-            if (name != null && !name.equals(lg.name())) {
-                continue;
-            }
-            boolean shown = false;
-            for (boolean secure : new boolean[] {false, true}) {
-                for (ServerType type : ServerType.values()) {
-                    ServerGroup g = topology.logonGroup(lg.name(), type, secure);
-                    if (g != null && !g.members().isEmpty()) {
-                        list.add(group(snapshot, g, "logon", secure));
-                        shown = true;
-                    }
-                }
-            }
-            if (!shown) {
-                // shown empty all the same, so that an operator sees it has no server
-                list.add(group(snapshot, topology.logonGroup(lg.name(), ServerType.J2EE, false), "logon", false));
-            }
-        }
-        return list;
+        @SuppressWarnings("unchecked")
+        List<GroupView> groups = (List<GroupView>) groups(name, null).body();
+        return groups;
     }
 
-    private static GroupView group(DispatcherState snapshot, ServerGroup g, String kind, boolean secure) {
-        return GroupView.of(g, balancer(snapshot.router(), g), kind, secure);
+    /**
+     * {@code GET api/groups?name=G&system=SID}: as {@link #groups(String)}, of one system when {@code system} is
+     * given; 404 naming the systems there are when this jwd has no such system.
+     */
+    public Answer groups(String name, String system) {
+        return GroupListing.groups(dispatcher.state(), name, system);
+    }
+
+    /** {@code GET api/systems}: the {@code wdisp/system_<xx>} systems, their entries and criteria; none without. */
+    public SystemsView systems() {
+        return SystemsView.of(dispatcher.state());
     }
 
     /**

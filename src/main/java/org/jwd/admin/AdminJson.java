@@ -103,7 +103,8 @@ public final class AdminJson {
      */
     static void prepare() {
         for (Class<?> view : List.of(StatusView.class, ServerView.class, GroupView.class, SessionTableView.class,
-                ConfigView.class, HistoryView.class, ExplainView.class, ErrorView.class, RemovedView.class)) {
+                ConfigView.class, HistoryView.class, ExplainView.class, ErrorView.class, RemovedView.class,
+                SystemsView.class)) {
             WRITER.canSerialize(view);
         }
         readUntrusted("{\"prepared\":[true]}");

@@ -185,7 +185,9 @@ public final class AdminServlet extends HttpServlet {
         switch (name) {
             case "status" -> sendJson(response, 200, api.status());
             case "servers" -> sendJson(response, 200, api.servers());
-            case "groups" -> sendJson(response, 200, api.groups(request.getParameter("name")));
+            case "groups" -> sendJson(response, api.groups(request.getParameter("name"),
+                    request.getParameter("system")));
+            case "systems" -> sendJson(response, 200, api.systems());
             case "sessiontable" -> sendJson(response, 200, api.sessionTable());
             case "config" -> sendJson(response, 200, api.config());
             case "history" -> sendJson(response, 200, api.history());

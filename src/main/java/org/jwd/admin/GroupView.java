@@ -3,6 +3,8 @@ package org.jwd.admin;
 import java.util.List;
 import java.util.Locale;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import org.jwd.balancing.BalancerSnapshot;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.topology.Server;
@@ -25,10 +27,13 @@ import org.jwd.topology.ServerGroup;
  *                       message server would report it; else the member the next new request would go to;
  *                       {@code null} when none would
  * @param nextRequest    the member the next new HTTP request would go to; {@code null} when none would
+ * @param system         with {@code wdisp/system_<xx>}, the SID of the group's system (each has its own groups);
+ *                       absent without entries
  */
 public record GroupView(String name, String kind, String type, boolean secure, String logonGroupType,
                         Boolean extRfc, String httpBalancing, List<String> urlPrefixes, String strategy,
-                        String measure, String favorite, String nextRequest, List<Member> members) {
+                        String measure, String favorite, String nextRequest, List<Member> members,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String system) {
     /**
      * A member as the balancer sees it.
      *
@@ -42,8 +47,10 @@ public record GroupView(String name, String kind, String type, boolean secure, S
      * {@code g} as its balancer {@code b} sees it ({@code null}: the group has none). A logon group shows what its
      * message server would (its type's qualities and favorite), whatever chooses its HTTP requests:
      * {@code strategy} says that, and {@code next_request} where the next one goes.
+     *
+     * @param system the SID of the group's system; {@code null} without systems
      */
-    static GroupView of(ServerGroup g, BalancerSnapshot b, String kind, boolean secure) {
+    static GroupView of(ServerGroup g, BalancerSnapshot b, String kind, boolean secure, String system) {
         BalancerSnapshot shown = b == null || b.qualityView() == null ? b : b.qualityView();
         List<Member> members = shown == null ? List.of() : shown.members().stream().map(m -> {
             Server s = g.member(m.serverId());
@@ -56,7 +63,7 @@ public record GroupView(String name, String kind, String type, boolean secure, S
                 lg == null ? null : String.valueOf(lg.type()), lg == null ? null : lg.extRfc(),
                 lg == null ? null : lg.httpBalancing().key(), lg == null ? List.of() : lg.urlPrefixes(),
                 b == null ? null : b.strategy(), shown == null ? null : measure(shown.strategy()),
-                shown == null ? null : shown.favorite(), b == null ? null : b.favorite(), members);
+                shown == null ? null : shown.favorite(), b == null ? null : b.favorite(), members, system);
     }
 
     /** What a balancer's weights are: qualities for logon groups (higher is preferred), else load factors. */

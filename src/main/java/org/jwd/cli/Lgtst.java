@@ -10,18 +10,22 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 
 import org.jwd.admin.AdminJson;
+import org.jwd.admin.ErrorView;
 import org.jwd.admin.GroupView;
 
 /**
- * {@code bin/jwd lgtst --url http://host:port --group G [--user U]}: like SAP's {@code lgtst}, prints the servers
+ * {@code bin/jwd lgtst --url http://host:port --group G [--system SID] [--user U]}: like SAP's {@code lgtst}, prints the servers
  * of a group with their quality (or load factor) and the group's favorite. For a logon group these are what
  * SAP's message server would report (its type's qualities, the favorite it would hand a logon client, and
  * SAP's {@code [TRUE]} / {@code [FALSE]} external RFC flag, {@code logon_group.<G>.ext_rfc}, at the end of
@@ -29,6 +33,12 @@ import org.jwd.admin.GroupView;
  * group's HTTP requests; for an internal group the favorite is where the next new request goes. It asks the
  * admin API ({@code api/groups}); the password comes from {@code JWD_ADMIN_PASSWORD}, or is asked for on the
  * terminal. Without {@code --group}, every group is printed.
+ *
+ * <p>With {@code wdisp/system_<xx>} systems each system has its own groups, as each SAP system has its own message
+ * server: {@code --system SID} prints that system's, exactly as lgtst prints a jwd's without systems; without it,
+ * every system's are printed, each system's under a heading with its SID ({@code system ERP}), as if lgtst had
+ * asked each system's message server in turn. A SID the jwd has not, or {@code --system} against a jwd without
+ * systems, is an error naming the systems there are.
  *
  * <pre>
  * group PORTAL (logon group type B, j2ee servers, HTTP by weighted_round_robin)
@@ -47,8 +57,13 @@ public final class Lgtst {
         System.exit(code);
     }
 
-    /** The command line: {@code --url} (required), {@code --group}, {@code --user}. */
-    private record Options(String url, String group, String user) {
+    /**
+     * The command line: {@code --url} (required), {@code --group}, {@code --system}, {@code --user}.
+     *
+     * @param group  {@code null}: every group
+     * @param system {@code null}: every system's groups
+     */
+    private record Options(String url, String group, String system, String user) {
     }
 
     /** Why the command stops, and with which exit code, once said on standard error. */
@@ -77,20 +92,37 @@ public final class Lgtst {
                 err.println("jwd lgtst: " + uri + " did not answer a list of groups: " + e.getOriginalMessage());
                 return 1;
             }
-            if (groups.isEmpty()) {
-                err.println("jwd lgtst: " + base + " has no group " + options.group());
-                return 1;
-            }
-            print(groups, out);
-            return 0;
+            return report(groups, options, base, out, err);
         } catch (Stop stop) {
             return stop.code;
         }
     }
 
+    /** Prints the groups the jwd answered: 0; or says why there is nothing to print: 1. */
+    private static int report(List<GroupView> groups, Options options, String base, PrintStream out, PrintStream err) {
+        if (options.system() != null && groups.stream().anyMatch(g -> g.system() == null)) {
+            // a jwd older than systems answers every group, ignoring ?system=
+            err.println("jwd lgtst: " + base + " has no systems (no wdisp/system_<xx> is configured): leave out"
+                    + " --system " + options.system());
+            return 1;
+        }
+        if (groups.isEmpty()) {
+            err.println("jwd lgtst: " + base + " has no group " + options.group()
+                    + (options.system() == null ? "" : " in system " + options.system()));
+            return 1;
+        }
+        if (options.system() == null) {
+            printBySystem(groups, out);
+        } else {
+            print(groups, out);
+        }
+        return 0;
+    }
+
     private static Options options(String[] args, Function<String, String> env, PrintStream err) throws Stop {
         String url = null;
         String group = null;
+        String system = null;
         String user = env.apply("JWD_ADMIN_USER");
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -98,6 +130,7 @@ public final class Lgtst {
             switch (a) {
                 case "--url" -> url = value;
                 case "--group" -> group = value;
+                case "--system" -> system = value;
                 case "--user" -> user = value;
                 default -> throw usage(err, "unknown option '" + a + "'");
             }
@@ -109,7 +142,10 @@ public final class Lgtst {
         if (url == null) {
             throw usage(err, "--url is required");
         }
-        return new Options(url, group, user == null || user.isEmpty() ? "admin" : user);
+        if (system != null && system.isEmpty()) {
+            throw usage(err, "--system needs a SID, e.g. --system ERP");
+        }
+        return new Options(url, group, system, user == null || user.isEmpty() ? "admin" : user);
     }
 
     /** {@code JWD_ADMIN_PASSWORD}, or asked for on the terminal. */
@@ -129,8 +165,14 @@ public final class Lgtst {
 
     private static URI groupsUri(String base, Options options, PrintStream err) throws Stop {
         try {
-            return URI.create(base + "/jwd/admin/api/groups" + (options.group() == null ? ""
-                    : "?name=" + URLEncoder.encode(options.group(), StandardCharsets.UTF_8)));
+            List<String> query = new ArrayList<>();
+            if (options.group() != null) {
+                query.add("name=" + URLEncoder.encode(options.group(), StandardCharsets.UTF_8));
+            }
+            if (options.system() != null) {
+                query.add("system=" + URLEncoder.encode(options.system(), StandardCharsets.UTF_8));
+            }
+            return URI.create(base + "/jwd/admin/api/groups" + (query.isEmpty() ? "" : "?" + String.join("&", query)));
         } catch (IllegalArgumentException e) {
             throw usage(err, "--url '" + options.url() + "' is not a URL");
         }
@@ -157,7 +199,9 @@ public final class Lgtst {
         String refusal = switch (response.statusCode()) {
             case 200 -> null;
             case 401 -> base + " refused the credentials of user " + user;
-            case 404 -> base + " has no administration interface (admin.user is not set)";
+            // the API's own 404 says what it has not (a system); the interface being off answers no JSON
+            case 404 -> apiError(response.body()) != null ? base + ": " + apiError(response.body())
+                    : base + " has no administration interface (admin.user is not set)";
             case 429 -> "too many wrong credentials: try again in "
                     + response.headers().firstValue("Retry-After").orElse("a few") + " s";
             default -> uri + " answered " + response.statusCode() + ": " + response.body().strip();
@@ -167,6 +211,39 @@ public final class Lgtst {
             throw new Stop(1);
         }
         return response;
+    }
+
+    /** The message of the API's {@code {"error": "..."}}, or {@code null} when the body is not one. */
+    private static String apiError(String body) {
+        try {
+            ErrorView error = AdminJson.readAnswer(body, new TypeReference<ErrorView>() { });
+            return error == null ? null : error.error();
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Prints every system's groups, each system's under a heading with its SID, in the order the jwd lists them;
+     * groups of no system (a jwd without systems) as {@link #print} does.
+     */
+    static void printBySystem(List<GroupView> groups, PrintStream out) {
+        Map<String, List<GroupView>> bySystem = new LinkedHashMap<>();
+        groups.forEach(g -> bySystem.computeIfAbsent(String.valueOf(g.system()), k -> new ArrayList<>()).add(g));
+        boolean first = true;
+        for (List<GroupView> ofSystem : bySystem.values()) {
+            if (!first) {
+                out.println();
+            }
+            first = false;
+            String system = ofSystem.get(0).system();
+            if (system != null) {
+                String heading = "system " + system;
+                out.println(heading);
+                out.println("=".repeat(heading.length()));
+            }
+            print(ofSystem, out);
+        }
     }
 
     /** Prints each group: its members, their quality or load factor, and the favorite. */
@@ -204,7 +281,8 @@ public final class Lgtst {
 
     private static Stop usage(PrintStream err, String problem) {
         err.println("jwd lgtst: " + problem);
-        err.println("usage: bin/jwd lgtst --url http://host:port [--group G] [--user U]   (password: JWD_ADMIN_PASSWORD)");
+        err.println("usage: bin/jwd lgtst --url http://host:port [--group G] [--system SID] [--user U]"
+                + "   (password: JWD_ADMIN_PASSWORD)");
         return new Stop(2);
     }
 }

@@ -203,7 +203,8 @@ final class Exchange {
             return;
         }
         leaveServer(failed);
-        metrics.requestCompleted(decision.group(), decision.server(), status, System.nanoTime() - arrivedNanos);
+        metrics.requestCompleted(system.sid(), decision.group(), decision.server(), status,
+                System.nanoTime() - arrivedNanos);
         ends.completed(clientRequest, timing, decision, status, answered, retried ? 1 : 0);
     }
 

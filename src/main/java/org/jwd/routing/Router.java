@@ -211,6 +211,16 @@ public final class Router {
         return sessionLearning;
     }
 
+    /** The servers and groups this router routes among: with systems, its system's own. */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** The configuration it routes by: with systems, its system's own. */
+    public DispatcherConfig config() {
+        return config;
+    }
+
     public Balancer balancer(ServerGroup group) {
         return balancers.get(group);
     }

@@ -67,7 +67,8 @@ public final class Dispatcher implements AutoCloseable {
         LimitsConfig limits = config.section(LimitsConfig.class);
         rebuild(config, urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits),
                 SystemRouters.NONE.loadersFor(systemsOf(config), null));
-        this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots());
+        this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
+                new StateSystems(this::state));
         warnOfFavoriteOnlyGroups(config);
     }
 

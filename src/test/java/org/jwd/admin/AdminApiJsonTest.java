@@ -158,6 +158,15 @@ class AdminApiJsonTest {
     }
 
     @Test
+    void systemsWithoutAnyEntry() {
+        assertThat(json(api.systems())).isEqualTo("""
+                {"systems":[],"conflict_resolution":null,"default_system":null,"overlaps":[]}""");
+        assertThat(api.groups(null, "ERP").status()).isEqualTo(404);
+        assertThat(json(api.groups(null, "ERP").body())).isEqualTo("""
+                {"error":"no system ERP: this jwd has no systems (no wdisp/system_\\u003cxx> is configured)"}""");
+    }
+
+    @Test
     void sessionTable() {
         assertThat(json(api.sessionTable())).isEqualTo("""
                 {"enabled":true,"timeout":"1m","esid_support":true,"jsessionid_tab_support":true,\

@@ -88,6 +88,75 @@ class DispatcherMetricsTest {
         assertThat(metrics.contentType()).startsWith("text/plain; version=0.0.4");
     }
 
+    /** Systems an operator can switch on and off, as a reload that adds or removes wdisp/system_<xx> does. */
+    private static final class Switchable implements ServerSystems {
+        volatile boolean on = true;
+
+        @Override
+        public boolean configured() {
+            return on;
+        }
+
+        @Override
+        public String systemOf(String serverId) {
+            return on && serverId.equals("a") ? "ERP" : null;
+        }
+    }
+
+    @Test
+    void withSystemsTheSeriesOfServersAndGroupsCarryTheirSystemAndWithoutThemNone() throws Exception {
+        Switchable systems = new Switchable();
+        DispatcherMetrics bySystem = new DispatcherMetrics(() -> topology, DisabledSessionTable.INSTANCE,
+                () -> ConnectionSlots.NONE, systems);
+        ServerGroup j2ee = topology.internalGroup(ServerGroup.J2EE);
+        Server a = topology.server("a");
+        bySystem.requestCompleted("ERP", j2ee, a, 200, 3_000_000);
+        bySystem.requestCompleted(null, null, null, 404, 1000);
+        bySystem.serverAnswered(a, 2_000_000, 8_000_000, 1_000_000_000_000L);
+        bySystem.serverAborted(a);
+
+        String labelled = write(bySystem);
+
+        assertThat(labelled).contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\",system=\"ERP\"} 1.0")
+                .contains("jwd_requests_total{group=\"none\",server=\"none\",status=\"4xx\",system=\"none\"} 1.0")
+                .contains("jwd_request_duration_seconds_count{group=\"!J2EE\",server=\"a\",system=\"ERP\"} 1")
+                .contains("jwd_server_first_byte_seconds_count{server=\"a\",system=\"ERP\"} 1")
+                .contains("jwd_server_aborts_total{server=\"a\",system=\"ERP\"} 1.0")
+                .contains("jwd_server_capacity{server=\"a\",system=\"ERP\"} 1.0")
+                // b belongs to no system, as a registered server
+                .contains("jwd_server_capacity{server=\"b\",system=\"none\"} 1.0")
+                .contains("jwd_server_state{server=\"a\",state=\"up\",system=\"ERP\"} 1.0")
+                .contains("jwd_server_max_connections{server=\"a\",system=\"ERP\"} 0.0")
+                .contains("jwd_session_table_entries 0.0")
+                .contains("jwd_config_reloads_total{outcome=\"applied\"} 0.0");
+
+        systems.on = false;
+        bySystem.requestCompleted(null, j2ee, a, 200, 3_000_000);
+        bySystem.serverAnswered(a, 2_000_000, 8_000_000, 1_000_000_000_000L);
+        String plain = write(bySystem);
+
+        assertThat(plain).doesNotContain("system=")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\"} 1.0")
+                .contains("jwd_server_first_byte_seconds_count{server=\"a\"} 1")
+                .contains("jwd_server_capacity{server=\"a\"} 1.0");
+        // the last minute of a server's answers is the server's, whatever its labels
+        assertThat(bySystem.lastMinute("a", 1_000_000_000_000L).count()).isEqualTo(2);
+    }
+
+    @Test
+    void withoutSystemsNoSeriesHasASystemLabel() throws Exception {
+        metrics.requestCompleted("ERP", topology.internalGroup(ServerGroup.J2EE), topology.server("a"), 200, 1000);
+
+        assertThat(text()).doesNotContain("system=")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\"} 1.0");
+    }
+
+    private static String write(DispatcherMetrics m) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        m.write(out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
     @Test
     void showsNotClusteredForATableOfThisNodeAlone() throws Exception {
         assertThat(text()).contains("jwd_session_table_cluster_state{state=\"none\"} 1.0")

@@ -7,6 +7,8 @@
   var COLORS = ['#0969da', '#cf222e', '#1a7f37', '#9a6700', '#8250df', '#bf3989', '#0a7b83', '#6e7781'];
   var refreshMs = parseInt(document.body.getAttribute('data-refresh-ms'), 10) || 2000;
   var colorOf = {};
+  /** Whether wdisp/system_<xx> systems are configured: only then are systems, and each server's, shown. */
+  var systemsOn = false;
 
   function request(method, path, callback) {
     var xhr = new XMLHttpRequest();
@@ -103,6 +105,11 @@
   function renderServers(servers) {
     var body = document.querySelector('#servers tbody');
     clear(body);
+    // api/servers names each server's system only with systems; a registered server may be of none
+    var withSystems = systemsOn || servers.some(function (s) {
+      return s.system !== undefined;
+    });
+    document.getElementById('servers-system').hidden = !withSystems;
     servers.forEach(function (s) {
       var row = el('tr');
       row.id = 'server-' + s.id;
@@ -111,6 +118,9 @@
           Math.round(s.expires_in_ms / 1000) + ' s without a report)' : ' (configuration file)');
       if (s.source === 'registry') {
         name.appendChild(el('span', ' ⟳', 'muted'));
+      }
+      if (withSystems) {
+        cell(row, s.system || '–', null, 'system').title = s.system ? 'system ' + s.system : 'of no system';
       }
       cell(row, s.type, null, 'type');
       cell(row, s.groups.join(', '), null, 'groups');
@@ -151,8 +161,14 @@
     clear(box);
     groups.forEach(function (g) {
       var div = el('div', null, 'group');
-      div.id = 'group-' + g.name + '-' + g.type + (g.secure ? '-secure' : '');
-      div.appendChild(el('h3', g.name + (g.kind === 'logon' ? ' (' + g.type + ')' : '')));
+      // with systems every system has its own !J2EE, !DIAG and logon groups: the system tells them apart
+      var system = g.system ? g.system + '-' : '';
+      div.id = 'group-' + system + g.name + '-' + g.type + (g.secure ? '-secure' : '');
+      if (g.system) {
+        div.setAttribute('data-system', g.system);
+      }
+      div.appendChild(el('h3', (g.system ? g.system + ' · ' : '') + g.name +
+          (g.kind === 'logon' ? ' (' + g.type + ')' : '')));
       // A logon group's favorite and members show its message server's view (qualities); what balances its
       // HTTP requests, and where the next one goes, is said beside it.
       var meta = g.kind === 'logon' ? 'logon group type ' + g.logon_group_type + ' (' + g.measure + '), ext. RFC ' +
@@ -169,6 +185,42 @@
       });
       div.appendChild(el('div', members.length ? members.join(' · ') : 'no members', 'meta'));
       box.appendChild(div);
+    });
+  }
+
+  /** The systems, shown only when wdisp/system_<xx> entries are configured. */
+  function renderSystems(v) {
+    systemsOn = v.systems.length > 0;
+    document.getElementById('systems-section').hidden = !systemsOn;
+    var body = document.querySelector('#systems tbody');
+    clear(body);
+    if (!systemsOn) {
+      return;
+    }
+    document.getElementById('systems-meta').textContent = 'wdisp/system_conflict_resolution ' +
+        v.conflict_resolution + (v.conflict_resolution === '1' ? ' (the first in entry order takes a request' +
+        ' several meet)' : ' (systems that meet one request are refused)') + ' · jwd.default_system ' +
+        (v.default_system || 'not set: a request no entry matches gets 404') +
+        (v.overlaps.length ? ' · overlaps: ' + v.overlaps.join('; ') : '');
+    v.systems.forEach(function (sys) {
+      var row = el('tr');
+      row.id = 'system-' + sys.sid;
+      var sid = cell(row, sys.sid, null, 'sid');
+      if (sys.by_default) {
+        sid.appendChild(el('span', ' (default)', 'muted'));
+      }
+      var entries = cell(row, null, null, 'entries');
+      sys.entries.forEach(function (e) {
+        entries.appendChild(el('div', e.definition));
+      });
+      if (sys.external_servers.length) {
+        entries.appendChild(el('div', 'EXTSRV ' + sys.external_servers.join(', ') + ', STICKY ' + sys.sticky,
+            'muted'));
+      }
+      cell(row, sys.ssl_encrypt, 'num', 'ssl_encrypt');
+      cell(row, sys.servers.join(', ') || '–', null, 'servers');
+      cell(row, sys.groups.join(', '), null, 'groups');
+      body.appendChild(row);
     });
   }
 
@@ -352,6 +404,7 @@
   }
 
   function refresh() {
+    load('api/systems', renderSystems);
     load('api/status', renderStatus);
     load('api/servers', renderServers);
     load('api/groups', renderGroups);
