@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -87,9 +88,12 @@ public final class DemoBackend implements AutoCloseable {
      *                         {@code J2EE} + a 7-digit number derived from the id
      * @param node             J2EE server node name in the {@code saplb_*} cookie, default the id
      * @param name             ABAP server name inside {@code sap-contextid}, default the id
+     * @param iviews           the paths of the portal page's iViews, which may lie in other systems behind the
+     *                         same dispatcher ({@code /irj/iview/a}, {@code /erp/iview/b}); empty (the default):
+     *                         {@code iview/a} and {@code iview/b} below the portal's own prefix
      */
     public record Options(String id, int port, String host, ServerType type, long delayMillis,
-                          long iviewDelayMillis, String instance, String node, String name) {
+                          long iviewDelayMillis, String instance, String node, String name, List<String> iviews) {
 
         public Options {
             Objects.requireNonNull(id, "id");
@@ -110,48 +114,60 @@ public final class DemoBackend implements AutoCloseable {
             instance = instance == null ? defaultInstance(id) : instance;
             node = node == null ? id : node;
             name = name == null ? id : name;
+            iviews = iviews == null ? List.of() : List.copyOf(iviews);
+            for (String iview : iviews) {
+                if (!iview.matches("/([^/?#;]+/)*iview/[A-Za-z0-9]+")) {
+                    throw new IllegalArgumentException("--iviews: '" + iview + "' is not a path ending in"
+                            + " /iview/<name> (letters and digits)");
+                }
+            }
         }
 
         /** J2EE server process with the given id and all defaults. */
         public static Options j2ee(String id) {
-            return new Options(id, 0, null, ServerType.J2EE, 0, 0, null, null, null);
+            return new Options(id, 0, null, ServerType.J2EE, 0, 0, null, null, null, List.of());
         }
 
         /** ABAP server process with the given id and all defaults. */
         public static Options abap(String id) {
-            return new Options(id, 0, null, ServerType.ABAP, 0, 0, null, null, null);
+            return new Options(id, 0, null, ServerType.ABAP, 0, 0, null, null, null, List.of());
         }
 
         public Options withPort(int port) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
         }
 
         public Options withHost(String host) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
         }
 
         public Options withType(ServerType type) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
         }
 
         public Options withDelayMillis(long delayMillis) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
         }
 
         public Options withIviewDelayMillis(long iviewDelayMillis) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
         }
 
         public Options withInstance(String instance) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
         }
 
         public Options withNode(String node) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
         }
 
         public Options withName(String name) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
+        }
+
+        public Options withIviews(String... iviews) {
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name,
+                    List.of(iviews));
         }
 
         /** The {@code saplb_*} cookie value this J2EE node sends: {@code (<instance>)<node>}. */
@@ -174,6 +190,7 @@ public final class DemoBackend implements AutoCloseable {
             String instance = null;
             String node = null;
             String name = null;
+            List<String> iviews = List.of();
             for (int i = 0; i < args.length; i++) {
                 String opt = args[i];
                 String value;
@@ -203,18 +220,19 @@ public final class DemoBackend implements AutoCloseable {
                     case "--instance" -> instance = value;
                     case "--node" -> node = value;
                     case "--name" -> name = value;
+                    case "--iviews" -> iviews = List.of(value.split(","));
                     default -> throw new IllegalArgumentException("unknown option '" + opt + "'");
                 }
             }
             if (id == null) {
                 throw new IllegalArgumentException("option --id is required");
             }
-            return new Options(id, port, host, type, delay, iviewDelay, instance, node, name);
+            return new Options(id, port, host, type, delay, iviewDelay, instance, node, name, iviews);
         }
 
         private static final java.util.Set<String> KNOWN_OPTIONS = java.util.Set.of(
                 "--id", "--port", "--host", "--type", "--delay-ms", "--iview-delay-ms",
-                "--instance", "--node", "--name");
+                "--instance", "--node", "--name", "--iviews");
 
         private static long number(String opt, String value, long max) {
             try {
@@ -235,7 +253,8 @@ public final class DemoBackend implements AutoCloseable {
     }
 
     static final String USAGE = "usage: DemoBackend --id ID [--port N] [--host ADDR] [--type j2ee|abap]"
-            + " [--delay-ms N] [--iview-delay-ms N] [--instance NAME] [--node NAME] [--name NAME]";
+            + " [--delay-ms N] [--iview-delay-ms N] [--instance NAME] [--node NAME] [--name NAME]"
+            + " [--iviews PATH,PATH...]";
 
     /**
      * HTTPS for a backend, besides its plain HTTP port: a keystore (PKCS12 or JKS) with the backend's key and

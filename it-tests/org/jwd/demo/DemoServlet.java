@@ -533,19 +533,34 @@ final class DemoServlet extends HttpServlet {
     }
 
     private void portal(HttpServletResponse resp, String path, SessionRef session) throws IOException {
-        // iView URLs keep the portal's prefix: /portal -> /iview/a, /irj/portal -> /irj/iview/a.
-        String base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        String prefix = base.substring(0, base.length() - "portal".length());
-        String a = prefix + "iview/a";
-        String b = prefix + "iview/b";
+        StringBuilder frames = new StringBuilder();
+        for (String iview : iviews(path)) {
+            // the iframe's id: iview + the iView's name in capitals (iviewA for .../iview/a)
+            String frame = "iview" + iview.substring(iview.lastIndexOf('/') + 1).toUpperCase(Locale.ROOT);
+            frames.append("<iframe id=\"").append(html(frame)).append("\" name=\"").append(html(frame))
+                    .append("\" src=\"").append(html(iview)).append("\" width=\"45%\" height=\"200\"></iframe>\n");
+        }
         String body = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Portal on " + html(id)
                 + "</title></head>\n<body>\n<h1>Portal served by <span id=\"server\">" + html(id) + "</span></h1>\n"
                 + "<p>session <span id=\"session\">" + html(session.session().id) + "</span></p>\n"
-                + "<iframe id=\"iviewA\" name=\"iviewA\" src=\"" + html(a) + "\" width=\"45%\" height=\"200\"></iframe>\n"
-                + "<iframe id=\"iviewB\" name=\"iviewB\" src=\"" + html(b) + "\" width=\"45%\" height=\"200\"></iframe>\n"
+                + frames
                 + "</body></html>\n";
         resp.setHeader("Cache-Control", "no-store");
         html(resp, 200, body);
+    }
+
+    /**
+     * The portal page's iViews: the configured ones ({@code --iviews}, which may lie in other systems), or
+     * {@code iview/a} and {@code iview/b} below the portal's own prefix: {@code /portal -> /iview/a},
+     * {@code /irj/portal -> /irj/iview/a}.
+     */
+    private List<String> iviews(String path) {
+        if (!options.iviews().isEmpty()) {
+            return options.iviews();
+        }
+        String base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        String prefix = base.substring(0, base.length() - "portal".length());
+        return List.of(prefix + "iview/a", prefix + "iview/b");
     }
 
     private void iview(HttpServletRequest req, HttpServletResponse resp, String name, SessionRef session)

@@ -2,17 +2,11 @@ package org.jwd.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.jwd.it.PortalLandscape.IView;
 import org.jwd.it.PortalLandscape.Journal;
@@ -22,12 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
-import org.openqa.selenium.JavascriptException;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.PageLoadStrategy;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -42,52 +31,27 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @Timeout(120)
 class PortalBrowserIT {
-    private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
-    private static final String CHROMIUM = "/usr/bin/chromium";
-    private static final Duration WAIT = Duration.ofSeconds(15);
-
     private PortalLandscape landscape;
-    private Path profile;
+    private HeadlessChromium chromium;
     private ChromeDriver driver;
     private WebDriverWait wait;
 
     @BeforeEach
     void startBrowser() throws IOException {
-        // With the driver given, Selenium Manager is not run: nothing is downloaded.
-        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER);
-        profile = Files.createTempDirectory("jwd-chromium-profile");
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER))
-                .usingAnyFreePort()
-                .withLogFile(JwdProcess.projectDir().resolve("target/chromedriver-PortalBrowserIT.log").toFile())
-                .build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", "--disable-quic", "--user-data-dir=" + profile);
-        // Commands do not wait for page loads; every wait is explicit: one script looks at the portal page and
-        // both iframes until all three show the expected documents.
-        options.setPageLoadStrategy(PageLoadStrategy.NONE);
-        driver = new ChromeDriver(service, options);
-        wait = new WebDriverWait(driver, WAIT, Duration.ofMillis(20));
-        // A look into an iframe that is between two documents may fail for a moment; the next one succeeds.
-        wait.ignoring(JavascriptException.class);
+        chromium = new HeadlessChromium("PortalBrowserIT");
+        driver = chromium.driver();
+        wait = chromium.waiting();
     }
 
     @AfterEach
     void stop() throws IOException {
         try {
-            if (driver != null) {
-                driver.quit();
+            if (chromium != null) {
+                chromium.close();
             }
         } finally {
-            try {
-                if (landscape != null) {
-                    landscape.close();
-                }
-            } finally {
-                deleteRecursively(profile);
+            if (landscape != null) {
+                landscape.close();
             }
         }
     }
@@ -233,7 +197,7 @@ class PortalBrowserIT {
     }
 
     private Object js(String script, Object... args) {
-        return ((JavascriptExecutor) driver).executeScript(script, args);
+        return chromium.js(script, args);
     }
 
     /** The browser's cookies and the servers' sessions, for failure messages. */
@@ -250,16 +214,5 @@ class PortalBrowserIT {
             cookies = "the browser's cookies: unknown (" + e.getMessage().lines().findFirst().orElse("") + ")";
         }
         return cookies + "\n" + landscape.report(jsessionid);
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Two SAP systems behind one jwd, through the distribution: ERP reached by the URL prefix {@code /sap/} and by the
  * virtual host {@code erp.example.com}, PRT by {@code /irj/}; each with its own servers, and the same JSESSIONID
- * value kept on a server of each system. {@code SRCSRV} names the one HTTP port {@code bin/jwd run} opens, which is
- * known only once it runs: a reload adds that entry. (A second listener is not part of this test; selection by
- * access point among several ports is proven in {@code SystemsDispatchTest}.)
+ * value kept on a server of each system. {@code SRCSRV} names the one HTTP port {@code bin/jwd run} opens here, which
+ * is known only once it runs: a reload adds that entry. (A second port that {@code SRCSRV} names, and the listener
+ * {@code bin/jwd run} opens for it, are {@code SystemListenersIT}'s.)
  */
 class SeveralSystemsIT {
     private static final Pattern SERVED_BY = Pattern.compile("(?im)^X-Served-By: *(\\S+)");

@@ -21,8 +21,8 @@ import org.jwd.passthrough.PassthroughConnectionFactory;
  * output, what went wrong on standard error, as before, beside Jetty's own log):
  * registered on the {@link Server} by {@code jetty-base/etc/jwd-launcher.xml} (module {@code jwd-launcher}).
  * <ul>
- *   <li>Started with the WAR deployed and available: one line per listener, HTTP first, then HTTPS, then
- *       end-to-end TLS: {@code jwd: ready on http://127.0.0.1:8080/}, {@code jwd: ready on https://...},
+ *   <li>Started with the WAR deployed and available: one line per listener, HTTP first (--port's, then those of
+ *       SRCSRV ports), then HTTPS, then end-to-end TLS: {@code jwd: ready on http://127.0.0.1:8080/}, {@code jwd: ready on https://...},
  *       {@code jwd: ready for end-to-end TLS on 127.0.0.1:8444}.</li>
  *   <li>The start failed: the configuration's problems, key by key, when the dispatcher refused its
  *       configuration; what else failed otherwise. Jetty then exits non-zero by itself.</li>

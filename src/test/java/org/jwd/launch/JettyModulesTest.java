@@ -8,6 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,10 +26,17 @@ class JettyModulesTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String properties, boolean httpsPortAsked) throws Exception {
+        return run(properties, httpsPortAsked ? "--https-port" : null, httpsPortAsked ? "8443" : null);
+    }
+
+    /** Runs it as bin/jwd run does, with --host 127.0.0.1 --port 8080 and the options given (null: none). */
+    private int run(String properties, String... options) throws Exception {
         Path file = dir.resolve("jwd.properties");
         Files.writeString(file, properties);
-        return JettyModules.run(file, httpsPortAsked, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        List<String> args = new ArrayList<>(List.of(file.toString(), "--host", "127.0.0.1", "--port", "8080"));
+        Arrays.stream(options).filter(Objects::nonNull).forEach(args::add);
+        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -88,11 +99,45 @@ class JettyModulesTest {
     void aMissingFileIsNamed() {
         Path missing = dir.resolve("nope.properties");
 
-        int status = JettyModules.run(missing, false, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = JettyModules.run(RunOptions.parse(missing.toString()),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(JettyModules.INVALID);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(missing + " does not exist");
+    }
+
+    @Test
+    void anSrcsrvPortBesideRunsOwnPortsTurnsOnTheListenersAndNamesThem() throws Exception {
+        String systems = "wdisp/system_0=SID=ERP, SRCSRV=*:8081;*:8080, SRCURL=/sap/\n"
+                + "wdisp/system_1=SID=PRT, SRCSRV=127.0.0.2:8082\n"
+                + "system.ERP.server.a.url=http://127.0.0.1:1\nsystem.ERP.server.a.type=j2ee\n"
+                + "system.PRT.server.b.url=http://127.0.0.1:2\nsystem.PRT.server.b.type=j2ee\n";
+
+        assertThat(run(systems)).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("jwd-listeners",
+                "listener 127.0.0.1:8081", "listener 127.0.0.2:8082");
+    }
+
+    @Test
+    void anSrcsrvOnTheHttpsPortOpensNoListenerOfItsOwn() throws Exception {
+        writeKeyStore(dir.resolve("jwd.p12"), "secret");
+        String systems = "wdisp/system_0=SID=ERP, SRCSRV=*:9443\n"
+                + "system.ERP.server.a.url=http://127.0.0.1:1\nsystem.ERP.server.a.type=j2ee\n"
+                + "jwd.ssl_keystore=jwd.p12\njwd.ssl_keystore_password=secret\n";
+
+        assertThat(run(systems, "--https-port", "9443")).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("jwd-https");
+    }
+
+    @Test
+    void anInvalidSystemEntryIsRefusedBeforeJettyStarts() throws Exception {
+        assertThat(run("wdisp/system_0=SID=ERP, SRCSRV=erp.example.com:8081\n"))
+                .isEqualTo(JettyModules.INVALID);
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("wdisp/system_0", "erp.example.com:8081");
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
     /** A PKCS12 keystore with one EC key and its self-signed certificate, made with the JDK's keytool. */
