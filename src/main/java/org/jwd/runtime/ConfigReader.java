@@ -76,12 +76,13 @@ public final class ConfigReader {
                 .put(ClusterConfig.class, ClusterConfig.read(keys, core))
                 .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, core))
                 .put(WatchSection.class, WatchSection.read(keys));
-        keys.checkEveryKeyRead();
         if (systems != null) {
-            // each system shares the file's sections but its own TLS and server limits; the whole carries them all
+            // each system shares the file's sections but its own TLS and server limits; the whole carries them all.
+            // Read before the check, so that the systems' problems come with the file's others.
             systems = systems.withSections(keys, sections.build(keys.restartKeys()));
             sections.put(SystemConfigs.class, systems).put(LimitsConfig.class, systems.limits(limits));
         }
+        keys.checkEveryKeyRead();
         return core.withSections(sections.build(keys.restartKeys()));
     }
 }
