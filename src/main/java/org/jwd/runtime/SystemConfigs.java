@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.KeyReader;
+import org.jwd.config.PerSystemConfigs;
 import org.jwd.config.Sections;
 import org.jwd.config.ServerConfig;
 import org.jwd.limits.LimitsConfig;
@@ -43,7 +44,15 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
      *         have problems (reported)
      */
     static SystemConfigs read(KeyReader keys) {
-        keys.values().keySet().stream().filter(SystemScope::isSystemsKey).forEach(keys::raw);
+        KeyReader restart = keys.restartOnly();
+        for (String key : keys.values().keySet()) {
+            if (SystemScope.isSystemsKey(key)) {
+                // a system's session table switches and timeouts go the way the unscoped ones go on a reload: live
+                // when the running table can take them, else at a restart (see Reloader)
+                String unscoped = SystemScope.unscoped(key);
+                (unscoped != null && Reloader.LIVE_TABLE_KEYS.contains(unscoped) ? restart : keys).raw(key);
+            }
+        }
         Systems systems = Systems.read(keys);
         if (systems == null || systems.isImplicit()) {
             return null;
@@ -68,6 +77,11 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
             next.put(system.sid(), config.withSections(new Sections(own, shared.restartKeys())));
         });
         return new SystemConfigs(systems, next);
+    }
+
+    /** Each system's configuration, as the section of the whole that the shared session table reads. */
+    PerSystemConfigs perSystem() {
+        return new PerSystemConfigs(configs);
     }
 
     /** {@code shared} with every system's server limits: a server id names one server across the systems. */

@@ -100,6 +100,12 @@ public final class SystemScope {
         return key.startsWith(SystemEntry.KEY_PREFIX) || key.equals(Systems.DEFAULT_SYSTEM) || key.startsWith(PREFIX);
     }
 
+    /** {@code server.a.url} of {@code system.ERP.server.a.url}; {@code null} for a key that is not scoped. */
+    public static String unscoped(String key) {
+        Matcher m = SCOPED.matcher(key);
+        return m.matches() ? m.group(2) : null;
+    }
+
     /** Reports every scoped key that names no system or cannot differ per system, and unscoped servers among systems. */
     static void check(Map<String, String> all, List<SystemEntry> entries, KeyReader keys) {
         Map<String, SystemEntry> bySid = new TreeMap<>();
