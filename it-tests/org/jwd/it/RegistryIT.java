@@ -77,6 +77,58 @@ class RegistryIT {
         }
     }
 
+    /**
+     * Two systems behind jwd: a server registers into ERP by naming it, takes ERP's requests beside ERP's own server
+     * and none of PRT's, and {@code api/servers} names its system; a registration that names no system, or one not
+     * configured, gets 400 naming the field, the value and the systems there are.
+     */
+    @Test
+    void aServerRegistersIntoOneOfTwoSystemsAndServesThatSystemsRequestsAlone() {
+        DemoBackend erp1 = DemoBackend.start(DemoBackend.Options.j2ee("erp1"));
+        DemoBackend prt1 = DemoBackend.start(DemoBackend.Options.j2ee("prt1"));
+        DemoBackend erp2 = DemoBackend.start(DemoBackend.Options.j2ee("erp2"));
+        try (JwdProcess jwd = JwdProcess.start("""
+                wdisp/system_0=SID=ERP, SRCURL=/sap/
+                wdisp/system_1=SID=PRT, SRCURL=/irj/
+                system.ERP.server.erp1.url=%s
+                system.ERP.server.erp1.type=j2ee
+                system.PRT.server.prt1.url=%s
+                system.PRT.server.prt1.type=j2ee
+                health.interval=1h
+                """.formatted(erp1.url(), prt1.url()) + AdminClient.CONFIG)) {
+            AdminClient admin = new AdminClient(jwd);
+            String report = "{\"url\":\"%s\",\"type\":\"j2ee\",\"system\":\"ERP\"}".formatted(erp2.url());
+
+            HttpResponse<String> noSystem = admin.register("erp2",
+                    "{\"url\":\"%s\",\"type\":\"j2ee\"}".formatted(erp2.url()));
+            HttpResponse<String> unknown = admin.register("erp2", report.replace("ERP", "QAS"));
+            HttpResponse<String> taken = admin.register("prt1", report);
+            HttpResponse<String> registered = admin.register("erp2", report);
+
+            assertThat(noSystem.statusCode()).isEqualTo(400);
+            assertThat(noSystem.body()).contains("system = '': expected the SID of the server's system: one of ERP,"
+                    + " PRT (required)");
+            assertThat(unknown.statusCode()).isEqualTo(400);
+            assertThat(unknown.body()).contains("system = 'QAS': expected the SID of the server's system: one of ERP,"
+                    + " PRT");
+            assertThat(taken.statusCode()).as("PRT's server: one id, one server").isEqualTo(409);
+            assertThat(taken.body()).contains("server prt1 is from the configuration file (system PRT)");
+            assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
+            assertThat(admin.server("erp2")).containsEntry("system", "ERP").containsEntry("source", "registry");
+            java.util.Set<String> erp = new java.util.TreeSet<>();
+            for (int i = 0; i < 6; i++) {
+                erp.add(admin.through("/sap/bc/x").headers().firstValue("X-Served-By").orElse(""));
+                assertThat(admin.through("/irj/portal").headers().firstValue("X-Served-By")).hasValue("prt1");
+            }
+            assertThat(erp).containsExactly("erp1", "erp2");
+            assertThat(erp2.requestCount()).isGreaterThanOrEqualTo(1);
+        } finally {
+            erp1.close();
+            prt1.close();
+            erp2.close();
+        }
+    }
+
     @Test
     void aRegisteredServerMayLeaveAtOnce() {
         DemoBackend a = DemoBackend.start(DemoBackend.Options.j2ee("a"));

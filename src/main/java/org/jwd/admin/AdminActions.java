@@ -5,7 +5,6 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jwd.config.ConfigException;
-import org.jwd.config.ServerConfig;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.Reloader;
@@ -65,7 +64,10 @@ final class AdminActions {
      */
     AdminApi.Answer register(String id, String body) {
         if (dispatcher.isConfigured(id)) {
-            return AdminApi.Answer.error(409, "server " + id + " is from the configuration file: it cannot register");
+            // a server id names one server across the systems: another system's server of this id is taken too
+            String system = dispatcher.state().systemOf(id);
+            return AdminApi.Answer.error(409, "server " + id + " is from the configuration file"
+                    + (system == null ? "" : " (system " + system + ")") + ": it cannot register");
         }
         JsonNode json;
         try {
@@ -73,13 +75,19 @@ final class AdminActions {
         } catch (IllegalArgumentException e) {
             return AdminApi.Answer.error(400, e.getMessage());
         }
-        ServerConfig config;
+        Registration.Reported report;
         try {
-            config = Registration.parse(id, json, dispatcher.config());
+            report = Registration.parse(id, json, dispatcher.config());
         } catch (ConfigException e) {
             return new AdminApi.Answer(400, new ErrorView("invalid registration of " + id, e.problems()));
         }
-        ServerRegistry.Outcome outcome = dispatcher.register(config);
+        ServerRegistry.Outcome outcome;
+        try {
+            outcome = dispatcher.register(report.server(), report.system());
+        } catch (IllegalArgumentException e) {
+            // a reload between the check above and the registration changed the systems or the file's servers
+            return AdminApi.Answer.error(409, e.getMessage());
+        }
         ServerView server = reads.server(id);
         return new AdminApi.Answer(outcome == ServerRegistry.Outcome.REGISTERED ? 201 : 200,
                 server == null ? null : server.registered(outcome.name().toLowerCase(Locale.ROOT)));

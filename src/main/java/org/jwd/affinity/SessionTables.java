@@ -6,9 +6,11 @@ import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.jwd.config.ClusterConfig;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.PerSystemConfigs;
 import org.jwd.config.ServerConfig;
 import org.jwd.config.SessionTableDiskConfig;
 
@@ -41,10 +43,12 @@ public final class SessionTables {
         SessionTimeouts timeouts = SessionTimeouts.of(config);
         EhcacheSessionTable local = new EhcacheSessionTable(timeouts, config.maxSessionTableEntries(),
                 config.sessionTableHeapEntries(), config.sessionTableOffHeapMegabytes(), null,
-                new SweepSchedule(scheduler, sweepInterval(shortest(timeouts))));
+                new SweepSchedule(scheduler, sweepInterval(timeouts.shortest())));
         SessionTableDiskConfig disk = SessionTableDiskConfig.of(config);
         if (disk != null) {
-            Set<String> servers = config.servers().stream().map(ServerConfig::id).collect(Collectors.toSet());
+            // with wdisp/system_<xx> entries the servers are the systems' (the whole file has no unscoped ones)
+            Set<String> servers = Stream.concat(config.servers().stream(), PerSystemConfigs.of(config).values()
+                    .stream().flatMap(c -> c.servers().stream())).map(ServerConfig::id).collect(Collectors.toSet());
             return new PersistentSessionTable(local, disk, config.maxSessionTableEntries(), servers::contains, null,
                     scheduler);
         }
@@ -85,10 +89,6 @@ public final class SessionTables {
         BindingStore store = new TerracottaBindingStore(cluster, timeouts.longest(),
                 config.maxSessionTableEntries(), config.sessionTableHeapEntries());
         return new ClusteredSessionTable(cluster.toString(), store, local, timeouts, clockMillis, scheduler);
-    }
-
-    private static Duration shortest(SessionTimeouts timeouts) {
-        return timeouts.esid().compareTo(timeouts.jsessionid()) <= 0 ? timeouts.esid() : timeouts.jsessionid();
     }
 
     /** How often the background sweep runs: the timeout, kept between 1 s and 1 min. */

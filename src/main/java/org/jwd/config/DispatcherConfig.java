@@ -99,10 +99,13 @@ public record DispatcherConfig(
 
     /**
      * Whether jwd keeps a session table at all: SAP's session ID table (ESIDs, learned JSESSIONIDs) or the
-     * temporary table's request-time bindings. One store holds both; see {@link #jsessionidTimeout()}.
+     * temporary table's request-time bindings. One store holds both; see {@link #jsessionidTimeout()}. With
+     * {@code wdisp/system_<xx>} entries, the one table the systems share exists when any system keeps one
+     * ({@code system.ERP.SessionTableTimeout=10m} with every unscoped switch off, say).
      */
     public boolean sessionTableEnabled() {
-        return esidSupport || jsessionidTabSupport || temporaryTableEnabled();
+        return esidSupport || jsessionidTabSupport || temporaryTableEnabled()
+                || PerSystemConfigs.of(this).values().stream().anyMatch(DispatcherConfig::sessionTableEnabled);
     }
 
     /** The Java dispatcher's temporary session table: JSESSIONIDs bound at request time. */

@@ -17,6 +17,12 @@ final class KeyProblems {
     private final Map<String, Integer> lineOf;
     private final boolean fields;
     private final List<String> problems = new ArrayList<>();
+    /** For each problem, the key it concerns ({@code null}: another file's, as found there) and its text unlocated. */
+    private final List<Unlocated> unlocated = new ArrayList<>();
+
+    /** A problem before {@link #where} located it: what another file's problems need to be located there. */
+    record Unlocated(String key, String text) {
+    }
 
     /**
      * @param source how messages name the file, or {@code null}: no file
@@ -36,25 +42,37 @@ final class KeyProblems {
         return problems;
     }
 
+    /** Every problem with its key and its text before it was located. */
+    List<Unlocated> unlocated() {
+        return unlocated;
+    }
+
     /** {@code file:line: text} */
     void add(String key, String text) {
         problems.add(where(key) + text);
+        unlocated.add(new Unlocated(key, text));
     }
 
     /** As found by another file's reader, which names its own file and line. */
     void addAsIs(String text) {
         problems.add(text);
+        unlocated.add(new Unlocated(null, text));
+    }
+
+    /** Whether {@code text} about {@code key} is reported already, word for word. */
+    boolean has(String key, String text) {
+        return problems.contains(where(key) + text);
     }
 
     void missing(String key, String expected) {
-        problems.add(fields ? key + " = '': expected " + expected + " (required)"
-                : where(key) + key + " is missing: expected " + expected);
+        add(key, fields ? key + " = '': expected " + expected + " (required)"
+                : key + " is missing: expected " + expected);
     }
 
     void missingBoth(String key, String other, String who, String expected, String otherExpected) {
-        problems.add(fields ? key + " = '': expected " + expected + ", or " + other + " = " + otherExpected
+        add(key, fields ? key + " = '': expected " + expected + ", or " + other + " = " + otherExpected
                 + ", or both (one is required)"
-                : where(key) + key + " and " + other + " are both missing: " + who + " needs " + expected + ", "
+                : key + " and " + other + " are both missing: " + who + " needs " + expected + ", "
                 + otherExpected + " or both");
     }
 

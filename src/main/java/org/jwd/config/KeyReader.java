@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 /**
@@ -273,6 +274,30 @@ public final class KeyReader {
     /** Neither of two keys is given, one of which is required; {@code who} is what needs them. */
     public void missingBoth(String key, String other, String who, String expected, String otherExpected) {
         problems.missingBoth(key, other, who, expected, otherExpected);
+    }
+
+    /**
+     * Hands every problem found so far to {@code file}, the reader of the file these properties were derived from
+     * (one system's keys in unscoped form), so that they are reported together with the file's other problems, each
+     * located at the line there of the key it concerns.
+     *
+     * @param origin  for a key of these properties, the key as written in the file ({@code server.a.url} from
+     *                {@code system.ERP.server.a.url})
+     * @param wording the problem as the file's reader words it (the system named, the keys as written)
+     */
+    public void reportTo(KeyReader file, UnaryOperator<String> origin, UnaryOperator<String> wording) {
+        lineProblems.forEach(text -> file.problems.addAsIs(wording.apply(text)));
+        for (KeyProblems.Unlocated p : problems.unlocated()) {
+            if (p.key() == null) {
+                file.problems.addAsIs(wording.apply(p.text()));
+                continue;
+            }
+            String key = origin.apply(p.key());
+            // a shared key's problem that the file's own reading found already, word for word, is not repeated
+            if (!(key.equals(p.key()) && file.problems.has(key, p.text()))) {
+                file.problems.add(key, wording.apply(p.text()));
+            }
+        }
     }
 
     /** How many problems the sections have reported: a section compares it before and after a block. */

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
 
@@ -15,7 +16,8 @@ import org.jwd.config.ServerConfig;
  * The message server's role: the servers that registered themselves, and when each last reported. A server
  * reports with its whole description (url, type, capacity, logon groups) and repeats it as a heartbeat; one that
  * has not reported for {@code expiry} is removed by {@link #expire()}. Servers from the configuration file are
- * not here: they never expire.
+ * not here: they never expire. With {@code wdisp/system_<xx>} entries a server registers into one system, named by
+ * its SID: the system is part of what it reports, so a server that reports another system has changed.
  *
  * <p>All methods are synchronized (guarded by this): registrations are rare, a few per server and minute.
  * Time comes from the injected clock, so tests move it by hand.
@@ -35,8 +37,13 @@ public final class ServerRegistry {
         }
     }
 
-    /** A registered server and the nano time of its last report. */
-    public record Registration(ServerConfig config, long registeredAt, long lastReport) {
+    /**
+     * A registered server and the nano time of its last report.
+     *
+     * @param system the SID of the system it joined, or {@code null}: the one implicit system (no
+     *               {@code wdisp/system_<xx>} entries)
+     */
+    public record Registration(ServerConfig config, String system, long registeredAt, long lastReport) {
     }
 
     private final Duration expiry;
@@ -58,16 +65,26 @@ public final class ServerRegistry {
         }
     }
 
-    /** A server reports itself (first registration or heartbeat). */
+    /** A server of the one implicit system reports itself (first registration or heartbeat). */
     public synchronized Outcome report(ServerConfig config) {
+        return report(config, null);
+    }
+
+    /**
+     * A server reports itself (first registration or heartbeat) as a server of {@code system}.
+     *
+     * @param system the SID of its system, or {@code null} for the implicit one
+     */
+    public synchronized Outcome report(ServerConfig config, String system) {
         long now = nanoTime.getAsLong();
         Registration before = registrations.get(config.id());
         if (before == null) {
-            registrations.put(config.id(), new Registration(config, now, now));
+            registrations.put(config.id(), new Registration(config, system, now, now));
             return Outcome.REGISTERED;
         }
-        registrations.put(config.id(), new Registration(config, before.registeredAt(), now));
-        return before.config().equals(config) ? Outcome.RENEWED : Outcome.CHANGED;
+        registrations.put(config.id(), new Registration(config, system, before.registeredAt(), now));
+        return before.config().equals(config) && Objects.equals(before.system(), system) ? Outcome.RENEWED
+                : Outcome.CHANGED;
     }
 
     /** Removes a registered server at once (it deregistered); {@code false} when it was not registered. */
@@ -93,6 +110,11 @@ public final class ServerRegistry {
     public synchronized List<ServerConfig> servers() {
         return registrations.values().stream().map(Registration::config)
                 .sorted(Comparator.comparing(ServerConfig::id)).toList();
+    }
+
+    /** The registrations, by server id: each server with its system. */
+    public synchronized List<Registration> registrations() {
+        return List.copyOf(registrations.values());
     }
 
     /** The registration of {@code id}, or {@code null}. */

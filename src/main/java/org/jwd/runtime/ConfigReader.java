@@ -12,6 +12,7 @@ import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.KeyReader;
+import org.jwd.config.PerSystemConfigs;
 import org.jwd.config.Sections;
 import org.jwd.config.SessionTableDiskConfig;
 import org.jwd.filter.PermissionTable;
@@ -66,6 +67,10 @@ public final class ConfigReader {
         SystemConfigs systems = SystemConfigs.read(keys);
         // with wdisp/system_<xx>, every server is some system's: TLS checks them all
         DispatcherConfig whole = systems == null ? core : core.withServers(systems.servers());
+        // and the one session table exists when any system keeps one: cluster mode and the disk tier need it
+        DispatcherConfig table = systems == null ? core
+                : core.withSections(new Sections.Builder().put(PerSystemConfigs.class, systems.perSystem())
+                        .build(java.util.Set.of()));
         LimitsConfig limits = LimitsConfig.read(keys, core);
         Sections.Builder sections = new Sections.Builder()
                 .put(LimitsConfig.class, limits)
@@ -73,15 +78,17 @@ public final class ConfigReader {
                 .put(AdminConfig.class, AdminConfig.read(keys, core))
                 .put(AccessLogConfig.class, AccessLogConfig.read(keys))
                 .put(PermissionTable.class, PermissionTable.read(keys))
-                .put(ClusterConfig.class, ClusterConfig.read(keys, core))
-                .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, core))
+                .put(ClusterConfig.class, ClusterConfig.read(keys, table))
+                .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, table))
                 .put(WatchSection.class, WatchSection.read(keys));
-        keys.checkEveryKeyRead();
         if (systems != null) {
-            // each system shares the file's sections but its own TLS and server limits; the whole carries them all
+            // each system shares the file's sections but its own TLS and server limits; the whole carries them all.
+            // Read before the check, so that the systems' problems come with the file's others.
             systems = systems.withSections(keys, sections.build(keys.restartKeys()));
-            sections.put(SystemConfigs.class, systems).put(LimitsConfig.class, systems.limits(limits));
+            sections.put(SystemConfigs.class, systems).put(LimitsConfig.class, systems.limits(limits))
+                    .put(PerSystemConfigs.class, systems.perSystem());
         }
+        keys.checkEveryKeyRead();
         return core.withSections(sections.build(keys.restartKeys()));
     }
 }

@@ -151,22 +151,58 @@ public final class Dispatcher implements AutoCloseable {
     }
 
     /**
-     * A server reports itself (registration or heartbeat); the topology is rebuilt when the set of servers or a
-     * server's description changed.
-     *
-     * @throws IllegalArgumentException when {@code server} is a server of the configuration file
+     * A server of the one implicit system reports itself (registration or heartbeat); see
+     * {@link #register(ServerConfig, String)}.
      */
     public synchronized ServerRegistry.Outcome register(ServerConfig server) {
+        return register(server, null);
+    }
+
+    /**
+     * A server reports itself (registration or heartbeat) as a server of {@code system}; the topology is rebuilt
+     * when the set of servers, a server's description or its system changed.
+     *
+     * @param system the SID of a {@code wdisp/system_<xx>} system, required when the configuration in force has
+     *               entries; {@code null} without them
+     * @throws IllegalArgumentException when {@code server} is a server of the configuration file (of any system), or
+     *                                  {@code system} is not one of the configuration in force (a reload came between
+     *                                  the registration's check and this)
+     */
+    public synchronized ServerRegistry.Outcome register(ServerConfig server, String system) {
         if (isConfigured(server.id())) {
-            throw new IllegalArgumentException("server " + server.id() + " is from the configuration file");
+            String of = state().systemOf(server.id());
+            throw new IllegalArgumentException("server " + server.id() + " is from the configuration file"
+                    + (of == null ? "" : " (system " + of + ")"));
         }
-        ServerRegistry.Outcome outcome = parts.registry().report(server);
+        String refused = refusedSystem(systemsOf(config()), system);
+        if (refused != null) {
+            throw new IllegalArgumentException("server " + server.id() + ": " + refused);
+        }
+        ServerRegistry.Outcome outcome = parts.registry().report(server, system);
         if (outcome.changesTopology()) {
             rebuild();
-            LOG.info("jwd: server {} {} ({})", server.id(),
-                    outcome == ServerRegistry.Outcome.REGISTERED ? "registered" : "reported a change", server);
+            LOG.info("jwd: server {} {} ({}{})", server.id(),
+                    outcome == ServerRegistry.Outcome.REGISTERED ? "registered" : "reported a change", server,
+                    system == null ? "" : ", system " + system);
         }
         return outcome;
+    }
+
+    /**
+     * Why a registration into {@code system} cannot stand with {@code systems}: a SID that is not one of them, none
+     * where there are systems, or one where there are none; {@code null} when it stands.
+     */
+    private static String refusedSystem(SystemConfigs systems, String system) {
+        if (systems == null) {
+            return system == null ? null : "system " + system + " is not configured: no wdisp/system_<xx> entry";
+        }
+        if (system == null) {
+            return "no system: with wdisp/system_<xx> entries every server belongs to one of "
+                    + String.join(", ", systems.configs().keySet());
+        }
+        return systems.configs().containsKey(system) ? null
+                : "system " + system + " is not configured: expected one of " + String.join(", ",
+                systems.configs().keySet());
     }
 
     /** A registered server leaves at once; {@code false} when it was not registered. */
@@ -219,6 +255,14 @@ public final class Dispatcher implements AutoCloseable {
                         s.id());
             }
         }
+        SystemConfigs nextSystems = systemsOf(next);
+        for (ServerRegistry.Registration r : parts.registry().registrations()) {
+            // a server that joined a system keeps it across reloads; one whose system is gone has nowhere to serve
+            String refused = refusedSystem(nextSystems, r.system());
+            if (refused != null && parts.registry().remove(r.config().id())) {
+                LOG.warn("jwd: registered server {} removed: {}; it may register again", r.config().id(), refused);
+            }
+        }
         SessionTimeouts timeouts = SessionTimeouts.of(next);
         if (next.sessionTableEnabled() && !SessionTimeouts.of(before.config()).equals(timeouts)) {
             // the Reloader lets new timeouts through only when the table can take them (and stays on)
@@ -264,8 +308,8 @@ public final class Dispatcher implements AutoCloseable {
         }
         Topology topology = Topology.of(servers.values(), config.logonGroups());
         learnedRoutes.retain(topology);
-        SystemRouters systemRouters = SystemRouters.build(systems, systemLoaders, servers, parts.sessionTable(),
-                learnedRoutes, slots);
+        SystemRouters systemRouters = SystemRouters.build(systems, systemLoaders, servers,
+                parts.registry().registrations(), parts.sessionTable(), learnedRoutes, slots);
         swap(config, topology, prefixes, limits, slots, systemRouters);
     }
 

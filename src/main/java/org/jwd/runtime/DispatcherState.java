@@ -1,7 +1,5 @@
 package org.jwd.runtime;
 
-import java.util.Map;
-
 import org.jwd.config.DispatcherConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
@@ -64,14 +62,12 @@ public record DispatcherState(DispatcherConfig config, Topology topology, Router
         }
     }
 
-    /** The SID of the system {@code serverId} belongs to; {@code null} without entries, or for a registered server. */
+    /**
+     * The SID of the system {@code serverId} belongs to, a server of the file or one registered into the system;
+     * {@code null} without entries.
+     */
     public String systemOf(String serverId) {
-        if (systems.configs() == null) {
-            return null;
-        }
-        return systems.configs().configs().entrySet().stream()
-                .filter(e -> e.getValue().servers().stream().anyMatch(s -> s.id().equals(serverId)))
-                .map(Map.Entry::getKey).findFirst().orElse(null);
+        return systems.systemOf(serverId);
     }
 
     /**

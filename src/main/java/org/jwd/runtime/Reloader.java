@@ -19,6 +19,7 @@ import java.util.function.LongSupplier;
 
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.systems.SystemScope;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +50,7 @@ public final class Reloader {
      * The keys that switch the session table's parts on and off and set its timeouts: applied live while the table
      * exists before and after the reload and can change its timeouts (not in cluster mode); a restart otherwise.
      */
-    private static final Set<String> LIVE_TABLE_KEYS = Set.of("SessionTableTimeout", "wdisp/HTTP/context_timeout",
+    static final Set<String> LIVE_TABLE_KEYS = Set.of("SessionTableTimeout", "wdisp/HTTP/context_timeout",
             "wdisp/HTTP/esid_support", "wdisp/HTTP/jsessionid_tab_support");
 
     /** What a reload did. */
@@ -181,7 +182,8 @@ public final class Reloader {
 
     /**
      * The restart keys whose value in {@code fromFile} differs from the running one. The {@link #LIVE_TABLE_KEYS} are
-     * among them only when the table cannot change its timeouts (cluster mode) or would be created or removed.
+     * among them only when the table cannot change its timeouts (cluster mode) or would be created or removed; so
+     * are a system's ({@code system.ERP.SessionTableTimeout}).
      */
     private List<Pending> pendingOf(DispatcherConfig fromFile) {
         List<Pending> pending = new ArrayList<>();
@@ -189,8 +191,12 @@ public final class Reloader {
         Map<String, String> running = current.properties();
         boolean liveTimeout = current.sessionTableEnabled() && fromFile.sessionTableEnabled()
                 && dispatcher.sessionTable().canChangeTimeout();
-        for (String key : new java.util.TreeSet<>(current.restartKeys())) {
-            if (LIVE_TABLE_KEYS.contains(key) && liveTimeout) {
+        Set<String> keys = new java.util.TreeSet<>(current.restartKeys());
+        // a system's session keys are restart keys only where given: one the file adds counts as a change too
+        fromFile.restartKeys().stream().filter(k -> SystemScope.unscoped(k) != null).forEach(keys::add);
+        for (String key : keys) {
+            String unscoped = SystemScope.unscoped(key);
+            if (liveTimeout && LIVE_TABLE_KEYS.contains(unscoped == null ? key : unscoped)) {
                 continue;
             }
             if (!Objects.equals(running.get(key), fromFile.properties().get(key))) {

@@ -1,16 +1,15 @@
 package org.jwd.runtime;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.KeyReader;
+import org.jwd.config.PerSystemConfigs;
 import org.jwd.config.Sections;
 import org.jwd.config.ServerConfig;
 import org.jwd.limits.LimitsConfig;
@@ -38,43 +37,51 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
 
     /**
      * Reads the systems and each one's core configuration (its servers, groups, prefixes, session keys), marking
-     * every systems key read; {@link #withSections} adds the feature sections.
+     * every systems key read; {@link #withSections} adds the feature sections. Every problem goes to {@code keys},
+     * located at its line in the file, to be reported with the file's other problems.
      *
-     * @return the systems, or {@code null} when the file gives no {@code wdisp/system_<xx>}
+     * @return the systems, or {@code null} when the file gives no {@code wdisp/system_<xx>} or its systems' keys
+     *         have problems (reported)
      */
-    static SystemConfigs read(KeyReader keys) throws ConfigException {
-        keys.values().keySet().stream().filter(SystemScope::isSystemsKey).forEach(keys::raw);
-        Systems systems = Systems.parse(keys.values());
-        if (systems.isImplicit()) {
+    static SystemConfigs read(KeyReader keys) {
+        KeyReader restart = keys.restartOnly();
+        for (String key : keys.values().keySet()) {
+            if (SystemScope.isSystemsKey(key)) {
+                // a system's session table switches and timeouts go the way the unscoped ones go on a reload: live
+                // when the running table can take them, else at a restart (see Reloader)
+                String unscoped = SystemScope.unscoped(key);
+                (unscoped != null && Reloader.LIVE_TABLE_KEYS.contains(unscoped) ? restart : keys).raw(key);
+            }
+        }
+        Systems systems = Systems.read(keys);
+        if (systems == null || systems.isImplicit()) {
             return null;
         }
         Map<String, DispatcherConfig> configs = new LinkedHashMap<>();
-        List<String> problems = eachSystem(keys, systems, (system, reader) ->
-                configs.put(system.sid(), ConfigParser.read(reader)));
-        checkServerIds(configs, problems);
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
+        eachSystem(keys, systems, (system, reader) -> configs.put(system.sid(), ConfigParser.read(reader)));
+        checkServerIds(systems, configs, keys);
         return new SystemConfigs(systems, configs);
     }
 
     /**
      * Each system's configuration with the file's feature sections, but its own TLS ({@code SSL_ENCRYPT}, checked
-     * against its servers) and its servers' limits.
+     * against its servers) and its servers' limits; problems go to {@code keys}, as in {@link #read}.
      */
-    SystemConfigs withSections(KeyReader keys, Sections shared) throws ConfigException {
+    SystemConfigs withSections(KeyReader keys, Sections shared) {
         Map<String, DispatcherConfig> next = new LinkedHashMap<>();
-        List<String> problems = eachSystem(keys, systems, (system, reader) -> {
+        eachSystem(keys, systems, (system, reader) -> {
             DispatcherConfig config = config(system);
             Map<Class<?>, Object> own = new LinkedHashMap<>(shared.byType());
             own.put(TlsConfig.class, TlsConfig.read(reader, config));
             own.put(LimitsConfig.class, LimitsConfig.read(reader, config));
             next.put(system.sid(), config.withSections(new Sections(own, shared.restartKeys())));
         });
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
-        }
         return new SystemConfigs(systems, next);
+    }
+
+    /** Each system's configuration, as the section of the whole that the shared session table reads. */
+    PerSystemConfigs perSystem() {
+        return new PerSystemConfigs(configs);
     }
 
     /** {@code shared} with every system's server limits: a server id names one server across the systems. */
@@ -90,20 +97,18 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
         void read(SystemEntry system, KeyReader reader);
     }
 
-    /** Runs {@code read} for each system; the problems it found, each named as the operator wrote the key. */
-    private static List<String> eachSystem(KeyReader keys, Systems systems, SystemRead read) {
-        List<String> problems = new ArrayList<>();
+    /**
+     * Runs {@code read} for each system and hands its problems to {@code keys}: each located at the line of the key
+     * as the operator wrote it, and named so ({@code system.ERP.server.a.url}, not the unscoped {@code server.a.url}
+     * the parser saw), after the system.
+     */
+    private static void eachSystem(KeyReader keys, Systems systems, SystemRead read) {
         for (SystemEntry system : systems.systems()) {
             SystemProperties scoped = SystemScope.of(keys.values(), system);
             KeyReader reader = KeyReader.of(scoped.properties(), keys.directory());
             read.read(system, reader);
-            try {
-                reader.check();
-            } catch (ConfigException e) {
-                e.problems().forEach(problem -> problems.add(named(problem, scoped)));
-            }
+            reader.reportTo(keys, scoped::origin, problem -> named(problem, scoped));
         }
-        return problems;
     }
 
     /**
@@ -118,8 +123,11 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
         return "system " + scoped.system().sid() + ": " + named;
     }
 
-    /** Refuses a server id that two systems describe differently. */
-    private static void checkServerIds(Map<String, DispatcherConfig> configs, List<String> problems) {
+    /**
+     * Refuses a server id that two systems describe differently, located at the later system's first key of that
+     * server (or its entry, for an {@code EXTSRV} server).
+     */
+    private static void checkServerIds(Systems systems, Map<String, DispatcherConfig> configs, KeyReader keys) {
         Map<String, String> firstSystem = new LinkedHashMap<>();
         Map<String, ServerConfig> first = new LinkedHashMap<>();
         configs.forEach((sid, config) -> {
@@ -127,9 +135,12 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
                 ServerConfig seen = first.putIfAbsent(server.id(), server);
                 firstSystem.putIfAbsent(server.id(), sid);
                 if (seen != null && !seen.equals(server)) {
-                    problems.add("server " + server.id() + ": systems " + firstSystem.get(server.id()) + " and " + sid
-                            + " describe it differently; a server id names one server across the systems (give each"
-                            + " system's server its own id)");
+                    String block = SystemScope.PREFIX + sid + ".server." + server.id() + ".";
+                    String key = new TreeMap<>(keys.values()).keySet().stream().filter(k -> k.startsWith(block))
+                            .findFirst().orElse(systems.system(sid).key());
+                    keys.problemText(key, "server " + server.id() + ": systems " + firstSystem.get(server.id())
+                            + " and " + sid + " describe it differently; a server id names one server across the"
+                            + " systems (give each system's server its own id)");
                 }
             }
         });

@@ -1,5 +1,6 @@
 package org.jwd.runtime;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +11,9 @@ import org.jwd.affinity.LearnedRoutes;
 import org.jwd.affinity.SessionTable;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ServerConfig;
 import org.jwd.limits.ConnectionSlots;
+import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
 import org.jwd.systems.SystemEntry;
@@ -25,16 +28,19 @@ import org.jwd.topology.Topology;
  * its logon groups) and the router built for it, over its view of the shared session table. Without entries there
  * is none of this: the state's own router serves the implicit system as before.
  *
- * @param loaders each system's URL mapping table, by SID: kept while its configuration stays, as the state's own
+ * @param loaders       each system's URL mapping table, by SID: kept while its configuration stays, as the state's own
+ * @param serverSystems the SID of each server's system, by server id: the configured servers' and the registered
+ *                      ones'
  */
 public record SystemRouters(SystemConfigs configs, SystemSelector selector, Map<String, Router> routers,
-                     Map<String, UrlPrefixLoader> loaders) {
+                     Map<String, UrlPrefixLoader> loaders, Map<String, String> serverSystems) {
     static final SystemRouters NONE = new SystemRouters(null, new SystemSelector(Systems.implicit()), Map.of(),
-            Map.of());
+            Map.of(), Map.of());
 
     public SystemRouters {
         routers = Collections.unmodifiableMap(new LinkedHashMap<>(routers));
         loaders = Collections.unmodifiableMap(new LinkedHashMap<>(loaders));
+        serverSystems = Map.copyOf(serverSystems);
     }
 
     /**
@@ -77,25 +83,45 @@ public record SystemRouters(SystemConfigs configs, SystemSelector selector, Map<
         loaders.values().forEach(loader -> loader.start(scheduler));
     }
 
+    /** The SID of the system {@code serverId} belongs to, configured or registered; {@code null} for none. */
+    String systemOf(String serverId) {
+        return serverSystems.get(serverId);
+    }
+
     /**
-     * Builds each system's topology and router.
+     * Builds each system's topology and router: its configured servers, then the servers registered into it, in
+     * the order of their ids (as the registry keeps them).
      *
-     * @param servers every server of the whole topology by id: each system's servers are these very objects
+     * @param servers    every server of the whole topology by id: each system's servers are these very objects
+     * @param registered the registry's servers, each with the SID of its system; one of a system that
+     *                   {@code configs} lacks joins none (the dispatcher removes such registrations on reload)
      */
     static SystemRouters build(SystemConfigs configs, Map<String, UrlPrefixLoader> loaders,
-                               Map<String, Server> servers, SessionTable table, LearnedRoutes learned,
-                               ConnectionSlots slots) {
+                               Map<String, Server> servers, List<ServerRegistry.Registration> registered,
+                               SessionTable table, LearnedRoutes learned, ConnectionSlots slots) {
         if (configs == null) {
             return NONE;
         }
         Map<String, Router> routers = new LinkedHashMap<>();
+        Map<String, String> serverSystems = new LinkedHashMap<>();
         for (SystemEntry system : configs.systems().systems()) {
             DispatcherConfig config = configs.config(system);
-            List<Server> own = config.servers().stream().map(s -> servers.get(s.id())).toList();
+            List<Server> own = new ArrayList<>();
+            for (ServerConfig s : config.servers()) {
+                own.add(servers.get(s.id()));
+                serverSystems.putIfAbsent(s.id(), system.sid());
+            }
+            for (ServerRegistry.Registration r : registered) {
+                // a configured server of its id has taken its place (the dispatcher refuses such a registration)
+                String id = r.config().id();
+                if (system.sid().equals(r.system()) && serverSystems.putIfAbsent(id, system.sid()) == null) {
+                    own.add(servers.get(id));
+                }
+            }
             Topology topology = Topology.of(own, config.logonGroups());
             routers.put(system.sid(), new Router(config, topology, loaders.get(system.sid()).current(),
                     new SystemSessionTable(table, system), learned, slots));
         }
-        return new SystemRouters(configs, new SystemSelector(configs.systems()), routers, loaders);
+        return new SystemRouters(configs, new SystemSelector(configs.systems()), routers, loaders, serverSystems);
     }
 }

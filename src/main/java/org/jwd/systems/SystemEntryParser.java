@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
+import org.jwd.config.KeyReader;
 import org.jwd.routing.UrlPrefix;
 import org.jwd.tls.SslEncrypt;
 
@@ -36,9 +37,9 @@ final class SystemEntryParser {
     private final int number;
     private final String key;
     private final String value;
-    private final List<String> problems;
+    private final KeyReader problems;
 
-    private SystemEntryParser(int number, String value, List<String> problems) {
+    private SystemEntryParser(int number, String value, KeyReader problems) {
         this.number = number;
         this.key = SystemEntry.KEY_PREFIX + number;
         this.value = value;
@@ -47,15 +48,15 @@ final class SystemEntryParser {
 
     /**
      * @param number   the {@code <xx>} of the key
-     * @param problems where each problem found is added
+     * @param problems where each problem found is reported, located at the entry's line
      * @return the entry, or {@code null} when it has problems
      */
-    static SystemEntry parse(int number, String value, List<String> problems) {
+    static SystemEntry parse(int number, String value, KeyReader problems) {
         return new SystemEntryParser(number, value, problems).run();
     }
 
     private SystemEntry run() {
-        int before = problems.size();
+        int before = problems.problemCount();
         Map<String, String> subparameters = subparameters();
         String sid = sid(subparameters);
         List<AccessPoint> accessPoints = list(subparameters, "SRCSRV", AccessPoint::parse, AccessPoint.EXPECTED);
@@ -67,7 +68,7 @@ final class SystemEntryParser {
         List<URI> externalServers = list(subparameters, "EXTSRV", SystemEntryParser::externalServer,
                 "http://host:port or https://host:port");
         boolean sticky = sticky(subparameters);
-        if (problems.size() > before) {
+        if (problems.problemCount() > before) {
             return null;
         }
         return new SystemEntry(number, sid, accessPoints, urlPrefixes, virtualHosts, sslEncrypt, externalServers,
@@ -208,6 +209,6 @@ final class SystemEntryParser {
     }
 
     private void problem(String detail) {
-        problems.add(key + " = '" + value + "': " + detail);
+        problems.problemText(key, key + " = '" + value + "': " + detail);
     }
 }

@@ -10,6 +10,8 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.jwd.config.KeyReader;
+
 /**
  * jwd's own keys per system: from the whole configuration and one system, that system's configuration in today's
  * unscoped form, so that each system is read by today's configuration parser unchanged.
@@ -98,8 +100,14 @@ public final class SystemScope {
         return key.startsWith(SystemEntry.KEY_PREFIX) || key.equals(Systems.DEFAULT_SYSTEM) || key.startsWith(PREFIX);
     }
 
+    /** {@code server.a.url} of {@code system.ERP.server.a.url}; {@code null} for a key that is not scoped. */
+    public static String unscoped(String key) {
+        Matcher m = SCOPED.matcher(key);
+        return m.matches() ? m.group(2) : null;
+    }
+
     /** Reports every scoped key that names no system or cannot differ per system, and unscoped servers among systems. */
-    static void check(Map<String, String> all, List<SystemEntry> entries, List<String> problems) {
+    static void check(Map<String, String> all, List<SystemEntry> entries, KeyReader keys) {
         Map<String, SystemEntry> bySid = new TreeMap<>();
         entries.forEach(e -> bySid.putIfAbsent(e.sid(), e));
         new TreeMap<>(all).forEach((key, value) -> {
@@ -107,29 +115,29 @@ public final class SystemScope {
             if (key.startsWith(PREFIX)) {
                 Matcher m = SCOPED.matcher(key);
                 if (!m.matches()) {
-                    problems.add(where + "expected system.<SID>.<key>, as system.ERP.server.a.url");
+                    keys.problemText(key, where + "expected system.<SID>.<key>, as system.ERP.server.a.url");
                     return;
                 }
                 SystemEntry system = bySid.get(m.group(1));
                 String unscoped = m.group(2);
                 if (system == null) {
-                    problems.add(where + "expected the SID of a " + SystemEntry.KEY_PREFIX + "<xx> entry after "
+                    keys.problemText(key, where + "expected the SID of a " + SystemEntry.KEY_PREFIX + "<xx> entry after "
                             + PREFIX + Systems.sids(entries));
                 } else if (unscoped.equals(SSL_ENCRYPT)) {
-                    problems.add(where + "expected SSL_ENCRYPT=" + value + " in " + system.key()
+                    keys.problemText(key, where + "expected SSL_ENCRYPT=" + value + " in " + system.key()
                             + ", SAP's place for a system's " + SSL_ENCRYPT);
                 } else if (unscoped.startsWith("server.")) {
                     if (!system.externalServers().isEmpty()) {
-                        problems.add(where + "EXTSRV of " + system.key() + " gives " + system.sid()
+                        keys.problemText(key, where + "EXTSRV of " + system.key() + " gives " + system.sid()
                                 + "'s servers already: expected the servers in one place");
                     }
                 } else if (!unscoped.startsWith("logon_group.") && !PER_SYSTEM_KEYS.contains(unscoped)) {
-                    problems.add(where + unscoped + " is one setting for the whole jwd: expected it without "
+                    keys.problemText(key, where + unscoped + " is one setting for the whole jwd: expected it without "
                             + PREFIX + system.sid() + ". (per system: server.<id>.*, logon_group.<G>.*, "
                             + String.join(", ", new TreeSet<>(PER_SYSTEM_KEYS)) + ")");
                 }
             } else if (key.startsWith("server.") && !entries.isEmpty()) {
-                problems.add(where + "with " + SystemEntry.KEY_PREFIX + "<xx> entries every server belongs to a"
+                keys.problemText(key, where + "with " + SystemEntry.KEY_PREFIX + "<xx> entries every server belongs to a"
                         + " system: expected " + PREFIX + "<SID>." + key);
             }
         });

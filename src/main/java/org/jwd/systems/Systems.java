@@ -1,5 +1,6 @@
 package org.jwd.systems;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -11,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.jwd.config.ConfigException;
+import org.jwd.config.KeyReader;
 
 /**
  * The systems of a configuration: its {@code wdisp/system_<xx>} entries in entry order, the conflict resolution,
@@ -22,9 +24,9 @@ import org.jwd.config.ConfigException;
  * so that one system can be reached by a URL prefix on one port and by everything on another. Entries of one SID
  * never overlap each other.
  *
- * <p>Read from the whole property map by {@link #parse}, which checks everything that concerns systems at once
- * (entries, overlaps, the default, every {@code system.<SID>.*} key) and reports every problem, so a start and a
- * reload refuse the same configurations.
+ * <p>Read from the whole configuration by {@link #read}, which checks everything that concerns systems at once
+ * (entries, overlaps, the default, every {@code system.<SID>.*} key) and reports every problem with its file and
+ * line, together with the file's other problems, so a start and a reload refuse the same configurations.
  */
 public final class Systems {
     /** jwd's key: the system of requests that meet no entry's criteria; without it they get 404. */
@@ -57,26 +59,40 @@ public final class Systems {
 
     /**
      * Reads the systems from a configuration's properties (all of them: {@code system.<SID>.*} keys are checked
-     * here too).
+     * here too), without a file: the problems name the keys alone.
      *
      * @throws ConfigException with one message per problem, each naming the key, its value and what is expected
      */
     public static Systems parse(Map<String, String> properties) throws ConfigException {
-        List<String> problems = new ArrayList<>();
-        List<SystemEntry> entries = entries(properties, problems);
-        Map<String, SystemEntry> bySid = firstEntries(entries, properties, problems);
-        ConflictResolution resolution = conflictResolution(properties, problems);
-        List<Overlap> overlaps = overlaps(entries, resolution, problems);
-        SystemEntry defaultSystem = defaultSystem(properties, bySid, entries, problems);
-        SystemScope.check(properties, entries, problems);
-        if (!problems.isEmpty()) {
-            throw new ConfigException(problems);
+        KeyReader keys = KeyReader.of(properties, Path.of(""));
+        Systems systems = read(keys);
+        keys.check();
+        return systems;
+    }
+
+    /**
+     * Reads the systems from a configuration file's keys, reporting each problem to {@code keys}, located at its
+     * key's line ({@code file:line: wdisp/system_1 = '...': ...}), to be reported with the file's other problems.
+     *
+     * @return the systems, or {@code null} when there were problems
+     */
+    public static Systems read(KeyReader keys) {
+        int before = keys.problemCount();
+        Map<String, String> properties = keys.values();
+        List<SystemEntry> entries = entries(properties, keys);
+        Map<String, SystemEntry> bySid = firstEntries(entries, properties, keys);
+        ConflictResolution resolution = conflictResolution(properties, keys);
+        List<Overlap> overlaps = overlaps(entries, resolution, keys);
+        SystemEntry defaultSystem = defaultSystem(properties, bySid, entries, keys);
+        SystemScope.check(properties, entries, keys);
+        if (keys.problemCount() > before) {
+            return null;
         }
         return entries.isEmpty() ? IMPLICIT : new Systems(entries, resolution, defaultSystem, overlaps);
     }
 
     /** The {@code wdisp/system_<xx>} entries that read well, in entry order. */
-    private static List<SystemEntry> entries(Map<String, String> properties, List<String> problems) {
+    private static List<SystemEntry> entries(Map<String, String> properties, KeyReader keys) {
         List<SystemEntry> entries = new ArrayList<>();
         // sorted, so that the problems come in the same order every time
         for (Map.Entry<String, String> p : new TreeMap<>(properties).entrySet()) {
@@ -85,12 +101,12 @@ public final class Systems {
                 continue;
             }
             if (!NUMBER.matcher(m.group(1)).matches()) {
-                problems.add(p.getKey() + " = '" + p.getValue() + "': expected " + SystemEntry.KEY_PREFIX
-                        + "<xx>, <xx> a number without a leading 0 (" + SystemEntry.KEY_PREFIX + "0, "
+                keys.problemText(p.getKey(), p.getKey() + " = '" + p.getValue() + "': expected "
+                        + SystemEntry.KEY_PREFIX + "<xx>, <xx> a number without a leading 0 (" + SystemEntry.KEY_PREFIX + "0, "
                         + SystemEntry.KEY_PREFIX + "1, ...)");
                 continue;
             }
-            SystemEntry entry = SystemEntryParser.parse(Integer.parseInt(m.group(1)), p.getValue(), problems);
+            SystemEntry entry = SystemEntryParser.parse(Integer.parseInt(m.group(1)), p.getValue(), keys);
             if (entry != null) {
                 entries.add(entry);
             }
@@ -101,12 +117,13 @@ public final class Systems {
 
     /** Each SID's first entry, which describes the system; a later entry that describes it too is a problem. */
     private static Map<String, SystemEntry> firstEntries(List<SystemEntry> entries, Map<String, String> properties,
-                                                         List<String> problems) {
+                                                         KeyReader keys) {
         Map<String, SystemEntry> bySid = new HashMap<>();
         for (SystemEntry e : entries) {
             SystemEntry first = bySid.putIfAbsent(e.sid(), e);
             if (first != null && (e.sslEncrypt() != null || !e.externalServers().isEmpty())) {
-                problems.add(e.key() + " = '" + properties.get(e.key()) + "': " + first.key() + " is the first entry of "
+                keys.problemText(e.key(), e.key() + " = '" + properties.get(e.key()) + "': " + first.key()
+                        + " is the first entry of "
                         + e.sid() + " and describes the system: expected later entries of " + e.sid()
                         + " to give only SID, SRCSRV, SRCURL and SRCVHOST (more ways to reach it)");
             }
@@ -114,14 +131,14 @@ public final class Systems {
         return bySid;
     }
 
-    private static ConflictResolution conflictResolution(Map<String, String> properties, List<String> problems) {
+    private static ConflictResolution conflictResolution(Map<String, String> properties, KeyReader keys) {
         String resolutionText = properties.get(ConflictResolution.KEY);
         if (resolutionText == null) {
             return ConflictResolution.REJECT;
         }
         ConflictResolution resolution = ConflictResolution.parse(resolutionText);
         if (resolution == null) {
-            problems.add(ConflictResolution.KEY + " = '" + resolutionText + "': expected "
+            keys.problemText(ConflictResolution.KEY, ConflictResolution.KEY + " = '" + resolutionText + "': expected "
                     + ConflictResolution.EXPECTED);
             return ConflictResolution.REJECT;
         }
@@ -130,7 +147,7 @@ public final class Systems {
 
     /** The pairs of entries of different systems that meet a request equally well; problems when rejected. */
     private static List<Overlap> overlaps(List<SystemEntry> entries, ConflictResolution resolution,
-                                          List<String> problems) {
+                                          KeyReader keys) {
         List<Overlap> overlaps = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             for (int j = i + 1; j < entries.size(); j++) {
@@ -146,8 +163,9 @@ public final class Systems {
         }
         if (resolution == ConflictResolution.REJECT) {
             for (Overlap o : overlaps) {
-                problems.add(o + ": expected criteria that tell them apart, or " + ConflictResolution.KEY
-                        + " = 1 (the first in entry order takes such requests)");
+                // located at the later entry: the one that came to overlap
+                keys.problemText(o.second().key(), o + ": expected criteria that tell them apart, or "
+                        + ConflictResolution.KEY + " = 1 (the first in entry order takes such requests)");
             }
         }
         return overlaps;
@@ -155,15 +173,15 @@ public final class Systems {
 
     /** {@code jwd.default_system}'s entry, or {@code null} when not given (or naming no system, reported). */
     private static SystemEntry defaultSystem(Map<String, String> properties, Map<String, SystemEntry> bySid,
-                                             List<SystemEntry> entries, List<String> problems) {
+                                             List<SystemEntry> entries, KeyReader keys) {
         String defaultSid = properties.get(DEFAULT_SYSTEM);
         if (defaultSid == null) {
             return null;
         }
         SystemEntry defaultSystem = bySid.get(defaultSid.strip());
         if (defaultSystem == null) {
-            problems.add(DEFAULT_SYSTEM + " = '" + defaultSid + "': expected the SID of a " + SystemEntry.KEY_PREFIX
-                    + "<xx> entry" + sids(entries));
+            keys.problemText(DEFAULT_SYSTEM, DEFAULT_SYSTEM + " = '" + defaultSid + "': expected the SID of a "
+                    + SystemEntry.KEY_PREFIX + "<xx> entry" + sids(entries));
         }
         return defaultSystem;
     }

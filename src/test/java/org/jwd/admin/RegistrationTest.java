@@ -21,7 +21,61 @@ class RegistrationTest {
     }
 
     private ServerConfig parse(String id, String json) throws ConfigException {
-        return Registration.parse(id, AdminJson.readUntrusted(json), config);
+        return Registration.parse(id, AdminJson.readUntrusted(json), config).server();
+    }
+
+    private static final String TWO_SYSTEMS = """
+            wdisp/system_0=SID=ERP, SRCURL=/sap/
+            wdisp/system_1=SID=PRT, SRCURL=/irj/
+            system.ERP.server.erp1.url=http://127.0.0.1:9001
+            system.ERP.server.erp1.type=j2ee
+            system.PRT.server.prt1.url=http://127.0.0.1:9002
+            system.PRT.server.prt1.type=j2ee
+            system.PRT.logon_group.PORTAL.url_prefixes=/irj/portal
+            """;
+
+    private static Registration.Reported parseInSystems(String id, String json) throws ConfigException {
+        return Registration.parse(id, AdminJson.readUntrusted(json), ConfigReader.parse(TWO_SYSTEMS, "test.properties"));
+    }
+
+    @Test
+    void withSystemsAreportNamesItsSystemWhoseLogonGroupsItMayJoin() throws Exception {
+        Registration.Reported r = parseInSystems("n1", "{\"url\":\"http://10.0.0.7:50000\",\"type\":\"j2ee\","
+                + "\"system\":\"PRT\",\"logon_groups\":[\"PORTAL\"]}");
+
+        assertThat(r.system()).isEqualTo("PRT");
+        assertThat(r.server().logonGroups()).containsExactly("PORTAL");
+        assertThat(r.server().id()).isEqualTo("n1");
+    }
+
+    @Test
+    void withSystemsTheSystemIsRequiredAndMustBeConfigured() {
+        assertThat(catchThrowableOfType(ConfigException.class, () -> parseInSystems("n1",
+                "{\"url\":\"http://h:1\",\"type\":\"j2ee\"}")).problems())
+                .containsExactly("system = '': expected the SID of the server's system: one of ERP, PRT (required)");
+        assertThat(catchThrowableOfType(ConfigException.class, () -> parseInSystems("n1",
+                "{\"url\":\"http://h:1\",\"type\":\"j2ee\",\"system\":\"QAS\"}")).problems())
+                .containsExactly("system = 'QAS': expected the SID of the server's system: one of ERP, PRT");
+    }
+
+    @Test
+    void withSystemsALogonGroupOfAnotherSystemIsRefused() {
+        assertThat(catchThrowableOfType(ConfigException.class, () -> parseInSystems("n1",
+                "{\"url\":\"http://h:1\",\"type\":\"j2ee\",\"system\":\"ERP\",\"logon_groups\":\"PORTAL\"}"))
+                .problems()).containsExactly("logon_groups = 'PORTAL': expected a logon group defined by "
+                        + "logon_group.PORTAL.url_prefixes in the configuration");
+    }
+
+    @Test
+    void withoutSystemsAsystemFieldIsRefusedAndTheKnownFieldsStayAsTheyWere() {
+        assertThat(catchThrowableOfType(ConfigException.class, () -> parse("n1",
+                "{\"url\":\"http://h:1\",\"type\":\"j2ee\",\"system\":\"ERP\"}")).problems())
+                .containsExactly("system = 'ERP': expected no system field: this jwd has no wdisp/system_<xx> entries,"
+                        + " so every server belongs to its one implicit system");
+        assertThat(catchThrowableOfType(ConfigException.class, () -> parse("n1",
+                "{\"url\":\"http://h:1\",\"type\":\"j2ee\",\"sytem\":\"ERP\"}")).problems())
+                .containsExactly("sytem = 'ERP': expected a known field: one of capacity, health_path, https_url,"
+                        + " lb_id, logon_groups, name, route, type, url");
     }
 
     @Test

@@ -193,4 +193,25 @@ class KeyReaderTest {
                 "type = '': expected j2ee or abap (required)",
                 "url = '': expected http://host:port, or https_url = https://host:port, or both (one is required)");
     }
+
+    @Test
+    void aDerivedReadersProblemsAreLocatedAtTheirOriginsLinesInTheFileAndNotRepeated() {
+        KeyReader keys = file("""
+                shared=x
+                scoped.count=zero
+                """);
+        keys.integer("shared", 0, 1, 10, "1 to 10");
+        keys.raw("scoped.count");
+        KeyReader derived = KeyReader.of(Map.of("count", "zero", "shared", "x"), DIR);
+        derived.integer("count", 0, 1, 10, "1 to 10");
+        derived.integer("shared", 0, 1, 10, "1 to 10");
+        derived.missing("needed", "a value");
+
+        derived.reportTo(keys, key -> key.equals("count") ? "scoped.count" : key,
+                problem -> "scope S: " + problem.replace("count ", "scoped.count "));
+
+        assertThat(problems(keys)).containsExactly("jwd.properties:1: shared = 'x': expected 1 to 10",
+                "jwd.properties:2: scope S: scoped.count = 'zero': expected 1 to 10",
+                "jwd.properties: scope S: needed is missing: expected a value");
+    }
 }

@@ -56,6 +56,22 @@ class ServerRegistryTest {
     }
 
     @Test
+    void aServersSystemIsPartOfItsReport() {
+        assertThat(registry.report(server("n1", 1), "ERP")).isEqualTo(ServerRegistry.Outcome.REGISTERED);
+        assertThat(registry.report(server("n1", 1), "ERP")).isEqualTo(ServerRegistry.Outcome.RENEWED);
+        advance(500);
+        assertThat(registry.report(server("n1", 1), "PRT")).as("the same server in another system")
+                .isEqualTo(ServerRegistry.Outcome.CHANGED);
+
+        ServerRegistry.Registration r = registry.registration("n1");
+        assertThat(r.system()).isEqualTo("PRT");
+        assertThat(r.registeredAt()).as("registered once").isZero();
+        assertThat(registry.registrations()).containsExactly(r);
+        assertThat(registry.report(server("n2", 1)).changesTopology()).isTrue();
+        assertThat(registry.registration("n2").system()).as("the implicit system").isNull();
+    }
+
+    @Test
     void aServerMayLeaveAtOnce() {
         registry.report(server("n1", 1));
 

@@ -198,11 +198,84 @@ class SystemsDispatchTest {
                 .hasMessageContaining("system.PRT.server.prt1.max_connections");
     }
 
+    private static ServerConfig registered(String id, String... logonGroups) {
+        return new ServerConfig(id, URI.create("http://127.0.0.1:9100"), null, ServerType.J2EE, 1,
+                Set.of(logonGroups), id, id, null, "/");
+    }
+
+    /** The servers {@code n} requests without a session go to, in this state. */
+    private static Set<String> servedBy(DispatcherState state, String path, int n) {
+        Set<String> servers = new java.util.TreeSet<>();
+        for (int i = 0; i < n; i++) {
+            RoutingDecision d = route(state, 8080, "jwd.example.com", path);
+            servers.add(d.server().id());
+            d.finish(false);
+        }
+        return servers;
+    }
+
+    @Test
+    void aRegisteredServerJoinsItsSystemsTopologyAndLogonGroupsAndNoOther() throws Exception {
+        start(TWO_SYSTEMS + "system.PRT.logon_group.PORTAL.url_prefixes=/irj/portal\n");
+
+        boot.dispatcher().register(registered("x1", "PORTAL"), "PRT");
+        DispatcherState state = boot.dispatcher().state();
+
+        assertThat(servedBy(state, "/irj/x", 4)).containsExactly("prt1", "x1");
+        assertThat(servedBy(state, "/irj/portal/x", 4)).as("its logon group").containsExactly("x1");
+        assertThat(servedBy(state, "/sap/bc/x", 4)).as("ERP's servers only").containsExactly("erp1");
+        assertThat(state.systemOf("x1")).isEqualTo("PRT");
+        assertThat(state.systemOf("erp1")).isEqualTo("ERP");
+        assertThat(state.topology().server("x1")).as("the whole topology: health checks, admin").isNotNull();
+    }
+
+    @Test
+    void aRegisteredServerKeepsItsSystemAcrossAreloadAndLeavesWithIt() throws Exception {
+        start(TWO_SYSTEMS);
+        boot.dispatcher().register(registered("x1"), "ERP");
+
+        boot.dispatcher().apply(ConfigReader.parse(TWO_SYSTEMS + "jwd.debug_headers=true\n", "test.properties"));
+        assertThat(boot.dispatcher().state().systemOf("x1")).isEqualTo("ERP");
+        assertThat(servedBy(boot.dispatcher().state(), "/sap/bc/x", 4)).containsExactly("erp1", "x1");
+
+        boot.dispatcher().apply(ConfigReader.parse(TWO_SYSTEMS.replace("wdisp/system_0=SID=ERP, SRCURL=/sap/\n", "")
+                .replace("wdisp/system_3=SID=ERP, SRCSRV=*:8080, SRCVHOST=erp.example.com\n", "")
+                .replaceAll("system\\.ERP\\..*\n", ""), "test.properties"));
+        assertThat(boot.dispatcher().registry().servers()).as("its system is gone").isEmpty();
+        assertThat(boot.dispatcher().state().topology().servers()).containsOnlyKeys("prt1");
+    }
+
+    @Test
+    void aRegistrationNamesAconfiguredSystemAndNoOtherSystemsServerId() throws Exception {
+        start(TWO_SYSTEMS);
+
+        assertThatThrownBy(() -> boot.dispatcher().register(registered("x1"), null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("server x1: no system: with wdisp/system_<xx> entries every server belongs to one of ERP,"
+                        + " PRT");
+        assertThatThrownBy(() -> boot.dispatcher().register(registered("x1"), "QAS"))
+                .hasMessage("server x1: system QAS is not configured: expected one of ERP, PRT");
+        assertThatThrownBy(() -> boot.dispatcher().register(registered("erp1"), "PRT"))
+                .as("ERP's server: a server id names one server across the systems")
+                .hasMessage("server erp1 is from the configuration file (system ERP)");
+        assertThat(boot.dispatcher().registry().servers()).isEmpty();
+    }
+
+    @Test
+    void withoutSystemsAregistrationNamesNone() throws Exception {
+        start("server.a.url=http://127.0.0.1:9001\nserver.a.type=j2ee\nhealth.interval=1h\n");
+
+        assertThatThrownBy(() -> boot.dispatcher().register(registered("x1"), "ERP"))
+                .hasMessage("server x1: system ERP is not configured: no wdisp/system_<xx> entry");
+        boot.dispatcher().register(registered("x1"));
+        assertThat(boot.dispatcher().state().systemOf("x1")).isNull();
+        assertThat(boot.dispatcher().state().topology().server("x1")).isNotNull();
+    }
+
     @Test
     void aRegisteredServerGivesWayToAsystemsServerOfItsIdOnReload() throws Exception {
         start(TWO_SYSTEMS);
-        boot.dispatcher().register(new ServerConfig("x1", URI.create("http://127.0.0.1:9100"), null, ServerType.J2EE,
-                1, Set.of(), "x1", "x1", null, "/"));
+        boot.dispatcher().register(registered("x1"), "ERP");
 
         boot.dispatcher().apply(ConfigReader.parse(TWO_SYSTEMS + "system.PRT.server.x1.url=http://127.0.0.1:9003\n"
                 + "system.PRT.server.x1.type=j2ee\n", "test.properties"));
