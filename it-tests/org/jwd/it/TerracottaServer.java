@@ -78,7 +78,7 @@ public final class TerracottaServer implements AutoCloseable {
                 "-cluster-name", "jwd-it", "-auto-activate",
                 "-hostname", "127.0.0.1", "-bind-address", "127.0.0.1", "-group-bind-address", "127.0.0.1",
                 "-port", String.valueOf(port), "-group-port", String.valueOf(groupPort),
-                "-offheap-resources", "main:64MB",
+                "-offheap-resources", "main:128MB",
                 "-config-dir", dir.resolve("config").toString(), "-log-dir", dir.resolve("logs").toString(),
                 "-metadata-dir", dir.resolve("metadata").toString(),
                 "-data-dirs", "main:" + dir.resolve("data"))
