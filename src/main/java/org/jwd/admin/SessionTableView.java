@@ -1,6 +1,10 @@
 package org.jwd.admin;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 import org.jwd.affinity.ClusterStatus;
 import org.jwd.affinity.PersistenceStatus;
@@ -8,6 +12,7 @@ import org.jwd.affinity.SessionTable;
 import org.jwd.affinity.SessionTableStats;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
+import org.jwd.config.PerSystemConfigs;
 
 /**
  * {@code GET api/sessiontable}: the session table's parts and figures: SAP's session ID table and the temporary
@@ -24,12 +29,36 @@ import org.jwd.config.Durations;
  * @param cluster              the cluster state's name, {@code NONE} when the table is not shared
  * @param clusterStatus        in cluster mode, the cluster's figures; else {@code null}
  * @param persistence          with {@code SessionTable.disk_path}, the persistent tier's figures; else {@code null}
+ * @param systems              with {@code wdisp/system_<xx>}, what each system keeps in the one table and for how
+ *                             long (its scoped session keys, else the unscoped ones); absent without systems
  */
 public record SessionTableView(boolean enabled, String timeout, boolean esidSupport, boolean jsessionidTabSupport,
                                String contextTimeout, boolean temporaryTable, String jsessionidTimeout, boolean full,
                                long maxEntries, long entries, long hits, long misses, long bindings, long rebindings,
                                long expirations, long rejected, String cluster, Cluster clusterStatus,
-                               Persistence persistence) {
+                               Persistence persistence,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) List<SystemSessions> systems) {
+    /**
+     * One system's part of the table: its entries ({@code ERP/<id>}) are bound and timed by these.
+     *
+     * @param timeout           the system's {@code SessionTableTimeout} ({@code 0ms}: its temporary table off)
+     * @param contextTimeout    the system's {@code wdisp/HTTP/context_timeout}: the idle timeout of its ESID entries
+     * @param jsessionidTimeout the idle timeout of its JSESSIONID entries
+     */
+    public record SystemSessions(String sid, boolean esidSupport, boolean jsessionidTabSupport,
+                                 String contextTimeout, boolean temporaryTable, String timeout,
+                                 String jsessionidTimeout) {
+        static List<SystemSessions> of(DispatcherConfig config) {
+            Map<String, DispatcherConfig> systems = PerSystemConfigs.of(config);
+            return systems.isEmpty() ? null : systems.entrySet().stream().map(e -> {
+                DispatcherConfig own = e.getValue();
+                return new SystemSessions(e.getKey(), own.esidSupport(), own.jsessionidTabSupport(),
+                        Durations.format(own.contextTimeout()), own.temporaryTableEnabled(),
+                        Durations.format(own.sessionTableTimeout()), Durations.format(own.jsessionidTimeout()));
+            }).toList();
+        }
+    }
+
     /**
      * The shared table of cluster mode.
      *
@@ -71,6 +100,6 @@ public record SessionTableView(boolean enabled, String timeout, boolean esidSupp
                 cluster.clustered() ? new Cluster(cluster.uri(), cluster.state().name(),
                         Instant.ofEpochMilli(cluster.sinceMillis()).toString(), cluster.outages(),
                         cluster.servedLocally(), cluster.carriedOver(), cluster.freshStarts()) : null,
-                Persistence.of(table.persistence()));
+                Persistence.of(table.persistence()), SystemSessions.of(config));
     }
 }

@@ -40,6 +40,7 @@ class SystemsAdminTest {
                 system.ERP.logon_group.ERPLG.url_prefixes=/sap/lg/
                 system.PRT.server.prt1.url=http://127.0.0.1:9002
                 system.PRT.server.prt1.type=j2ee
+                system.ERP.SessionTableTimeout=10m
                 health.interval=1h
                 jwd.config_watch=0
                 """, "test.properties"), null);
@@ -125,6 +126,13 @@ class SystemsAdminTest {
                 {"sid":"PRT","by_default":true,"ssl_encrypt":"0","external_servers":[],"sticky":null,"entries":\
                 [{"key":"wdisp/system_1","srcsrv":["*:8081"],"srcurl":[],"srcvhost":[],\
                 "definition":"wdisp/system_1 = SID=PRT, SRCSRV=*:8081"}],"servers":["prt1"],""");
+    }
+
+    @Test
+    void theSessionTableSaysWhatEachSystemKeepsAndForHowLong() {
+        assertThat(api.sessionTable().systems()).containsExactly(
+                new SessionTableView.SystemSessions("ERP", true, true, "1h", true, "10m", "10m"),
+                new SessionTableView.SystemSessions("PRT", true, true, "1h", false, "0ms", "1h"));
     }
 
     @Test

@@ -253,10 +253,18 @@
         + ' (wdisp/HTTP/context_timeout ' + t.context_timeout + ')'],
       ['temporary table', t.temporary_table ? 'on: JSESSIONIDs bound at request time, idle timeout ' + t.timeout
         : 'off (SessionTableTimeout=0)'],
-      ['JSESSIONID entries expire after', t.jsessionid_timeout],
+      ['JSESSIONID entries expire after', t.jsessionid_timeout]];
+    // with wdisp/system_<xx>: each system binds and times its own entries (SID/<id>) in the one table
+    (t.systems || []).forEach(function (s) {
+      pairs.push(['system ' + s.sid, (s.esid_support ? 'ESIDs' : 'no ESIDs') + ' (expire after '
+        + s.context_timeout + '), ' + (s.jsessionid_tab_support ? 'learned JSESSIONIDs' : 'no learned JSESSIONIDs')
+        + ', temporary table ' + (s.temporary_table ? 'on' : 'off') + '; JSESSIONID entries expire after '
+        + s.jsessionid_timeout]);
+    });
+    pairs.push(
       ['full', t.full ? 'yes: requests it does not hold go to their group\'s default server' : 'no'],
       ['entries', t.entries], ['hits', t.hits], ['misses', t.misses], ['bindings', t.bindings],
-      ['rebindings', t.rebindings], ['expirations', t.expirations], ['rejected', t.rejected]];
+      ['rebindings', t.rebindings], ['expirations', t.expirations], ['rejected', t.rejected]);
     var c = t.cluster_status;
     if (c) {
       pairs.push(['cluster', c.state], ['cluster server', c.uri],
