@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.openqa.selenium.Cookie;
 import org.openqa.selenium.JavascriptException;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.PageLoadStrategy;
@@ -66,6 +68,28 @@ final class HeadlessChromium implements AutoCloseable {
     /** Waits up to 15 s, looking every 20 ms. */
     WebDriverWait waiting() {
         return wait;
+    }
+
+    /**
+     * The browser's cookies, for a failure message.
+     *
+     * @param text       one line a cookie, or why they are unknown
+     * @param jsessionid its JSESSIONID; {@code null} when it has none, or they are unknown
+     */
+    record Cookies(String text, String jsessionid) {
+    }
+
+    /** The browser's cookies (of the top document), without failing: it serves a failure message. */
+    Cookies cookies() {
+        try {
+            driver.switchTo().defaultContent();
+            Cookie c = driver.manage().getCookieNamed("JSESSIONID");
+            return new Cookies(driver.manage().getCookies().stream().map(Cookie::toString)
+                    .collect(Collectors.joining("\n  ", "the browser's cookies:\n  ", "")), c == null ? null : c.getValue());
+        } catch (RuntimeException e) {
+            return new Cookies("the browser's cookies: unknown (" + e.getMessage().lines().findFirst().orElse("")
+                    + ")", null);
+        }
     }
 
     Object js(String script, Object... args) {

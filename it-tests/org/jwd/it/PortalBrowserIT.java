@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import org.jwd.it.PortalLandscape.IView;
 import org.jwd.it.PortalLandscape.Journal;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Cookie;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -202,17 +200,7 @@ class PortalBrowserIT {
 
     /** The browser's cookies and the servers' sessions, for failure messages. */
     private String report() {
-        String cookies;
-        String jsessionid = null;
-        try {
-            driver.switchTo().defaultContent();
-            cookies = driver.manage().getCookies().stream().map(Cookie::toString)
-                    .collect(Collectors.joining("\n  ", "the browser's cookies:\n  ", ""));
-            Cookie c = driver.manage().getCookieNamed("JSESSIONID");
-            jsessionid = c == null ? null : c.getValue();
-        } catch (RuntimeException e) {
-            cookies = "the browser's cookies: unknown (" + e.getMessage().lines().findFirst().orElse("") + ")";
-        }
-        return cookies + "\n" + landscape.report(jsessionid);
+        HeadlessChromium.Cookies cookies = chromium.cookies();
+        return cookies.text() + "\n" + landscape.report(cookies.jsessionid());
     }
 }

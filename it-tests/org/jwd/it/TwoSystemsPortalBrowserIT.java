@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.jwd.demo.DemoBackend;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Cookie;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
@@ -201,17 +199,9 @@ class TwoSystemsPortalBrowserIT {
 
     /** The browser's cookies and which servers hold its session, for failure messages. */
     private String report() {
-        String cookies;
-        String session = null;
-        try {
-            driver.switchTo().defaultContent();
-            cookies = driver.manage().getCookies().stream().map(Cookie::toString)
-                    .collect(Collectors.joining("\n  ", "the browser's cookies:\n  ", ""));
-            Cookie c = driver.manage().getCookieNamed("JSESSIONID");
-            session = c == null ? null : c.getValue();
-        } catch (RuntimeException e) {
-            cookies = "the browser's cookies: unknown (" + e.getMessage().lines().findFirst().orElse("") + ")";
-        }
+        HeadlessChromium.Cookies browser = chromium.cookies();
+        String cookies = browser.text();
+        String session = browser.jsessionid();
         StringBuilder sb = new StringBuilder(cookies).append("\nservers behind ").append(jwd).append(':');
         for (DemoBackend b : Stream.concat(prt.stream(), erp.stream()).toList()) {
             sb.append("\n  ").append(prt.contains(b) ? "PRT " : "ERP ").append(b.id()).append(": ")
