@@ -25,7 +25,7 @@ import java.util.OptionalDouble;
  *                                                 the line to log
  * report RESULTS_TSV TARGETS REFERENCE1 NAME1 REFERENCE2 NAME2
  *                                                 the Markdown table (TARGETS space-separated)
- * failures RESULTS_TSV                            how many measurements had errors or no result
+ * failures RESULTS_TSV                            how many measurements had errors, no result or no answer
  * profiles DIR                                    the profiles' summary (see {@link ProfileSummary})
  * cold ROUND VARIANT START_EPOCH READY_EPOCH WRK_OUTPUT COLD_TSV
  *                                                 appends a cold start (see {@link ColdStart}) to cold.tsv, prints
@@ -73,7 +73,7 @@ public final class BenchRunAnalysis {
             }
             case "failures" -> {
                 expect(a, 1, 1, "failures RESULTS_TSV");
-                yield read(Path.of(a.get(0))).stream().filter(m -> !m.measured() || m.errors() > 0).count() + "\n";
+                yield read(Path.of(a.get(0))).stream().filter(Measurement::failed).count() + "\n";
             }
             case "profiles" -> {
                 expect(a, 1, 1, "profiles DIR");

@@ -30,14 +30,18 @@ class BenchRunAnalysisTest {
                 results.toString()});
         String failed = BenchRunAnalysis.run(new String[] {"record", "1", "3", "1", "balancer",
                 recorded("wrk-refused.txt").toString(), results.toString()});
+        BenchRunAnalysis.run(new String[] {"record", "1", "3", "1", "jwd-alt", recorded("wrk-unanswered.txt").toString(),
+                results.toString()});
 
         assertThat(first).startsWith("round 1/3 scenario 1 jwd ").contains("637 req/s", "CPU - us/req");
         assertThat(failed).isEqualTo("round 1/3 scenario 1 balancer      wrk gave no result\n");
         assertThat(Files.readAllLines(results)).containsExactly(Measurement.HEADER,
                 "1\t1\tjwd\t637.03\t58.020\t459.820\t-\t1330\t0",
                 "1\t1\tnginx-rr\t1362.29\t2.800\t54.720\t-\t1370\t1370",
-                "1\t1\tbalancer\t-\t-\t-\t-\t-\t1");
-        assertThat(BenchRunAnalysis.run(new String[] {"failures", results.toString()})).isEqualTo("2\n");
+                "1\t1\tbalancer\t-\t-\t-\t-\t-\t1",
+                "1\t1\tjwd-alt\t0.00\t0.000\t0.000\t-\t0\t0");
+        // errors, no result, and no answer (0 requests, no error: what a JVM out of heap gets from wrk)
+        assertThat(BenchRunAnalysis.run(new String[] {"failures", results.toString()})).isEqualTo("3\n");
     }
 
     @Test

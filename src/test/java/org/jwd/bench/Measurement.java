@@ -33,6 +33,11 @@ public record Measurement(int round, int scenario, String target, OptionalDouble
         return requestsPerSecond.isPresent();
     }
 
+    /** No result, errors, or no answer at all: a target out of heap answers nothing and wrk counts no error. */
+    boolean failed() {
+        return !measured() || errors > 0 || requests == 0;
+    }
+
     /** @throws IllegalArgumentException naming the line when it is not one of results.tsv */
     static Measurement parse(String line) {
         String[] f = line.split("\t", -1);
