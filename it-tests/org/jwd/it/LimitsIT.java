@@ -167,6 +167,35 @@ class LimitsIT {
     }
 
     @Test
+    void theClientOpensAtMostConnectionsPerServerToAServerAndTheRestWaitForOne() throws Exception {
+        try (DemoBackend a = DemoBackend.start(DemoBackend.Options.j2ee("a"));
+             JwdProcess jwd = JwdProcess.start("""
+                     server.a.url=%s
+                     server.a.type=j2ee
+                     server.a.max_connections=4
+                     jwd.connections_per_server=2
+                     """.formatted(a.url()) + AdminClient.CONFIG)) {
+            AdminClient admin = new AdminClient(jwd);
+            List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                held.add(hold(jwd));
+            }
+            // all four past jwd's own slots (max_connections 4), two at the server on the client's two connections:
+            // the other two wait in the client's queue, neither refused nor failed
+            await().atMost(Duration.ofSeconds(20)).until(() -> Long.valueOf(4).equals(connections(admin).get("active"))
+                    && a.held() == 2);
+            assertThat(held).noneMatch(CompletableFuture::isDone);
+
+            a.release(4);
+            for (CompletableFuture<HttpResponse<String>> r : held) {
+                assertThat(r.get().statusCode()).isEqualTo(200);
+            }
+            assertThat(a.maxHeld()).isEqualTo(2);
+            assertThat(a.requestCount("/irj/hold")).isEqualTo(4);
+        }
+    }
+
+    @Test
     void aRequestQueuedPastTheQueueTimeoutGets503() throws Exception {
         try (DemoBackend a = DemoBackend.start(DemoBackend.Options.j2ee("a"));
              JwdProcess jwd = JwdProcess.start("""

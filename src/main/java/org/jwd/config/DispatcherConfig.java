@@ -27,6 +27,8 @@ import org.jwd.config.ServerType;
  * @param requestTimeout      the whole request, SAP's PROCTIMEOUT: past it the client gets 504
  * @param clientThreads       {@code jwd.client_threads}: the bound of the HTTP client's own thread pool, used where
  *                            the servlet container lends it no Jetty thread pool (Tomcat)
+ * @param connectionsPerServer {@code jwd.connections_per_server}: the most connections the HTTP client opens to one
+ *                            server; requests beyond them wait in the client's queue for one to be free
  * @param health              active and passive health checks of the servers
  * @param properties          every key as written, for the admin page's "configuration in force"
  * @param trustedProxies      the peers whose X-Forwarded-* headers are kept ({@code jwd.trusted_proxies})
@@ -54,6 +56,7 @@ public record DispatcherConfig(
         Duration idleTimeout,
         Duration requestTimeout,
         int clientThreads,
+        int connectionsPerServer,
         HealthConfig health,
         Map<String, String> properties,
         TrustedProxies trustedProxies,
@@ -84,7 +87,7 @@ public record DispatcherConfig(
         return new DispatcherConfig(servers, urlPrefixes, urlPrefixesUrl, autoRefresh, defaultRootHandler, logonGroups,
                 autoAbapTime, loadBalancingStrategy, sessionTableTimeout, esidSupport, jsessionidTabSupport,
                 contextTimeout, maxSessionTableEntries, sessionTableHeapEntries, sessionTableOffHeapMegabytes,
-                addSaplbCookie, debugHeaders, connectTimeout, idleTimeout, requestTimeout, clientThreads, health,
+                addSaplbCookie, debugHeaders, connectTimeout, idleTimeout, requestTimeout, clientThreads, connectionsPerServer, health,
                 properties, trustedProxies, next);
     }
 
@@ -93,7 +96,7 @@ public record DispatcherConfig(
         return new DispatcherConfig(next, urlPrefixes, urlPrefixesUrl, autoRefresh, defaultRootHandler, logonGroups,
                 autoAbapTime, loadBalancingStrategy, sessionTableTimeout, esidSupport, jsessionidTabSupport,
                 contextTimeout, maxSessionTableEntries, sessionTableHeapEntries, sessionTableOffHeapMegabytes,
-                addSaplbCookie, debugHeaders, connectTimeout, idleTimeout, requestTimeout, clientThreads, health,
+                addSaplbCookie, debugHeaders, connectTimeout, idleTimeout, requestTimeout, clientThreads, connectionsPerServer, health,
                 properties, trustedProxies, sections);
     }
 

@@ -35,6 +35,7 @@ final class ProxyClient {
         // 502/503 and refused the health checks' requests too, so both servers were taken for down. What a server
         // may queue is jwd's own setting (server.<id>.max_queue); this only bounds the memory of a flood.
         client.setMaxRequestsQueuedPerDestination(MAX_REQUESTS_QUEUED_PER_SERVER);
+        client.setMaxConnectionsPerDestination(config.connectionsPerServer());
         return client;
     }
 

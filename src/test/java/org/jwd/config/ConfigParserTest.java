@@ -53,6 +53,8 @@ class ConfigParserTest {
         assertThat(config.jsessionidTimeout()).isEqualTo(Duration.ofSeconds(3600));
         assertThat(config.maxSessionTableEntries()).isEqualTo(1_000_000);
         assertThat(config.requestTimeout()).isEqualTo(Duration.ofSeconds(60));
+        // Jetty's HttpClient's own default
+        assertThat(config.connectionsPerServer()).isEqualTo(64);
         assertThat(config.autoRefresh()).isEqualTo(Duration.ofSeconds(25));
         assertThat(config.autoAbapTime()).isEqualTo(Duration.ofSeconds(300));
     }
@@ -194,6 +196,9 @@ class ConfigParserTest {
             "too few client threads | jwd.client_threads=7          | jwd.client_threads = '7': expected an integer from 8 to 10000",
             "too many client threads | jwd.client_threads=10001     | jwd.client_threads = '10001': expected an integer from 8 to 10000",
             "client threads not a number | jwd.client_threads=many  | jwd.client_threads = 'many': expected an integer from 8 to 10000",
+            "no connections per server | jwd.connections_per_server=0 | jwd.connections_per_server = '0': expected an integer from 1 to 65536",
+            "too many connections per server | jwd.connections_per_server=65537 | jwd.connections_per_server = '65537': expected an integer from 1 to 65536",
+            "connections per server not a number | jwd.connections_per_server=lots | jwd.connections_per_server = 'lots': expected an integer from 1 to 65536",
             "unknown strategy    | wdisp/load_balancing_strategy=lru  | wdisp/load_balancing_strategy = 'lru': expected weighted_round_robin or simple_weighted_round_robin",
             "bad root handler    | is/HTTP/default_root_hdl=php       | is/HTTP/default_root_hdl = 'php': expected abap or j2ee",
             "bad boolean         | jwd.debug_headers=maybe            | jwd.debug_headers = 'maybe': expected true or false",
