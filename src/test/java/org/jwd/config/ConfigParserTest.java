@@ -53,8 +53,8 @@ class ConfigParserTest {
         assertThat(config.jsessionidTimeout()).isEqualTo(Duration.ofSeconds(3600));
         assertThat(config.maxSessionTableEntries()).isEqualTo(1_000_000);
         assertThat(config.requestTimeout()).isEqualTo(Duration.ofSeconds(60));
-        // Jetty's HttpClient's own default
-        assertThat(config.connectionsPerServer()).isEqualTo(64);
+        // Jetty ProxyServlet's own default
+        assertThat(config.connectionsPerServer()).isEqualTo(256);
         assertThat(config.autoRefresh()).isEqualTo(Duration.ofSeconds(25));
         assertThat(config.autoAbapTime()).isEqualTo(Duration.ofSeconds(300));
     }
