@@ -17,14 +17,14 @@ public final class ConfigParser {
     public static final int DEFAULT_CLIENT_THREADS = 200;
     static final int MIN_CLIENT_THREADS = 8;
     static final int MAX_CLIENT_THREADS = 10_000;
-    public static final String CONNECTIONS_PER_SERVER = "jwd.connections_per_server";
+    private static final String CONNECTIONS_PER_SERVER = "jwd.connections_per_server";
     /**
      * Jetty ProxyServlet's own default, what jwd had before the key. Fewer cost less CPU under a flood of short
      * requests (a pool's acquire scans its connections, and a flood keeps it full), but cap what a slow server may
      * work on at once: 64 would hold long-polling or slow requests of 200 users in jwd (README, Performance).
      */
-    public static final int DEFAULT_CONNECTIONS_PER_SERVER = 256;
-    static final int MAX_CONNECTIONS_PER_SERVER = 65_536;
+    private static final int DEFAULT_CONNECTIONS_PER_SERVER = 256;
+    private static final int MAX_CONNECTIONS_PER_SERVER = 65_536;
     private static final String POSITIVE_DURATION = "a positive duration: " + Durations.EXPECTED;
     private static final String SECONDS = "seconds, or a number with a unit (500ms, 30s, 10m, 1h)";
 
