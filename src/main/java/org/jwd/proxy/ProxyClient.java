@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.util.concurrent.TimeUnit;
 
-import org.eclipse.jetty.client.DuplexConnectionPool;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.io.ClientConnector;
 import org.jwd.runtime.Dispatcher;
@@ -36,13 +35,13 @@ final class ProxyClient {
         // 502/503 and refused the health checks' requests too, so both servers were taken for down. What a server
         // may queue is jwd's own setting (server.<id>.max_queue); this only bounds the memory of a flood.
         client.setMaxRequestsQueuedPerDestination(MAX_REQUESTS_QUEUED_PER_SERVER);
-        // Each server's connections: an acquire scans them for a free one, and under thousands of clients the pool
-        // is full, so each request scans it about twice. The duplex pool (HTTP/1.1, one exchange per connection)
-        // checks an entry cheaper than the dynamic transport's default multiplex pool (no MaxMultiplexable test):
-        // at 4,000 connections 0.68x jwd's rate at 64 instead of 0.54x (README, Performance).
+        // Each server's connections, one exchange at a time (HTTP/1.1). Jetty's pools scan their entries for a free
+        // one, and under thousands of clients the pools are full, so each request scanned them about twice (a
+        // tenth of jwd's CPU at 4,000 connections, and a lock for each refused reservation): a stack of the idle
+        // ones instead (README, Performance).
         int connections = config.connectionsPerServer();
         client.setMaxConnectionsPerDestination(connections);
-        client.getTransport().setConnectionPoolFactory(server -> new DuplexConnectionPool(server, connections));
+        client.getTransport().setConnectionPoolFactory(server -> new ServerConnectionPool(server, connections));
         return client;
     }
 
