@@ -445,7 +445,7 @@ final class DemoServlet extends HttpServlet {
 
     /**
      * Answers with hop-by-hop headers a proxy must not pass on (one named by {@code Connection}, and the standard
-     * ones), next to an end-to-end header it must pass on.
+     * ones), next to end-to-end headers it must pass on, some with commas and quotes in their values.
      */
     private void hop(HttpServletResponse resp) throws IOException {
         resp.setHeader("Connection", "X-Server-Hop");
@@ -455,6 +455,10 @@ final class DemoServlet extends HttpServlet {
         resp.setHeader("Upgrade", "demo/1");
         resp.setHeader("Proxy-Connection", "keep-alive");
         resp.setHeader("X-End-To-End", "kept");
+        // End-to-end values with commas, quotes and spaces, which a proxy passes on as they are.
+        resp.setHeader("Content-Disposition", "attachment; filename=\"report, 2026.pdf\"");
+        resp.setHeader("X-List", "a, \"b,c\" , d");
+        resp.addHeader("X-List", "e");
         text(resp, 200, "hop from " + id);
     }
 

@@ -240,6 +240,18 @@ class ForwardedHeadersIT {
         assertThat(String.join(",", answer.all("connection"))).doesNotContainIgnoringCase("x-server-hop");
     }
 
+    @Test
+    void theServersEndToEndHeadersReachTheClientAsTheServerWroteThem() throws Exception {
+        Answer direct = parse(rawGet(j2ee.port(), "/irj/hop"));
+        Answer answer = get(trusting, "/irj/hop");
+
+        // Jetty's own copy joined each value's comma-separated parts again: filename=report, 2026.pdf, unquoted.
+        assertThat(answer.first("content-disposition")).isEqualTo("attachment; filename=\"report, 2026.pdf\"")
+                .isEqualTo(direct.first("content-disposition"));
+        assertThat(answer.all("x-list")).containsExactly("a, \"b,c\" , d", "e")
+                .isEqualTo(direct.all("x-list"));
+    }
+
     private static String rawGet(int port, String path) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(30_000);

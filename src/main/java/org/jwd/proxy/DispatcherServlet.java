@@ -1,6 +1,9 @@
 package org.jwd.proxy;
 
 import java.io.IOException;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.servlet.ServletException;
@@ -14,6 +17,7 @@ import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
 import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.Callback;
 import org.jwd.runtime.Dispatcher;
@@ -130,8 +134,36 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void onServerResponseHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                            Response serverResponse) {
         Exchange.of(clientRequest).timing().firstByte();
-        super.onServerResponseHeaders(clientRequest, proxyResponse, serverResponse);
+        copyServerHeaders(clientRequest, proxyResponse, serverResponse);
         Exchange.of(clientRequest).answerBegins(proxyResponse, serverResponse.getHeaders().getValuesList("Set-Cookie"));
+    }
+
+    /**
+     * Jetty's copy of the server's headers, each value as the server wrote it: Jetty's own splits a value at its
+     * commas and joins the parts again, which drops their quotes and spaces (a download's {@code attachment;
+     * filename="report, 2026.pdf"} reached the browser as {@code attachment;filename=report, 2026.pdf}). A name's
+     * first field replaces what the container set (Date, Server), the others add to it, as in Jetty's.
+     */
+    private void copyServerHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                   Response serverResponse) {
+        HttpFields headers = serverResponse.getHeaders();
+        Set<String> copied = new HashSet<>();
+        for (int i = 0; i < headers.size(); i++) {
+            HttpField field = headers.getField(i);
+            String name = field.getName();
+            String lowerCase = name.toLowerCase(Locale.ROOT);
+            HttpField kept = HOP_HEADERS.contains(lowerCase) ? null
+                    : filterServerResponseHeader(clientRequest, serverResponse, field);
+            if (kept == null) {
+                continue;
+            }
+            String value = kept.getValue() == null ? "" : kept.getValue();
+            if (copied.add(lowerCase)) {
+                proxyResponse.setHeader(name, value);
+            } else {
+                proxyResponse.addHeader(name, value);
+            }
+        }
     }
 
     @Override
