@@ -19,9 +19,9 @@ public final class ConfigParser {
     static final int MAX_CLIENT_THREADS = 10_000;
     private static final String CONNECTIONS_PER_SERVER = "jwd.connections_per_server";
     /**
-     * Jetty ProxyServlet's own default, what jwd had before the key. Fewer cost less CPU under a flood of short
-     * requests (a pool's acquire scans its connections, and a flood keeps it full), but cap what a slow server may
-     * work on at once: 64 would hold long-polling or slow requests of 200 users in jwd (README, Performance).
+     * Jetty ProxyServlet's own default, what jwd had before the key. Finding a free connection costs the same at any
+     * size (the idle ones wait on a stack), and fewer would cap what a slow server may work on at once: 64 would
+     * hold long-polling or slow requests of 200 users in jwd (README, Performance).
      */
     private static final int DEFAULT_CONNECTIONS_PER_SERVER = 256;
     private static final int MAX_CONNECTIONS_PER_SERVER = 65_536;

@@ -122,14 +122,6 @@ public class DispatcherServlet extends AsyncProxyServlet {
         }
     }
 
-    /** The server's {@code Connection} header names headers of this hop only (Jetty's String variant keeps them). */
-    @Override
-    protected HttpField filterServerResponseHeader(HttpServletRequest clientRequest, Response serverResponse,
-                                                   HttpField field) {
-        return ProxyHeaders.namedByConnection(serverResponse.getHeaders(), field) ? null
-                : super.filterServerResponseHeader(clientRequest, serverResponse, field);
-    }
-
     @Override
     protected void onServerResponseHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                            Response serverResponse) {
@@ -142,17 +134,19 @@ public class DispatcherServlet extends AsyncProxyServlet {
      * Jetty's copy of the server's headers, each value as the server wrote it: Jetty's own splits a value at its
      * commas and joins the parts again, which drops their quotes and spaces (a download's {@code attachment;
      * filename="report, 2026.pdf"} reached the browser as {@code attachment;filename=report, 2026.pdf}). A name's
-     * first field replaces what the container set (Date, Server), the others add to it, as in Jetty's.
+     * first field replaces what the container set (Date, Server), the others add to it, as in Jetty's. Hop-by-hop
+     * headers stay behind: Jetty's fixed list and those the server's {@code Connection} header names.
      */
     private void copyServerHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                    Response serverResponse) {
         HttpFields headers = serverResponse.getHeaders();
+        Set<String> hopOnly = ProxyHeaders.namedByConnection(headers);
         Set<String> copied = new HashSet<>();
         for (int i = 0; i < headers.size(); i++) {
             HttpField field = headers.getField(i);
             String name = field.getName();
             String lowerCase = name.toLowerCase(Locale.ROOT);
-            HttpField kept = HOP_HEADERS.contains(lowerCase) ? null
+            HttpField kept = HOP_HEADERS.contains(lowerCase) || hopOnly.contains(lowerCase) ? null
                     : filterServerResponseHeader(clientRequest, serverResponse, field);
             if (kept == null) {
                 continue;

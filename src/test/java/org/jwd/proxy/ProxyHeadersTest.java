@@ -15,18 +15,17 @@ class ProxyHeadersTest {
     @Test
     void theUsualValuesNameNoHeader() {
         assertThat(ProxyHeaders.namedByConnection(HttpFields.build().add(HttpHeader.CONNECTION, "keep-alive")
-                .add(HOP), HOP)).isFalse();
+                .add(HOP))).isEmpty();
         assertThat(ProxyHeaders.namedByConnection(HttpFields.build().add(HttpHeader.CONNECTION, "Close")
-                .add(HOP), HOP)).isFalse();
-        assertThat(ProxyHeaders.namedByConnection(HttpFields.build().add(HOP), HOP)).isFalse();
+                .add(HOP))).isEmpty();
+        assertThat(ProxyHeaders.namedByConnection(HttpFields.build().add(HOP))).isEmpty();
     }
 
     @Test
     void aHeaderNamedAmongOtherTokensInAnyCaseIsThisHopsOnly() {
         HttpFields headers = HttpFields.build().add(HttpHeader.CONNECTION, "close, x-server-HOP").add(HOP).add(DATE);
 
-        assertThat(ProxyHeaders.namedByConnection(headers, HOP)).isTrue();
-        assertThat(ProxyHeaders.namedByConnection(headers, DATE)).isFalse();
+        assertThat(ProxyHeaders.namedByConnection(headers)).contains("x-server-hop").doesNotContain("date");
     }
 
     @Test
@@ -34,6 +33,6 @@ class ProxyHeadersTest {
         HttpFields headers = HttpFields.build().add(HttpHeader.CONNECTION, "keep-alive")
                 .add(HttpHeader.CONNECTION, "X-Server-Hop").add(HOP);
 
-        assertThat(ProxyHeaders.namedByConnection(headers, HOP)).isTrue();
+        assertThat(ProxyHeaders.namedByConnection(headers)).contains("x-server-hop");
     }
 }
