@@ -160,8 +160,9 @@ final class IdleStackPool<P> implements Pool<P> {
 
         private void stack() {
             pool.idle.offerFirst(this);
-            // remove() may have run between the state's change and the push, and looked for it in vain.
-            if (state.get() != State.IDLE) {
+            // remove() or terminate() may have run between the state's change and the push, and looked for it in
+            // vain. Only their states are final: an entry in use again may already be back on the stack.
+            if (isTerminated()) {
                 pool.idle.remove(this);
             }
         }
