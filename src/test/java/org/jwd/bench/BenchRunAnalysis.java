@@ -25,6 +25,7 @@ import java.util.OptionalDouble;
  *                                                 the line to log
  * report RESULTS_TSV TARGETS REFERENCE1 NAME1 REFERENCE2 NAME2
  *                                                 the Markdown table (TARGETS space-separated)
+ * pairs RESULTS_TSV TARGETS                       each pair of targets' ratios round by round (see {@link RoundPairs})
  * failures RESULTS_TSV                            how many measurements had errors, no result or no answer
  * profiles DIR                                    the profiles' summary (see {@link ProfileSummary})
  * cold ROUND VARIANT START_EPOCH READY_EPOCH WRK_OUTPUT COLD_TSV
@@ -70,6 +71,10 @@ public final class BenchRunAnalysis {
                 ResultTable table = new ResultTable(List.of(a.get(1).trim().split("\\s+")),
                         List.of(a.get(3), a.get(5)), List.of(a.get(2), a.get(4)));
                 yield table.render(read(Path.of(a.get(0))));
+            }
+            case "pairs" -> {
+                expect(a, 2, 2, "pairs RESULTS_TSV TARGETS");
+                yield RoundPairs.render(read(Path.of(a.get(0))), List.of(a.get(1).trim().split("\\s+")));
             }
             case "failures" -> {
                 expect(a, 1, 1, "failures RESULTS_TSV");
