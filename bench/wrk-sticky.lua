@@ -8,6 +8,18 @@
 -- Session ids look like a Java server's with a route suffix: BENCH<thread><n>.b1 or .b2, alternating. The
 -- suffix is what BalancerServlet sticks by; jwd (no server.<id>.route configured here), HAProxy and nginx
 -- treat the whole id as an opaque key.
+-- With BENCH_THINK_MS=N in the environment (bench/run's BENCH_THINK_MS), each connection waits N ms after an answer
+-- before its next request, as a user reads a page: the load is then about connections x 1000 / (N + latency)
+-- requests per second for every proxy alike, below their capacity, and the latencies compare what each proxy adds
+-- to a request at the same load instead of how much it queues at its own saturation (wrk's closed loop).
+-- wrk asks whether delay() exists once, after loading the script and before init(), so it is defined here or not at
+-- all: a delay() returning 0 would still cost a timer per request.
+local think = tonumber(os.getenv("BENCH_THINK_MS") or "0") or 0
+if think > 0 then
+  function delay()
+    return think
+  end
+end
 local next_thread = 0
 local threads = {}
 
