@@ -75,7 +75,8 @@ public record ResultTable(List<String> targets, List<String> scenarioNames, List
         return OptionalDouble.of(sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
     }
 
-    private static OptionalDouble ratio(OptionalDouble rate, OptionalDouble base) {
+    /** {@code rate / base}, empty when either is or the base is 0. */
+    static OptionalDouble ratio(OptionalDouble rate, OptionalDouble base) {
         return rate.isPresent() && base.isPresent() && base.getAsDouble() != 0
                 ? OptionalDouble.of(rate.getAsDouble() / base.getAsDouble()) : OptionalDouble.empty();
     }

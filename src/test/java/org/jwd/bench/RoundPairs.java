@@ -55,7 +55,7 @@ final class RoundPairs {
     }
 
     private static String ratios(List<Measurement[]> rounds, Function<Measurement, OptionalDouble> figure) {
-        double[] ratios = rounds.stream().map(pair -> ratio(figure.apply(pair[0]), figure.apply(pair[1])))
+        double[] ratios = rounds.stream().map(pair -> ResultTable.ratio(figure.apply(pair[0]), figure.apply(pair[1])))
                 .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).sorted().toArray();
         OptionalDouble median = ResultTable.median(ratios);
         if (median.isEmpty()) {
@@ -63,10 +63,5 @@ final class RoundPairs {
         }
         return String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", median.getAsDouble(), ratios[0],
                 ratios[ratios.length - 1]);
-    }
-
-    private static OptionalDouble ratio(OptionalDouble figure, OptionalDouble base) {
-        return figure.isPresent() && base.isPresent() && base.getAsDouble() != 0
-                ? OptionalDouble.of(figure.getAsDouble() / base.getAsDouble()) : OptionalDouble.empty();
     }
 }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 class RoundPairsTest {
     @Test
     void eachRoundsRatioThenTheMedianAndRangeOverTheRounds() {
-        // The machine was fast in round 2: both targets' medians come from different rounds (balancer 1,800,
-        // jwd 2,000: 1.11), while jwd ran 1.20, 1.25 and 1.00 times the balancer's rate round by round.
+        // The machine was fast in round 2 and slow in round 1. The medians (1,800 and 1,800) make the two level,
+        // while jwd ran 1.20, 1.25 and 1.00 times the balancer's rate round by round.
         List<Measurement> results = List.of(
                 measured(1, "balancer", 1000, 4, 60), measured(1, "jwd", 1200, 3, 45),
                 measured(2, "balancer", 2000, 2, 50), measured(2, "jwd", 2500, 2, 40),
