@@ -35,6 +35,12 @@ import java.util.OptionalDouble;
  * rss ROUND TARGET CONNECTIONS PID RSS_TSV        appends PID's resident memory (with its descendants, see
  *                                                 {@link ProcessTreeMemory}) to rss.tsv
  * rss-report RSS_TSV TARGETS                      memory per connection (see {@link ConnectionMemory})
+ * perf-events                                     the events to count with perf stat (see {@link SyscallCount})
+ * syscalls TARGET PERF_OUTPUT WRK_OUTPUT SYSCALLS_TSV
+ *                                                 appends the target's system calls (perf stat -x,'s output) and
+ *                                                 the requests wrk or h2load completed meanwhile to syscalls.tsv;
+ *                                                 prints its line to log
+ * syscalls-report SYSCALLS_TSV TARGETS            system calls per request by kind (see {@link SyscallCount})
  * </pre>
  * A wrong call exits 2 naming what was wrong.
  */
@@ -110,8 +116,20 @@ public final class BenchRunAnalysis {
                         .filter(line -> !line.isBlank() && !line.equals(ConnectionMemory.HEADER))
                         .map(ConnectionMemory::parse).toList(), List.of(a.get(1).trim().split("\\s+")));
             }
+            case "perf-events" -> {
+                expect(a, 0, 0, "perf-events");
+                yield SyscallCount.PERF_EVENTS + "\n";
+            }
+            case "syscalls" -> syscalls(a);
+            case "syscalls-report" -> {
+                expect(a, 2, 2, "syscalls-report SYSCALLS_TSV TARGETS");
+                yield SyscallCount.report(Files.readAllLines(Path.of(a.get(0)), StandardCharsets.UTF_8).stream()
+                        .filter(line -> !line.isBlank() && !line.equals(SyscallCount.HEADER))
+                        .map(SyscallCount::parse).toList(), List.of(a.get(1).trim().split("\\s+")));
+            }
             default -> throw new IllegalArgumentException("unknown command '" + command + "': expected check, cpu,"
-                    + " record, report, failures, profiles, cold, cold-report, rss or rss-report");
+                    + " record, report, failures, profiles, cold, cold-report, rss, rss-report, perf-events, syscalls"
+                    + " or syscalls-report");
         };
     }
 
@@ -127,17 +145,31 @@ public final class BenchRunAnalysis {
         int round = (int) number(a.get(0));
         int scenario = (int) number(a.get(2));
         String target = a.get(3);
-        Path output = Path.of(a.get(4));
-        String text = Files.readString(output, StandardCharsets.UTF_8);
-        // h2load's latencies are in its log beside its output (OUTPUT.log).
-        Path h2loadLog = Path.of(output + ".log");
-        Optional<WrkResult> result = H2LoadResult.isH2Load(text)
-                ? H2LoadResult.parse(text, Files.exists(h2loadLog) ? Files.readString(h2loadLog) : "")
-                : WrkResult.parse(text);
+        Optional<WrkResult> result = loadResult(Path.of(a.get(4)));
         Measurement measurement = result.map(wrk -> Measurement.of(round, scenario, target, wrk, cpuNanos))
                 .orElseGet(() -> Measurement.failed(round, scenario, target));
         append(Path.of(a.get(5)), Measurement.HEADER, measurement.toTsv());
         return measurement.summary((int) number(a.get(1))) + "\n";
+    }
+
+    private static String syscalls(List<String> a) throws IOException {
+        expect(a, 4, 4, "syscalls TARGET PERF_OUTPUT WRK_OUTPUT SYSCALLS_TSV");
+        Path output = Path.of(a.get(2));
+        long requests = loadResult(output).map(WrkResult::requests)
+                .orElseThrow(() -> new IllegalArgumentException("syscalls: no result in " + output));
+        SyscallCount count = SyscallCount.of(a.get(0), requests,
+                Files.readString(Path.of(a.get(1)), StandardCharsets.UTF_8));
+        append(Path.of(a.get(3)), SyscallCount.HEADER, count.toTsv());
+        return count.summary() + "\n";
+    }
+
+    /** wrk's result, or h2load's, whose latencies are in its log beside its output (OUTPUT.log). */
+    private static Optional<WrkResult> loadResult(Path output) throws IOException {
+        String text = Files.readString(output, StandardCharsets.UTF_8);
+        Path h2loadLog = Path.of(output + ".log");
+        return H2LoadResult.isH2Load(text)
+                ? H2LoadResult.parse(text, Files.exists(h2loadLog) ? Files.readString(h2loadLog) : "")
+                : WrkResult.parse(text);
     }
 
     /** Appends the line to the file, with the header first when the file is new. */

@@ -16,6 +16,7 @@ class BenchRunAnalysisTest {
 
     private Path recorded(String name) throws Exception {
         Path file = dir.resolve(name);
+        Files.createDirectories(file.getParent());
         Files.writeString(file, Recorded.text(name));
         return file;
     }
@@ -74,6 +75,28 @@ class BenchRunAnalysisTest {
                 "direct nginx-rr nginx-hash haproxy-rr haproxy-stick balancer jwd", "nginx-rr", "no cookies",
                 "nginx-hash", "sticky clients, 10000 sessions (JSESSIONID)"}))
                 .isEqualTo(Recorded.text("table-3-rounds.md"));
+    }
+
+    @Test
+    void countsSystemCallsPerRequestFromPerfAndWrk() throws Exception {
+        Path syscalls = dir.resolve("syscalls.tsv");
+
+        String line = BenchRunAnalysis.run(new String[] {"syscalls", "jwd", recorded("syscalls/perf-jwd.txt").toString(),
+                recorded("syscalls/wrk-jwd.txt").toString(), syscalls.toString()});
+        BenchRunAnalysis.run(new String[] {"syscalls", "nginx-hash",
+                recorded("syscalls/perf-nginx-hash.txt").toString(), recorded("syscalls/wrk-nginx-hash.txt").toString(),
+                syscalls.toString()});
+
+        assertThat(line).startsWith("system calls jwd ").contains("11.57 per request");
+        assertThat(Files.readAllLines(syscalls)).containsExactly(SyscallCount.HEADER,
+                "jwd\t65777\t760724\t298731\t139836\t223720\t20346\t74420\t50065",
+                "nginx-hash\t174115\t892515\t348359\t348328\t151\t21303\t0\t54432");
+        assertThat(BenchRunAnalysis.run(new String[] {"syscalls-report", syscalls.toString(), "nginx-hash jwd"}))
+                .contains("| nginx-hash | 5.13 |", "| jwd | 11.57 |");
+        assertThat(BenchRunAnalysis.run(new String[] {"perf-events"})).isEqualTo(SyscallCount.PERF_EVENTS + "\n");
+        assertThatThrownBy(() -> BenchRunAnalysis.run(new String[] {"syscalls", "jwd",
+                dir.resolve("syscalls/perf-jwd.txt").toString(), recorded("wrk-refused.txt").toString(),
+                syscalls.toString()})).hasMessageContaining("syscalls: no result in");
     }
 
     @Test

@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
  * (a short bench/run on 2026-12-01), against a server answering 404, one closing every other connection, and a
  * closed port; results.tsv of three rounds with the table the awk report that this code replaced printed for it;
  * profiles/: async-profiler 4.2's collapsed stacks of jwd under bench/run's sticky load (a short attribution run
- * on 2026-12-01, weights in samples: the CPU profile cut to its 15 stacks named in the tests) with wrk's output.
+ * on 2026-12-01, weights in samples: the CPU profile cut to its 15 stacks named in the tests) with wrk's output;
+ * syscalls/: perf stat's counts ({@code -x,}, {@link SyscallCount#PERF_EVENTS}) of nginx's and jwd's processes under
+ * 5 s of bench/run's sticky load, with wrk's output of the same 5 s (2026-12-02).
  */
 final class Recorded {
     private Recorded() {
