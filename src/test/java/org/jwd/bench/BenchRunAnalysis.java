@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * The analysis {@code bench/run} calls between its steps, so that the script only orchestrates (starts processes,
@@ -74,13 +75,13 @@ public final class BenchRunAnalysis {
             case "record" -> record(a);
             case "report" -> {
                 expect(a, 6, 6, "report RESULTS_TSV TARGETS REFERENCE1 NAME1 REFERENCE2 NAME2");
-                ResultTable table = new ResultTable(List.of(a.get(1).trim().split("\\s+")),
+                ResultTable table = new ResultTable(names(a.get(1)),
                         List.of(a.get(3), a.get(5)), List.of(a.get(2), a.get(4)));
                 yield table.render(read(Path.of(a.get(0))));
             }
             case "pairs" -> {
                 expect(a, 2, 2, "pairs RESULTS_TSV TARGETS");
-                yield RoundPairs.render(read(Path.of(a.get(0))), List.of(a.get(1).trim().split("\\s+")));
+                yield RoundPairs.render(read(Path.of(a.get(0))), names(a.get(1)));
             }
             case "failures" -> {
                 expect(a, 1, 1, "failures RESULTS_TSV");
@@ -99,9 +100,7 @@ public final class BenchRunAnalysis {
             }
             case "cold-report" -> {
                 expect(a, 2, 2, "cold-report COLD_TSV VARIANTS");
-                yield ColdStart.report(Files.readAllLines(Path.of(a.get(0)), StandardCharsets.UTF_8).stream()
-                        .filter(line -> !line.isBlank() && !line.equals(ColdStart.HEADER)).map(ColdStart::parse)
-                        .toList(), List.of(a.get(1).trim().split("\\s+")));
+                yield ColdStart.report(rows(Path.of(a.get(0)), ColdStart.HEADER, ColdStart::parse), names(a.get(1)));
             }
             case "rss" -> {
                 expect(a, 5, 5, "rss ROUND TARGET CONNECTIONS PID RSS_TSV");
@@ -112,9 +111,8 @@ public final class BenchRunAnalysis {
             }
             case "rss-report" -> {
                 expect(a, 2, 2, "rss-report RSS_TSV TARGETS");
-                yield ConnectionMemory.report(Files.readAllLines(Path.of(a.get(0)), StandardCharsets.UTF_8).stream()
-                        .filter(line -> !line.isBlank() && !line.equals(ConnectionMemory.HEADER))
-                        .map(ConnectionMemory::parse).toList(), List.of(a.get(1).trim().split("\\s+")));
+                yield ConnectionMemory.report(rows(Path.of(a.get(0)), ConnectionMemory.HEADER,
+                        ConnectionMemory::parse), names(a.get(1)));
             }
             case "perf-events" -> {
                 expect(a, 0, 0, "perf-events");
@@ -123,9 +121,8 @@ public final class BenchRunAnalysis {
             case "syscalls" -> syscalls(a);
             case "syscalls-report" -> {
                 expect(a, 2, 2, "syscalls-report SYSCALLS_TSV TARGETS");
-                yield SyscallCount.report(Files.readAllLines(Path.of(a.get(0)), StandardCharsets.UTF_8).stream()
-                        .filter(line -> !line.isBlank() && !line.equals(SyscallCount.HEADER))
-                        .map(SyscallCount::parse).toList(), List.of(a.get(1).trim().split("\\s+")));
+                yield SyscallCount.report(rows(Path.of(a.get(0)), SyscallCount.HEADER, SyscallCount::parse),
+                        names(a.get(1)));
             }
             default -> throw new IllegalArgumentException("unknown command '" + command + "': expected check, cpu,"
                     + " record, report, failures, profiles, cold, cold-report, rss, rss-report, perf-events, syscalls"
@@ -183,8 +180,18 @@ public final class BenchRunAnalysis {
     }
 
     static List<Measurement> read(Path results) throws IOException {
-        return Files.readAllLines(results, StandardCharsets.UTF_8).stream()
-                .filter(line -> !line.isBlank() && !line.equals(Measurement.HEADER)).map(Measurement::parse).toList();
+        return rows(results, Measurement.HEADER, Measurement::parse);
+    }
+
+    /** The lines of a TSV file this class appended to, parsed, without its header and blank lines. */
+    private static <T> List<T> rows(Path file, String header, Function<String, T> parse) throws IOException {
+        return Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                .filter(line -> !line.isBlank() && !line.equals(header)).map(parse).toList();
+    }
+
+    /** A space-separated list of targets or variants, as the script passes them. */
+    private static List<String> names(String list) {
+        return List.of(list.trim().split("\\s+"));
     }
 
     private static void expect(List<String> a, int min, int max, String usage) {
