@@ -57,6 +57,15 @@ class TrainingLoadTest {
     }
 
     @Test
+    void eachClientSendsOneRequestEvenWhenItStartsAfterTheEnd() throws Exception {
+        // a load over before its clients start, as a busy machine may start their threads
+        TrainingLoad.Result result = TrainingLoad.run(url(), Duration.ZERO, 3);
+
+        assertThat(result.requests()).isEqualTo(3).isEqualTo(answered.get());
+        assertThat(cookies).hasSize(3);
+    }
+
+    @Test
     void countsAnswersOtherThan200AsErrors() throws Exception {
         status = 503;
 
