@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -146,7 +145,6 @@ public record SyscallCount(String target, long requests, long total, long reads,
     }
 
     private String perRequest(long n) {
-        OptionalDouble per = requests > 0 ? OptionalDouble.of((double) n / requests) : OptionalDouble.empty();
-        return per.isPresent() ? String.format(Locale.ROOT, "%.2f", per.getAsDouble()) : "-";
+        return requests > 0 ? String.format(Locale.ROOT, "%.2f", (double) n / requests) : "-";
     }
 }
