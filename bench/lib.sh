@@ -4,10 +4,20 @@
 log() { printf '%s: %s\n' "$BENCH_NAME" "$*" >&2; }
 die() { printf '%s: FAILED: %s\n' "$BENCH_NAME" "$*" >&2; exit 1; }
 
-# The Jetty version the WAR is built against and bin/jwd runs: the pom's jetty.version, its one place.
+# The distribution the build unpacks (what bin/jwd runs), the Jetty in it and its WAR; the benchmarks' classes.
 JETTY_VERSION=$(sed -n 's:.*<jetty.version>\(.*\)</jetty.version>.*:\1:p' "$ROOT/pom.xml")
 [[ -n $JETTY_VERSION ]] || die "no <jetty.version> in $ROOT/pom.xml"
-JETTY_HOME=$ROOT/target/jetty-home/jetty-home-$JETTY_VERSION
+JWD_VERSION=$(sed -n '0,/<version>/s:.*<version>\(.*\)</version>.*:\1:p' "$ROOT/pom.xml")
+DIST=$ROOT/dist/target/jwd-$JWD_VERSION
+JETTY_HOME=$DIST/jetty-home-$JETTY_VERSION
+WAR=$DIST/lib/jwd.war
+BENCH_CLASSES=$ROOT/bench/target/classes
+
+# The benchmarks' class path: their classes first (PREFIX, a copy of them, when given), then their libraries (jwd's
+# core and webapp classes, the demo backends, Jetty, JMH).
+bench_classpath() {
+  echo "${1:-$BENCH_CLASSES}:$(cat "$ROOT/bench/target/classpath.txt")"
+}
 
 # check_whole_numbers PREFIX SETTING:VARIABLE...: each variable holds a whole number, or the run stops naming
 # the setting (PREFIX_SETTING) and its value.
@@ -28,20 +38,16 @@ alloc_port() {
   NEXT_PORT=$((NEXT_PORT + 1))
 }
 
-# ensure_built FILE...: builds jwd (mvn package, tests skipped) when the WAR, the test class path or one of these
-# files is missing, or a source is newer than the WAR.
+# ensure_built FILE...: builds jwd (mvn package, tests skipped) when the distribution, the benchmarks' class path or
+# one of these files is missing, or a source is newer than the distribution.
 ensure_built() {
-  local war=$ROOT/target/jwd.war file missing=false
-  for file in "$war" "$ROOT/target/test-classpath.txt" "$JETTY_HOME/start.jar" "$@"; do
+  local stamp=$DIST.tar.gz file missing=false
+  for file in "$stamp" "$WAR" "$ROOT/bench/target/classpath.txt" "$JETTY_HOME/start.jar" "$@"; do
     [[ -f $file ]] || missing=true
   done
-  if $missing || [[ -n $(find "$ROOT/src" "$ROOT/it-tests" "$ROOT/webapp" "$ROOT/pom.xml" -newer "$war" -type f \
-                          -print -quit) ]]; then
+  if $missing || [[ -n $(find "$ROOT"/{core,server,webapp,demo,dist,bench}/src "$ROOT"/*/pom.xml "$ROOT/pom.xml" \
+                          "$ROOT/jetty-base" -newer "$stamp" -type f -print -quit) ]]; then
     log "building jwd (mvn package, tests skipped)..."
     (cd "$ROOT" && mvn -B -q package -DskipTests) >&2 || die "the build failed"
-    # Maven leaves an archive untouched when its content is unchanged: mark it as built now, and the AppCDS archive
-    # made from it after it (bin/jwd run uses only an archive newer than the WAR).
-    touch "$war"
-    [[ ! -f $ROOT/target/jwd.jsa ]] || touch "$ROOT/target/jwd.jsa"
   fi
 }

@@ -7,13 +7,8 @@ when it did not start. bin/jwd always turns it on.
 jwd
 
 [depend]
+jwd-classes
 server
-
-[lib]
-${jwd.passthrough.jar}
 
 [xml]
 etc/jwd-launcher.xml
-
-[ini]
-jwd.passthrough.jar?=${jetty.base}/../target/jwd-passthrough.jar

@@ -9,13 +9,8 @@ connector
 jwd
 
 [depend]
+jwd-classes
 http
-
-[lib]
-${jwd.passthrough.jar}
 
 [xml]
 etc/jwd-listeners.xml
-
-[ini]
-jwd.passthrough.jar?=${jetty.base}/../target/jwd-passthrough.jar

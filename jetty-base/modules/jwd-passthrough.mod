@@ -8,17 +8,12 @@ connector
 jwd
 
 [depend]
+jwd-classes
 server
 
 [after]
 http
 https
 
-[lib]
-${jwd.passthrough.jar}
-
 [xml]
 etc/jwd-passthrough.xml
-
-[ini]
-jwd.passthrough.jar?=${jetty.base}/../target/jwd-passthrough.jar

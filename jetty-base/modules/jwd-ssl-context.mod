@@ -11,13 +11,8 @@ jwd
 ssl-context
 
 [depend]
+jwd-classes
 server
-
-[lib]
-${jwd.passthrough.jar}
 
 [xml]
 etc/jwd-ssl-context.xml
-
-[ini]
-jwd.passthrough.jar?=${jetty.base}/../target/jwd-passthrough.jar

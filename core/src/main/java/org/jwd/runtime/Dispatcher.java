@@ -1,0 +1,342 @@
+package org.jwd.runtime;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.jwd.accesslog.AccessLog;
+import org.jwd.affinity.LearnedRoutes;
+import org.jwd.sessiontable.SessionTable;
+import org.jwd.sessiontable.SessionTimeouts;
+import org.jwd.config.ConfigException;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.Durations;
+import org.jwd.config.LogonGroupConfig;
+import org.jwd.config.ServerConfig;
+import org.jwd.health.HealthChecker;
+import org.jwd.limits.LimitsConfig;
+import org.jwd.limits.ConnectionSlots;
+import org.jwd.metrics.DispatcherMetrics;
+import org.jwd.registry.ServerRegistry;
+import org.jwd.routing.Router;
+import org.jwd.routing.UrlPrefixLoader;
+import org.jwd.tls.TlsConfig;
+import org.jwd.topology.Server;
+import org.jwd.topology.Topology;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The dispatcher's {@link DispatcherState} in force, and the changes that swap in the next one: a reloaded
+ * configuration ({@link #apply}, called by the {@link Reloader}) and servers that register, leave or expire
+ * ({@link #register}). Each change builds a whole new state and swaps it in atomically: a request reads
+ * {@link #state()} once and keeps its decision, whose {@link Server} object counts its end even if the server left
+ * meanwhile. Servers that stay keep their {@code Server} objects (state, counters); the session table, the health
+ * checker and the registry stay too. It is built, started and closed by the composition root
+ * ({@code org.jwd.boot.Bootstrap}), and the servlets find it in the servlet context under {@link #ATTRIBUTE}.
+ */
+public final class Dispatcher implements AutoCloseable {
+    public static final String ATTRIBUTE = Dispatcher.class.getName();
+    private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
+
+    /**
+     * What lives as long as the dispatcher, whatever the reloads change.
+     *
+     * @param tls       re-encryption to the servers, termination and end-to-end TLS (a restart changes them)
+     * @param accessLog {@code icm/HTTP/logging_0}, opened at the start ({@link AccessLog#OFF} without it)
+     * @param scheduler the shared scheduler, on which a new URL mapping table's loader refreshes
+     */
+    public record Parts(TlsConfig tls, AccessLog accessLog, SessionTable sessionTable, HealthChecker health,
+                        ServerRegistry registry, ScheduledExecutorService scheduler) {
+    }
+
+    private final Parts parts;
+    /** What the servers' JSESSIONIDs taught: kept across reloads, handed to every router. */
+    private final LearnedRoutes learnedRoutes = new LearnedRoutes();
+    private final DispatcherMetrics metrics;
+    /** Written under this lock (every change is one read, build and swap); read without it. */
+    private final AtomicReference<DispatcherState> current = new AtomicReference<>();
+
+    /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused, or a limits key */
+    public Dispatcher(DispatcherConfig config, Parts parts) throws ConfigException {
+        this.parts = parts;
+        LimitsConfig limits = config.section(LimitsConfig.class);
+        rebuild(config, urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits),
+                SystemRouters.NONE.loadersFor(systemsOf(config), null));
+        this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
+                new StateSystems(this::state));
+        warnOfFavoriteOnlyGroups(config);
+    }
+
+    /** At start and on every reload: an operator who set it by mistake must see it whichever way it came in. */
+    private static void warnOfFavoriteOnlyGroups(DispatcherConfig config) {
+        for (LogonGroupConfig group : config.logonGroups()) {
+            // Without ext_rfc the quality view hands everything to its favorite; it only chooses HTTP requests
+            // when the group opts in: otherwise ext_rfc is what lgtst reports, as SAP's message server does.
+            if (!group.extRfc() && group.httpBalancing() == LogonGroupConfig.HttpBalancing.QUALITY) {
+                LOG.warn("jwd: logon group {} has ext_rfc=false and http_balancing=quality: every request goes to its "
+                        + "favorite server, none is balanced among its members (SAP floods one server this way)",
+                        group.name());
+            }
+        }
+    }
+
+    /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused ({@code /}, a bad path) */
+    static UrlPrefixLoader urlPrefixLoader(DispatcherConfig config) throws ConfigException {
+        try {
+            return new UrlPrefixLoader(config);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("icf.url_prefixes = '" + String.join(",", config.urlPrefixes()) + "': "
+                    + e.getMessage());
+        }
+    }
+
+    /** The state in force: a request reads it once and keeps it. */
+    public DispatcherState state() {
+        return current.get();
+    }
+
+    /** The configuration in force; a reader that needs several values reads {@link #state()} once instead. */
+    public DispatcherConfig config() {
+        return state().config();
+    }
+
+    /** Re-encryption to the servers, termination and end-to-end TLS. */
+    public TlsConfig tls() {
+        return parts.tls();
+    }
+
+    /** The access log ({@link AccessLog#OFF} without {@code icm/HTTP/logging_0}). */
+    public AccessLog accessLog() {
+        return parts.accessLog();
+    }
+
+    public SessionTable sessionTable() {
+        return parts.sessionTable();
+    }
+
+    public HealthChecker health() {
+        return parts.health();
+    }
+
+    public ServerRegistry registry() {
+        return parts.registry();
+    }
+
+    public DispatcherMetrics metrics() {
+        return metrics;
+    }
+
+    /** Whether {@code id} is a server of the configuration file (which never expires and cannot register). */
+    public boolean isConfigured(String id) {
+        return serversOf(config()).stream().anyMatch(s -> s.id().equals(id));
+    }
+
+    /**
+     * The servers of the file: with systems, every server is some system's (unscoped {@code server.<id>} keys are
+     * refused then).
+     */
+    private static List<ServerConfig> serversOf(DispatcherConfig config) {
+        SystemConfigs systems = systemsOf(config);
+        return systems == null ? config.servers() : systems.servers();
+    }
+
+    /** The {@code wdisp/system_<xx>} systems of {@code config}, or {@code null} for the implicit one. */
+    private static SystemConfigs systemsOf(DispatcherConfig config) {
+        return config.sections().find(SystemConfigs.class).orElse(null);
+    }
+
+    /**
+     * A server of the one implicit system reports itself (registration or heartbeat); see
+     * {@link #register(ServerConfig, String)}.
+     */
+    public synchronized ServerRegistry.Outcome register(ServerConfig server) {
+        return register(server, null);
+    }
+
+    /**
+     * A server reports itself (registration or heartbeat) as a server of {@code system}; the topology is rebuilt
+     * when the set of servers, a server's description or its system changed.
+     *
+     * @param system the SID of a {@code wdisp/system_<xx>} system, required when the configuration in force has
+     *               entries; {@code null} without them
+     * @throws IllegalArgumentException when {@code server} is a server of the configuration file (of any system), or
+     *                                  {@code system} is not one of the configuration in force (a reload came between
+     *                                  the registration's check and this)
+     */
+    public synchronized ServerRegistry.Outcome register(ServerConfig server, String system) {
+        if (isConfigured(server.id())) {
+            String of = state().systemOf(server.id());
+            throw new IllegalArgumentException("server " + server.id() + " is from the configuration file"
+                    + (of == null ? "" : " (system " + of + ")"));
+        }
+        String refused = refusedSystem(systemsOf(config()), system);
+        if (refused != null) {
+            throw new IllegalArgumentException("server " + server.id() + ": " + refused);
+        }
+        ServerRegistry.Outcome outcome = parts.registry().report(server, system);
+        if (outcome.changesTopology()) {
+            rebuild();
+            LOG.info("jwd: server {} {} ({}{})", server.id(),
+                    outcome == ServerRegistry.Outcome.REGISTERED ? "registered" : "reported a change", server,
+                    system == null ? "" : ", system " + system);
+        }
+        return outcome;
+    }
+
+    /**
+     * Why a registration into {@code system} cannot stand with {@code systems}: a SID that is not one of them, none
+     * where there are systems, or one where there are none; {@code null} when it stands.
+     */
+    private static String refusedSystem(SystemConfigs systems, String system) {
+        if (systems == null) {
+            return system == null ? null : "system " + system + " is not configured: no wdisp/system_<xx> entry";
+        }
+        if (system == null) {
+            return "no system: with wdisp/system_<xx> entries every server belongs to one of "
+                    + String.join(", ", systems.configs().keySet());
+        }
+        return systems.configs().containsKey(system) ? null
+                : "system " + system + " is not configured: expected one of " + String.join(", ",
+                systems.configs().keySet());
+    }
+
+    /** A registered server leaves at once; {@code false} when it was not registered. */
+    public synchronized boolean deregister(String id) {
+        if (!parts.registry().remove(id)) {
+            return false;
+        }
+        rebuild();
+        LOG.info("jwd: server {} deregistered", id);
+        return true;
+    }
+
+    /** Removes the registered servers that stopped reporting: a job of the shared scheduler. */
+    public synchronized void expireRegistrations() {
+        List<String> expired = parts.registry().expire();
+        if (!expired.isEmpty()) {
+            rebuild();
+            LOG.warn("jwd: registered servers {} removed: no report for {}", expired,
+                    Durations.format(parts.registry().expiry()));
+        }
+    }
+
+    /**
+     * Swaps in a new configuration, already parsed and checked, as one {@link DispatcherState}: the servers of the
+     * file and the registered ones, the groups, strategies, limits and everything the router reads. Servers that stay
+     * with the same description keep their {@link Server} objects (state, counters, an operator's drain); a changed
+     * one gets a new object that keeps the operator's state; requests on their way keep the state they read. The
+     * session table, its bindings, the registry and the metrics stay; the health checks follow the new servers and
+     * settings. A registered server whose id the file now names gives way to the file's server.
+     *
+     * <p>The keys that need a restart ({@link DispatcherConfig#restartKeys()}) must already carry the running values:
+     * {@link Reloader} sees to that.
+     *
+     * @throws ConfigException when the new URL mapping table or limits cannot be built; nothing is changed then
+     */
+    public synchronized void apply(DispatcherConfig next) throws ConfigException {
+        DispatcherState before = state();
+        LimitsConfig limits = next.section(LimitsConfig.class);
+        UrlPrefixLoader prefixes = before.urlPrefixes();
+        if (!before.config().urlPrefixes().equals(next.urlPrefixes())
+                || !Objects.equals(before.config().urlPrefixesUrl(), next.urlPrefixesUrl())
+                || !before.config().autoRefresh().equals(next.autoRefresh())) {
+            prefixes = urlPrefixLoader(next);
+            // the first load is synchronous: the new router's first requests see the loaded prefixes
+            prefixes.start(parts.scheduler());
+        }
+        for (ServerConfig s : serversOf(next)) {
+            if (parts.registry().remove(s.id())) {
+                LOG.warn("jwd: registered server {} gives way to the server {} of the configuration file", s.id(),
+                        s.id());
+            }
+        }
+        SystemConfigs nextSystems = systemsOf(next);
+        for (ServerRegistry.Registration r : parts.registry().registrations()) {
+            // a server that joined a system keeps it across reloads; one whose system is gone has nowhere to serve
+            String refused = refusedSystem(nextSystems, r.system());
+            if (refused != null && parts.registry().remove(r.config().id())) {
+                LOG.warn("jwd: registered server {} removed: {}; it may register again", r.config().id(), refused);
+            }
+        }
+        SessionTimeouts timeouts = SessionTimeouts.of(next);
+        if (next.sessionTableEnabled() && !SessionTimeouts.of(before.config()).equals(timeouts)) {
+            // the Reloader lets new timeouts through only when the table can take them (and stays on)
+            parts.sessionTable().changeTimeouts(timeouts);
+        }
+        parts.health().reconfigure(next.health());
+        rebuild(next, prefixes, limits, before.slots().next(limits),
+                before.systems().loadersFor(systemsOf(next), parts.scheduler()));
+        if (before.urlPrefixes() != prefixes) {
+            before.urlPrefixes().close();
+        }
+        before.systems().closeLoadersLeft(state().systems());
+        warnOfFavoriteOnlyGroups(next);
+    }
+
+    /** Rebuilds for the configuration in force (a server registered, changed or left). Guarded by this. */
+    private void rebuild() {
+        DispatcherState s = state();
+        rebuild(s.config(), s.urlPrefixes(), s.limits(), s.slots(), s.systems().loaders());
+    }
+
+    /**
+     * Builds the topology of the configured and the registered servers, reusing the {@link Server} of each server
+     * that stays with the same description, and swaps it in with a new router. Guarded by this.
+     */
+    private void rebuild(DispatcherConfig config, UrlPrefixLoader prefixes, LimitsConfig limits,
+                         ConnectionSlots slots, Map<String, UrlPrefixLoader> systemLoaders) {
+        Map<String, Server> before = state() == null ? Map.of() : state().topology().servers();
+        SystemConfigs systems = systemsOf(config);
+        List<ServerConfig> configs = new ArrayList<>(serversOf(config));
+        configs.addAll(parts.registry().servers());
+        Map<String, Server> servers = new LinkedHashMap<>();
+        for (ServerConfig sc : configs) {
+            Server s = before.get(sc.id());
+            if (s == null || !s.config().equals(sc)) {
+                Server changed = new Server(sc);
+                if (s != null) {
+                    changed.setAdminState(s.adminState());
+                }
+                s = changed;
+            }
+            servers.put(sc.id(), s);
+        }
+        Topology topology = Topology.of(servers.values(), config.logonGroups());
+        learnedRoutes.retain(topology);
+        SystemRouters systemRouters = SystemRouters.build(systems, systemLoaders, servers,
+                parts.registry().registrations(), parts.sessionTable(), learnedRoutes, slots);
+        swap(config, topology, prefixes, limits, slots, systemRouters);
+    }
+
+    /** Builds the router for the new state and swaps it in; the health checks follow its servers. */
+    private void swap(DispatcherConfig config, Topology topology, UrlPrefixLoader prefixes, LimitsConfig limits,
+                      ConnectionSlots slots, SystemRouters systems) {
+        Router router = new Router(config, topology, prefixes.current(), parts.sessionTable(), learnedRoutes, slots);
+        DispatcherState next = new DispatcherState(config, topology, router, prefixes, limits, slots, systems);
+        current.set(next);
+        parts.health().track(topology.servers().values());
+    }
+
+    /** Starts the refreshes of the URL mapping tables, its own and each system's. */
+    public void startUrlPrefixes(ScheduledExecutorService scheduler) {
+        state().urlPrefixes().start(scheduler);
+        state().systems().start(scheduler);
+    }
+
+    /** Stops the URL mapping table's refreshes; the parts are the composition root's to close. */
+    @Override
+    public void close() {
+        state().urlPrefixes().close();
+        state().systems().loaders().values().forEach(UrlPrefixLoader::close);
+    }
+
+    @Override
+    public String toString() {
+        return "Dispatcher[" + state().topology() + ", " + parts.sessionTable() + "]";
+    }
+}

@@ -1,0 +1,254 @@
+package org.jwd.sessiontable;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * Cluster mode: one session table for several dispatcher nodes, kept in a shared {@link BindingStore} (a
+ * Terracotta server, {@code SessionTable.cluster_uri}), so that concurrent first requests of one session agree
+ * on one server whichever node they reach, and a node can restart without losing a binding.
+ *
+ * <h2>The way of an operation</h2>
+ * <ul>
+ *   <li>{@link #bind}: {@code putIfAbsent(id, "server|now")} on the server: the first binding wins across all
+ *       nodes. A stored binding that is no longer {@link ClusterBinding#isLive live} is replaced atomically.</li>
+ *   <li>{@link #lookup}: reads the binding; when its stamp is {@link ClusterBinding#isDue due}, rewrites it with
+ *       {@code replace(old, new)}, so a session kept busy through any node stays bound on every node
+ *       ({@link ClusterBinding} explains the exact bounds). Most lookups are answered by the heap tier in front.</li>
+ *   <li>{@link #rebind}: {@code replace(old, new)} of a live binding to the expected server.</li>
+ * </ul>
+ *
+ * <h2>When the server is unreachable, requests are still served</h2>
+ * Every binding this node reads or writes is also kept in {@code local}, this node's own table (a mirror with the
+ * same idle timeout). When an operation on the server fails (timeout, connection lost), the table turns
+ * {@link ClusterState#DISCONNECTED}, logs one warning, and serves from {@code local} at once, without touching
+ * the server again: sessions this node knew keep their server, new sessions are bound on this node only (two
+ * nodes may then bind one new session differently; nothing can prevent that without the server). A probe
+ * ({@link ClusterConnection}) tries the server at once, then every {@link #PROBE_INTERVAL} on the shared scheduler; once it answers, the table is
+ * {@link ClusterState#CONNECTED} again (a server that was only slow for a moment is back within one write).
+ * Ehcache's client reconnects by itself, but after a server restart it sometimes ends up with no connection
+ * and says nothing; so a client still failing {@link #FRESH_START_AFTER_MILLIS} after the loss is dropped and
+ * built anew, and again every as long until the server answers. A binding the server does not know but {@code local} does (made during
+ * the outage, or lost by a server restart) is carried over to the server when its session comes back
+ * ({@code putIfAbsent}: if another node carried over a different one first, that one wins everywhere).
+ *
+ * <p>The shared copy judges expiry by its stamps, not by Ehcache's best-effort idle expiry; the mirror expires
+ * no later than the shared copy (its idle time is refreshed by this node's uses only), so it never resurrects
+ * a binding that expired in the cluster.
+ */
+public final class ClusteredSessionTable implements SessionTable {
+
+    /**
+     * A key no session uses: the probe writes it to learn whether the server answers. A write, because Ehcache
+     * answers a read that timed out as a miss, so a read "succeeds" on a server that is gone.
+     */
+    static final String PROBE_KEY = "jwd:probe";
+    /**
+     * A client still failing this long after the loss (or after its last fresh start) is dropped and built anew:
+     * Ehcache's own reconnection does not always recover from a server restart.
+     */
+    static final long FRESH_START_AFTER_MILLIS = 15_000;
+    /** How often a lost Terracotta server is tried again. */
+    static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
+
+    private final String name;
+    private final BindingStore cluster;
+    private final SessionTable local;
+    private final SessionTimeouts timeouts;
+    private final ClusterConnection connection;
+    private final SharedBindings shared;
+
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
+    private final LongAdder bindings = new LongAdder();
+    private final LongAdder rebindings = new LongAdder();
+    private final LongAdder servedLocally = new LongAdder();
+    private final LongAdder carriedOver = new LongAdder();
+    private volatile boolean closed;
+
+    /**
+     * Connects at once (waiting at most the store's connection timeout); when the server cannot be reached, the
+     * table starts {@link ClusterState#CONNECTING} and serves from {@code local} until a probe connects.
+     *
+     * @param name        how to name the cluster in messages: its URI
+     * @param cluster     the shared store; this table closes it
+     * @param local       this node's own table: mirror and fallback; this table closes it
+     * @param timeouts    the idle timeouts by kind of entry
+     * @param clockMillis epoch milliseconds; tests move it by hand
+     * @param scheduler   where a lost server is probed every {@link #PROBE_INTERVAL} (shared, not owned), or
+     *                    {@code null} for no probes (tests call {@link #probe()})
+     */
+    ClusteredSessionTable(String name, BindingStore cluster, SessionTable local, SessionTimeouts timeouts,
+                          LongSupplier clockMillis, ScheduledExecutorService scheduler) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.cluster = Objects.requireNonNull(cluster, "cluster");
+        this.local = Objects.requireNonNull(local, "local");
+        this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
+        LongSupplier clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
+        this.shared = new SharedBindings(name, cluster, local, timeouts, clock);
+        this.connection = new ClusterConnection(name, cluster, clock, scheduler, PROBE_INTERVAL);
+    }
+
+    @Override
+    public String lookup(String sessionId) {
+        if (sessionId == null || closed) {
+            return null;
+        }
+        String server = find(sessionId);
+        (server == null ? misses : hits).increment();
+        return server;
+    }
+
+    /** As {@link #lookup}, without counting: the binding's stamp is renewed where it is due. */
+    @Override
+    public void touch(String sessionId) {
+        if (sessionId != null && !closed) {
+            find(sessionId);
+        }
+    }
+
+    private String find(String sessionId) {
+        if (connection.connected()) {
+            try {
+                return shared.lookup(sessionId, carriedOver::increment);
+            } catch (BindingStore.UnavailableException e) {
+                connection.lost(e);
+            }
+        }
+        servedLocally.increment();
+        return local.lookup(sessionId);
+    }
+
+    /** The binding in force, without counting, refreshing or carrying anything over (the admin's explain). */
+    @Override
+    public String peek(String sessionId) {
+        if (sessionId == null || closed) {
+            return null;
+        }
+        if (connection.connected()) {
+            try {
+                String server = shared.peek(sessionId);
+                if (server != null) {
+                    return server;
+                }
+            } catch (BindingStore.UnavailableException e) {
+                connection.lost(e);
+            }
+        }
+        return local.peek(sessionId);
+    }
+
+    /** This node's copy decides: the server's count is not available cheaply (see {@link #stats()}). */
+    @Override
+    public boolean isFull() {
+        return local.isFull();
+    }
+
+    @Override
+    public String bind(String sessionId, String serverId) {
+        Objects.requireNonNull(serverId, "serverId");
+        if (sessionId == null || closed) {
+            return serverId;
+        }
+        String winner = null;
+        if (connection.connected()) {
+            try {
+                winner = shared.bindAndMirror(sessionId, serverId);
+            } catch (BindingStore.UnavailableException e) {
+                connection.lost(e);
+            }
+        }
+        if (winner == null) {
+            servedLocally.increment();
+            winner = local.bind(sessionId, serverId);
+        }
+        if (winner.equals(serverId)) {
+            bindings.increment();
+        }
+        return winner;
+    }
+
+    @Override
+    public String rebind(String sessionId, String expectedServerId, String newServerId) {
+        Objects.requireNonNull(newServerId, "newServerId");
+        if (sessionId == null || closed) {
+            return newServerId;
+        }
+        if (connection.connected()) {
+            try {
+                return shared.rebindAndMirror(sessionId, expectedServerId, newServerId, rebindings::increment);
+            } catch (BindingStore.UnavailableException e) {
+                connection.lost(e);
+            }
+        }
+        servedLocally.increment();
+        String winner = local.rebind(sessionId, expectedServerId, newServerId);
+        if (winner.equals(newServerId)) {
+            rebindings.increment();
+        }
+        return winner;
+    }
+
+    /**
+     * Tries the server when not connected; runs on the shared scheduler, tests call it by hand.
+     *
+     * @return whether the table is {@link ClusterState#CONNECTED} now
+     */
+    boolean probe() {
+        return connection.probe();
+    }
+
+    /** Whether a lost server is probed in the background (from the start with a scheduler until the close). */
+    boolean probesScheduled() {
+        return connection.probesScheduled();
+    }
+
+    @Override
+    public ClusterState clusterState() {
+        return connection.state();
+    }
+
+    @Override
+    public ClusterStatus clusterStatus() {
+        return connection.status(servedLocally.sum(), carriedOver.sum());
+    }
+
+    /**
+     * Hits, misses, bindings and rebindings count this node's operations, wherever they were served;
+     * {@code entries}, {@code expirations} and {@code rejected} are those of this node's copy (the server's count
+     * is not available cheaply).
+     */
+    @Override
+    public SessionTableStats stats() {
+        SessionTableStats mine = local.stats();
+        return new SessionTableStats(mine.entries(), hits.sum(), misses.sum(), bindings.sum(), rebindings.sum(),
+                mine.expirations(), mine.rejected());
+    }
+
+    public SessionTimeouts timeouts() {
+        return timeouts;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        connection.close();
+        try {
+            cluster.close();
+        } finally {
+            local.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ClusteredSessionTable[" + name + ", " + connection.state() + ", timeout " + timeouts
+                + ", " + stats() + "]";
+    }
+}

@@ -1,0 +1,156 @@
+package org.jwd.sessiontable;
+
+import java.util.function.LongSupplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The clustered table's operations on the shared store while it is reachable, each binding stamped
+ * ({@link ClusterBinding}) and mirrored into this node's own table. Every method may throw
+ * {@link BindingStore.UnavailableException}; {@link ClusteredSessionTable} then serves from the mirror.
+ */
+final class SharedBindings {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusteredSessionTable.class);
+
+    /** Conditional writes retried under contention before the request is balanced without a binding. */
+    private static final int MAX_ATTEMPTS = 8;
+
+    private final String name;
+    private final BindingStore cluster;
+    private final SessionTable local;
+    private final SessionTimeouts timeouts;
+    private final LongSupplier clock;
+
+    SharedBindings(String name, BindingStore cluster, SessionTable local, SessionTimeouts timeouts,
+                   LongSupplier clock) {
+        this.name = name;
+        this.cluster = cluster;
+        this.local = local;
+        this.timeouts = timeouts;
+        this.clock = clock;
+    }
+
+    /**
+     * The live binding on the server, its stamp renewed when due; else one this node made while the server was
+     * unreachable (or that a restarted server lost), carried over: {@code putIfAbsent} makes every node agree.
+     *
+     * @param carriedOver counted when this node's binding was carried over and won
+     */
+    String lookup(String sessionId, Runnable carriedOver) {
+        long now = clock.getAsLong();
+        String stored = cluster.get(sessionId);
+        ClusterBinding binding = ClusterBinding.decode(stored);
+        if (binding != null && binding.isLive(now, timeoutMillis(sessionId))) {
+            String server = binding.isDue(now, timeoutMillis(sessionId))
+                    ? refresh(sessionId, stored, binding.serverId(), now)
+                    : binding.serverId();
+            mirror(sessionId, server);
+            return server;
+        }
+        String known = local.lookup(sessionId);
+        if (known == null) {
+            return null;
+        }
+        String winner = bind(sessionId, known, now);
+        if (winner.equals(known)) {
+            carriedOver.run();
+        } else {
+            mirror(sessionId, winner);
+        }
+        return winner;
+    }
+
+    /** The live binding on the server, read only. */
+    String peek(String sessionId) {
+        ClusterBinding binding = ClusterBinding.decode(cluster.get(sessionId));
+        return binding != null && binding.isLive(clock.getAsLong(), timeoutMillis(sessionId))
+                ? binding.serverId() : null;
+    }
+
+    /** Rewrites the stamp of a live binding; follows whatever another node wrote meanwhile. */
+    private String refresh(String sessionId, String stored, String server, long now) {
+        if (cluster.replace(sessionId, stored, new ClusterBinding(server, now).encode())) {
+            return server;
+        }
+        String current = cluster.get(sessionId);
+        ClusterBinding binding = ClusterBinding.decode(current);
+        if (binding != null && binding.isLive(now, timeoutMillis(sessionId))) {
+            return binding.serverId();
+        }
+        return bind(sessionId, server, now);
+    }
+
+    /** The first live binding wins, mirrored here. */
+    String bindAndMirror(String sessionId, String server) {
+        String winner = bind(sessionId, server, clock.getAsLong());
+        mirror(sessionId, winner);
+        return winner;
+    }
+
+    /** The first live binding wins; a dead one still stored is replaced atomically. */
+    private String bind(String sessionId, String server, long now) {
+        String fresh = new ClusterBinding(server, now).encode();
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            String previous = cluster.putIfAbsent(sessionId, fresh);
+            if (previous == null) {
+                return server;
+            }
+            ClusterBinding binding = ClusterBinding.decode(previous);
+            if (binding != null && binding.isLive(now, timeoutMillis(sessionId))) {
+                return binding.serverId();
+            }
+            if (cluster.replace(sessionId, previous, fresh)) {
+                return server;
+            }
+        }
+        LOG.debug("Session table cluster {}: no binding for {} after {} attempts", name, sessionId, MAX_ATTEMPTS);
+        return server;
+    }
+
+    /**
+     * Replaces a live binding to {@code expectedServerId}, mirrored here.
+     *
+     * @param rebound counted when this call replaced it
+     */
+    String rebindAndMirror(String sessionId, String expectedServerId, String newServerId, Runnable rebound) {
+        String winner = rebind(sessionId, expectedServerId, newServerId, rebound);
+        mirror(sessionId, winner);
+        return winner;
+    }
+
+    private String rebind(String sessionId, String expectedServerId, String newServerId, Runnable rebound) {
+        long now = clock.getAsLong();
+        String fresh = new ClusterBinding(newServerId, now).encode();
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            String stored = cluster.get(sessionId);
+            ClusterBinding binding = ClusterBinding.decode(stored);
+            if (binding == null || !binding.isLive(now, timeoutMillis(sessionId))) {
+                return bind(sessionId, newServerId, now);
+            }
+            if (!binding.serverId().equals(expectedServerId)) {
+                return binding.serverId(); // rebound concurrently: follow it
+            }
+            if (cluster.replace(sessionId, stored, fresh)) {
+                rebound.run();
+                return newServerId;
+            }
+        }
+        return newServerId;
+    }
+
+    /** Keeps this node's copy of a binding current, and its idle time refreshed. */
+    private void mirror(String sessionId, String server) {
+        String known = local.lookup(sessionId);
+        if (known == null) {
+            local.bind(sessionId, server);
+        } else if (!known.equals(server)) {
+            local.rebind(sessionId, known, server);
+        }
+    }
+
+    /** The idle timeout of this entry, in milliseconds. */
+    private long timeoutMillis(String sessionId) {
+        return timeouts.forKey(sessionId).toMillis();
+    }
+}

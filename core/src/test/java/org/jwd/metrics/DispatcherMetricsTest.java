@@ -1,0 +1,222 @@
+package org.jwd.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.jwd.sessiontable.ClusterState;
+import org.jwd.sessiontable.ClusterStatus;
+import org.jwd.sessiontable.DisabledSessionTable;
+import org.jwd.limits.ConnectionSlots;
+import org.jwd.sessiontable.SessionTable;
+import org.jwd.sessiontable.SessionTableStats;
+import org.jwd.topology.Server;
+import org.jwd.topology.ServerGroup;
+import org.jwd.topology.Topology;
+import org.jwd.runtime.ConfigReader;
+import org.junit.jupiter.api.Test;
+
+class DispatcherMetricsTest {
+    private final Topology topology;
+    private final DispatcherMetrics metrics;
+
+    DispatcherMetricsTest() throws Exception {
+        topology = Topology.of(ConfigReader.parse("""
+                server.a.url=http://127.0.0.1:9001
+                server.a.type=j2ee
+                server.b.url=http://127.0.0.1:9002
+                server.b.type=j2ee
+                """, "test.properties"));
+        metrics = new DispatcherMetrics(() -> topology, DisabledSessionTable.INSTANCE, () -> ConnectionSlots.NONE);
+    }
+
+    private String text() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        metrics.write(out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void countsRequestsByGroupServerAndStatusClass() throws Exception {
+        ServerGroup j2ee = topology.internalGroup(ServerGroup.J2EE);
+        Server a = topology.server("a");
+        metrics.requestCompleted(j2ee, a, 200, 3_000_000);
+        metrics.requestCompleted(j2ee, a, 204, 3_000_000);
+        metrics.requestCompleted(j2ee, a, 502, 30_000_000);
+        metrics.requestCompleted(null, null, 400, 1000);
+
+        String text = text();
+
+        assertThat(text).contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\"} 2.0")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"5xx\"} 1.0")
+                .contains("jwd_requests_total{group=\"none\",server=\"none\",status=\"4xx\"} 1.0")
+                .contains("jwd_request_duration_seconds_bucket{group=\"!J2EE\",server=\"a\",le=\"0.005\"} 2")
+                .contains("jwd_request_duration_seconds_count{group=\"!J2EE\",server=\"a\"} 3");
+    }
+
+    @Test
+    void exportsEachServersTimeToTheFirstAndTheLastByteAndKeepsTheLastMinute() throws Exception {
+        Server a = topology.server("a");
+        long now = 1_000_000_000_000L;
+        metrics.serverAnswered(a, 2_000_000, 8_000_000, now);
+        metrics.serverAnswered(a, 3_000_000, 40_000_000, now);
+
+        assertThat(text()).contains("jwd_server_first_byte_seconds_bucket{server=\"a\",le=\"0.005\"} 2")
+                .contains("jwd_server_response_seconds_bucket{server=\"a\",le=\"0.01\"} 1")
+                .contains("jwd_server_response_seconds_count{server=\"a\"} 2");
+        assertThat(metrics.lastMinute("a", now).count()).isEqualTo(2);
+        assertThat(metrics.lastMinute("a", now + 61_000_000_000L)).isNull();
+        assertThat(metrics.lastMinute("b", now)).isNull();
+    }
+
+    @Test
+    void readsServerStateAndCountersWhenScraped() throws Exception {
+        Server b = topology.server("b");
+        b.setState(Server.State.DRAINED);
+        b.requestStarted(true);
+
+        String text = text();
+
+        assertThat(text).contains("jwd_server_state{server=\"b\",state=\"drained\"} 1.0")
+                .contains("jwd_server_state{server=\"b\",state=\"up\"} 0.0")
+                .contains("jwd_server_in_flight{server=\"b\"} 1.0")
+                .contains("jwd_server_stateful_requests_total{server=\"b\"} 1.0")
+                .contains("jwd_server_capacity{server=\"a\"} 1.0")
+                .contains("jwd_session_table_entries 0.0")
+                .contains("jwd_session_table_hits_total 0.0");
+        assertThat(metrics.contentType()).startsWith("text/plain; version=0.0.4");
+    }
+
+    /** Systems an operator can switch on and off, as a reload that adds or removes wdisp/system_<xx> does. */
+    private static final class Switchable implements ServerSystems {
+        volatile boolean on = true;
+
+        @Override
+        public boolean configured() {
+            return on;
+        }
+
+        @Override
+        public String systemOf(String serverId) {
+            return on && serverId.equals("a") ? "ERP" : null;
+        }
+    }
+
+    @Test
+    void withSystemsTheSeriesOfServersAndGroupsCarryTheirSystemAndWithoutThemNone() throws Exception {
+        Switchable systems = new Switchable();
+        DispatcherMetrics bySystem = new DispatcherMetrics(() -> topology, DisabledSessionTable.INSTANCE,
+                () -> ConnectionSlots.NONE, systems);
+        ServerGroup j2ee = topology.internalGroup(ServerGroup.J2EE);
+        Server a = topology.server("a");
+        bySystem.requestCompleted("ERP", j2ee, a, 200, 3_000_000);
+        bySystem.requestCompleted(null, null, null, 404, 1000);
+        bySystem.serverAnswered(a, 2_000_000, 8_000_000, 1_000_000_000_000L);
+        bySystem.serverAborted(a);
+
+        String labelled = write(bySystem);
+
+        assertThat(labelled).contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\",system=\"ERP\"} 1.0")
+                .contains("jwd_requests_total{group=\"none\",server=\"none\",status=\"4xx\",system=\"none\"} 1.0")
+                .contains("jwd_request_duration_seconds_count{group=\"!J2EE\",server=\"a\",system=\"ERP\"} 1")
+                .contains("jwd_server_first_byte_seconds_count{server=\"a\",system=\"ERP\"} 1")
+                .contains("jwd_server_aborts_total{server=\"a\",system=\"ERP\"} 1.0")
+                .contains("jwd_server_capacity{server=\"a\",system=\"ERP\"} 1.0")
+                // b belongs to no system, as a registered server
+                .contains("jwd_server_capacity{server=\"b\",system=\"none\"} 1.0")
+                .contains("jwd_server_state{server=\"a\",state=\"up\",system=\"ERP\"} 1.0")
+                .contains("jwd_server_max_connections{server=\"a\",system=\"ERP\"} 0.0")
+                .contains("jwd_session_table_entries 0.0")
+                .contains("jwd_config_reloads_total{outcome=\"applied\"} 0.0");
+
+        systems.on = false;
+        bySystem.requestCompleted(null, j2ee, a, 200, 3_000_000);
+        bySystem.serverAnswered(a, 2_000_000, 8_000_000, 1_000_000_000_000L);
+        String plain = write(bySystem);
+
+        assertThat(plain).doesNotContain("system=")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\"} 1.0")
+                .contains("jwd_server_first_byte_seconds_count{server=\"a\"} 1")
+                .contains("jwd_server_capacity{server=\"a\"} 1.0");
+        // the last minute of a server's answers is the server's, whatever its labels
+        assertThat(bySystem.lastMinute("a", 1_000_000_000_000L).count()).isEqualTo(2);
+    }
+
+    @Test
+    void withoutSystemsNoSeriesHasASystemLabel() throws Exception {
+        metrics.requestCompleted("ERP", topology.internalGroup(ServerGroup.J2EE), topology.server("a"), 200, 1000);
+
+        assertThat(text()).doesNotContain("system=")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\"} 1.0");
+    }
+
+    private static String write(DispatcherMetrics m) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        m.write(out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void showsNotClusteredForATableOfThisNodeAlone() throws Exception {
+        assertThat(text()).contains("jwd_session_table_cluster_state{state=\"none\"} 1.0")
+                .contains("jwd_session_table_cluster_state{state=\"connected\"} 0.0")
+                .contains("jwd_session_table_cluster_outages_total 0.0");
+    }
+
+    @Test
+    void showsWhetherTheTableIsPersistentAndWhatWasRestored() throws Exception {
+        assertThat(text()).contains("jwd_session_table_persistent 0.0")
+                .contains("jwd_session_table_restored 0.0")
+                .contains("jwd_session_table_flushed_timestamp_seconds 0.0");
+    }
+
+    @Test
+    void showsTheClusterStateAndItsFiguresWhenScraped() throws Exception {
+        SessionTable lostItsServer = new SessionTable() {
+            @Override
+            public String lookup(String sessionId) {
+                return null;
+            }
+
+            @Override
+            public String bind(String sessionId, String serverId) {
+                return serverId;
+            }
+
+            @Override
+            public String rebind(String sessionId, String expectedServerId, String newServerId) {
+                return newServerId;
+            }
+
+            @Override
+            public SessionTableStats stats() {
+                return new SessionTableStats(3, 0, 0, 0, 0, 0, 0);
+            }
+
+            @Override
+            public ClusterState clusterState() {
+                return ClusterState.DISCONNECTED;
+            }
+
+            @Override
+            public ClusterStatus clusterStatus() {
+                return new ClusterStatus("terracotta://127.0.0.1:9410/jwd", ClusterState.DISCONNECTED, 1, 2, 40, 5, 0);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        DispatcherMetrics clustered = new DispatcherMetrics(() -> topology, lostItsServer, () -> ConnectionSlots.NONE);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        clustered.write(out);
+
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("jwd_session_table_cluster_state{state=\"disconnected\"} 1.0")
+                .contains("jwd_session_table_cluster_state{state=\"connected\"} 0.0")
+                .contains("jwd_session_table_cluster_outages_total 2.0")
+                .contains("jwd_session_table_cluster_served_locally_total 40.0")
+                .contains("jwd_session_table_cluster_carried_over_total 5.0");
+    }
+}

@@ -1,0 +1,352 @@
+package org.jwd.sessiontable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The clustered table's logic on a shared map standing in for the Terracotta server, two nodes, and a clock
+ * moved by hand: nothing sleeps.
+ */
+class ClusteredSessionTableTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(4); // R = 1 s, live T + R = 5 s after a write
+
+    private final AtomicLong clock = new AtomicLong(1_000_000);
+    private final MapStore server = new MapStore();
+    private final List<ClusteredSessionTable> nodes = new ArrayList<>();
+
+    private ClusteredSessionTable node() {
+        SessionTable local = new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null);
+        ClusteredSessionTable node = new ClusteredSessionTable("terracotta://test:9410/jwd", server, local,
+                SessionTimeouts.both(TIMEOUT),
+                clock::get, null);
+        nodes.add(node);
+        return node;
+    }
+
+    private void advance(long millis) {
+        clock.addAndGet(millis);
+    }
+
+    @AfterEach
+    void close() {
+        nodes.forEach(ClusteredSessionTable::close);
+    }
+
+    @Test
+    void aBindingMadeThroughOneNodeIsHonouredByTheOther() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+
+        assertThat(a.bind("s1", "x")).isEqualTo("x");
+
+        assertThat(b.lookup("s1")).isEqualTo("x");
+        assertThat(b.bind("s1", "y")).as("the first binding wins on every node").isEqualTo("x");
+        assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
+        assertThat(server.map).containsEntry("s1", "x|1000000");
+    }
+
+    @Test
+    void bindsConcurrentFirstRequestsAtTwoNodesToOneServer() throws Exception {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        ExecutorService threads = Executors.newFixedThreadPool(16);
+        try {
+            for (int id = 0; id < 200; id++) {
+                String session = "s" + id;
+                CyclicBarrier barrier = new CyclicBarrier(16);
+                List<Future<String>> results = new ArrayList<>();
+                for (int t = 0; t < 16; t++) {
+                    ClusteredSessionTable node = t % 2 == 0 ? a : b;
+                    String server = "server" + t % 3;
+                    results.add(threads.submit(() -> {
+                        barrier.await();
+                        String bound = node.lookup(session);
+                        return bound != null ? bound : node.bind(session, server);
+                    }));
+                }
+                Set<String> servers = new HashSet<>();
+                for (Future<String> result : results) {
+                    servers.add(result.get());
+                }
+                assertThat(servers).as(session).hasSize(1);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void aSessionKeptBusyThroughOneNodeStaysBoundOnTheOther() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        a.bind("s1", "x");
+
+        // Five timeouts of use through node B only, every 500 ms.
+        for (int i = 0; i < 40; i++) {
+            advance(500);
+            assertThat(b.lookup("s1")).isEqualTo("x");
+        }
+
+        assertThat(a.lookup("s1")).as("node A, idle for 5 timeouts, still finds it").isEqualTo("x");
+        assertThat(server.replaces.get()).as("a rewrite once per quarter timeout, not per lookup").isEqualTo(20);
+    }
+
+    @Test
+    void expiresOnEveryNodeAfterTheTimeoutWithoutUseAndNeverEarlier() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        a.bind("s1", "x");
+        advance(900);
+        assertThat(b.lookup("s1")).as("used at 0.9 s, not due for a rewrite").isEqualTo("x");
+
+        advance(4_099);
+        assertThat(b.lookup("s1")).as("4.099 s after its last use: still bound").isEqualTo("x");
+
+        advance(5_000);
+        assertThat(a.lookup("s1")).as("5 s idle, on the node that bound it").isNull();
+        assertThat(b.lookup("s1")).as("5 s idle, on the other node").isNull();
+        assertThat(b.bind("s1", "y")).as("a dead binding still stored is replaced").isEqualTo("y");
+        assertThat(a.lookup("s1")).isEqualTo("y");
+    }
+
+    @Test
+    void aRebindingIsAtomicAcrossNodes() throws Exception {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        a.bind("s1", "dead");
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            CyclicBarrier barrier = new CyclicBarrier(2);
+            Future<String> viaA = threads.submit(() -> {
+                barrier.await();
+                return a.rebind("s1", "dead", "x");
+            });
+            Future<String> viaB = threads.submit(() -> {
+                barrier.await();
+                return b.rebind("s1", "dead", "y");
+            });
+
+            assertThat(viaA.get()).isEqualTo(viaB.get()).isIn("x", "y");
+            assertThat(a.lookup("s1")).isEqualTo(viaA.get());
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void aReadThatMissesABindingNeverMakesASecondOne() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        a.bind("s1", "x");
+        server.readsMiss = true; // as Ehcache answers a read that timed out, were it not recognized
+
+        assertThat(b.lookup("s1")).isNull();
+        assertThat(b.bind("s1", "y")).as("the bind's putIfAbsent finds the binding").isEqualTo("x");
+        assertThat(b.clusterState()).isEqualTo(ClusterState.CONNECTED);
+    }
+
+    @Test
+    void probesWithAWriteBecauseAReadSucceedsOnALostServer() {
+        ClusteredSessionTable a = node();
+        server.available = false;
+        a.bind("s1", "x");
+        server.readsMiss = true;
+
+        assertThat(a.probe()).isFalse();
+        assertThat(a.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+    }
+
+    @Test
+    void aLostServerIsProbedOnTheSchedulerGivenAtOnceAndNoMoreAfterTheClose() {
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+        try {
+            ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server,
+                    new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null),
+                    SessionTimeouts.both(TIMEOUT), clock::get, scheduler);
+            nodes.add(a);
+            server.available = false;
+            a.bind("s1", "x");
+            assertThat(a.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+            server.available = true;
+            await().atMost(Duration.ofSeconds(10)).until(() -> a.clusterState() == ClusterState.CONNECTED);
+            assertThat(a.probesScheduled()).isTrue();
+            a.close();
+            assertThat(a.probesScheduled()).isFalse();
+            scheduler.purge();
+            assertThat(scheduler.getQueue()).as("no probe left on the shared scheduler").isEmpty();
+            assertThat(scheduler.isShutdown()).as("the scheduler is not the table's to stop").isFalse();
+        } finally {
+            scheduler.shutdownNow();
+        }
+    }
+
+    @Test
+    void servesFromItsOwnTableWhileTheServerIsUnreachable() {
+        ClusteredSessionTable a = node();
+        a.bind("before", "x");
+        server.available = false;
+
+        assertThat(a.lookup("before")).as("a binding this node knew keeps its server").isEqualTo("x");
+        assertThat(a.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+        int callsAfterTheLoss = server.calls.get();
+        assertThat(a.bind("during", "y")).isEqualTo("y");
+        assertThat(a.bind("during", "z")).as("bound on this node: the first binding still wins").isEqualTo("y");
+        assertThat(a.lookup("during")).isEqualTo("y");
+        assertThat(server.calls.get()).as("no request waits on a lost server again").isEqualTo(callsAfterTheLoss);
+        assertThat(a.clusterStatus().outages()).isEqualTo(1);
+        assertThat(a.probe()).isFalse();
+    }
+
+    @Test
+    void reconnectsByItselfAndCarriesOverTheBindingsMadeMeanwhile() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        a.bind("before", "x");
+        server.available = false;
+        a.lookup("before");
+        a.bind("during", "y");
+        // The server comes back empty, as a restarted Terracotta server without persistence does.
+        server.map.clear();
+        server.available = true;
+
+        assertThat(a.probe()).isTrue();
+        assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
+        assertThat(a.lookup("during")).isEqualTo("y");
+        assertThat(a.lookup("before")).isEqualTo("x");
+        assertThat(a.clusterStatus().carriedOver()).isEqualTo(2);
+        assertThat(b.lookup("during")).as("the other node sees the carried-over binding").isEqualTo("y");
+        assertThat(b.lookup("before")).isEqualTo("x");
+    }
+
+    @Test
+    void aClientThatDoesNotRecoverByItselfIsBuiltAnewEvery15Seconds() {
+        ClusteredSessionTable a = node();
+        server.available = false;
+        a.bind("s1", "x");
+
+        advance(14_999);
+        assertThat(a.probe()).isFalse();
+        assertThat(server.freshStarts).hasValue(0);
+        advance(1);
+        assertThat(a.probe()).isFalse();
+        assertThat(server.freshStarts).hasValue(1);
+        advance(10_000);
+        a.probe();
+        assertThat(server.freshStarts).as("not before another 15 s").hasValue(1);
+        advance(5_000);
+        server.available = true;
+
+        assertThat(a.probe()).isTrue();
+        assertThat(server.freshStarts).hasValue(2);
+        assertThat(a.clusterStatus().freshStarts()).isEqualTo(2);
+        assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
+    }
+
+    @Test
+    void twoNodesThatBoundDifferentlyDuringAnOutageAgreeAfterwards() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        server.available = false;
+        a.bind("s1", "x");
+        b.bind("s1", "y");
+        server.available = true;
+        a.probe();
+        b.probe();
+
+        String first = b.lookup("s1");
+        assertThat(a.lookup("s1")).isEqualTo(first).isEqualTo("y");
+        assertThat(b.lookup("s1")).isEqualTo("y");
+    }
+
+    @Test
+    void startsOnItsOwnTableWhenTheServerIsDownAndConnectsWhenItIsUp() {
+        server.available = false;
+        ClusteredSessionTable a = node();
+        assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTING);
+        assertThat(a.bind("s1", "x")).isEqualTo("x");
+
+        server.available = true;
+        assertThat(a.probe()).isTrue();
+
+        assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
+        assertThat(node().lookup("s1")).as("not known to the server yet").isNull();
+        assertThat(a.lookup("s1")).isEqualTo("x");
+        assertThat(node().lookup("s1")).as("carried over by the node that made it").isEqualTo("x");
+    }
+
+    @Test
+    void notClusteredTablesSaySo() {
+        assertThat(DisabledSessionTable.INSTANCE.clusterState()).isEqualTo(ClusterState.NONE);
+    }
+
+    /** The Terracotta server, as a map with atomic conditional writes that can be made unreachable. */
+    private static final class MapStore implements BindingStore {
+        final ConcurrentHashMap<String, String> map = new ConcurrentHashMap<>();
+        final AtomicInteger calls = new AtomicInteger();
+        final AtomicInteger replaces = new AtomicInteger();
+        final AtomicInteger freshStarts = new AtomicInteger();
+        volatile boolean available = true;
+        volatile boolean readsMiss;
+
+        private void reach() {
+            calls.incrementAndGet();
+            if (!available) {
+                throw new UnavailableException("unreachable", null);
+            }
+        }
+
+        @Override
+        public void connect() {
+            reach();
+        }
+
+        @Override
+        public String get(String key) {
+            if (readsMiss) {
+                calls.incrementAndGet();
+                return null;
+            }
+            reach();
+            return map.get(key);
+        }
+
+        @Override
+        public String putIfAbsent(String key, String value) {
+            reach();
+            return map.putIfAbsent(key, value);
+        }
+
+        @Override
+        public boolean replace(String key, String expected, String value) {
+            reach();
+            replaces.incrementAndGet();
+            return map.replace(key, expected, value);
+        }
+
+        @Override
+        public void disconnect() {
+            freshStarts.incrementAndGet();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

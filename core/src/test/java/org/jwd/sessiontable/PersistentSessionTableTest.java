@@ -1,0 +1,268 @@
+package org.jwd.sessiontable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+import org.jwd.config.SessionTableDiskConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Restarts of a persistent table on one directory, the clock moved by hand across the downtime. */
+class PersistentSessionTableTest {
+    private static final Duration JSESSIONID_TIMEOUT = Duration.ofMinutes(10);
+    private static final Duration ESID_TIMEOUT = Duration.ofMinutes(30);
+    private static final String ESID = SessionTimeouts.esidKey("esid1");
+
+    @TempDir
+    Path dir;
+
+    private final AtomicLong clock = new AtomicLong(1_700_000_000_000L);
+    private final List<SessionTable> open = new ArrayList<>();
+
+    @AfterEach
+    void closeTables() {
+        open.forEach(SessionTable::close);
+    }
+
+    private PersistentSessionTable start(Set<String> servers) {
+        return start(servers, null);
+    }
+
+    private PersistentSessionTable start(Set<String> servers, ScheduledThreadPoolExecutor scheduler) {
+        EhcacheSessionTable live = new EhcacheSessionTable(new SessionTimeouts(ESID_TIMEOUT, JSESSIONID_TIMEOUT),
+                1_000, 1_000, 0, clock::get, null);
+        PersistentSessionTable table = new PersistentSessionTable(live,
+                new SessionTableDiskConfig(dir.resolve("table"), Duration.ofMillis(20)), 1_000, servers::contains,
+                clock::get, scheduler);
+        open.add(table);
+        return table;
+    }
+
+    private void advance(Duration d) {
+        clock.addAndGet(d.toMillis());
+    }
+
+    private void stop(PersistentSessionTable table) {
+        table.close();
+        open.remove(table);
+    }
+
+    @Test
+    void aRestartKeepsEachBindingWithTheIdleTimeItHadLeft() {
+        PersistentSessionTable before = start(Set.of("s1", "s2"));
+        before.bind("jsession1", "s1");
+        before.bind(ESID, "s2");
+        advance(Duration.ofMinutes(8));
+        before.lookup("jsession1");
+        stop(before);
+        advance(Duration.ofMinutes(5)); // down for 5 minutes
+
+        PersistentSessionTable after = start(Set.of("s1", "s2"));
+        assertThat(after.lookup("jsession1")).as("used 5 of its 10 idle minutes ago").isEqualTo("s1");
+        assertThat(after.peek(ESID)).as("13 of its 30 idle minutes").isEqualTo("s2");
+        assertThat(after.persistence().restored()).isEqualTo(2);
+        assertThat(after.persistence().restoredAtMillis()).isEqualTo(clock.get());
+        assertThat(after.persistence().persistent()).isTrue();
+        assertThat(after.stats().entries()).isEqualTo(2);
+        assertThat(after.bind("jsession1", "s2")).as("the restored binding wins").isEqualTo("s1");
+    }
+
+    @Test
+    void aBindingWhoseIdleTimeRanOutWhileJwdWasDownIsGone() {
+        PersistentSessionTable before = start(Set.of("s1"));
+        before.bind("jsession1", "s1");
+        before.bind(ESID, "s1");
+        advance(Duration.ofMinutes(4));
+        stop(before);
+        advance(Duration.ofMinutes(6)); // 10 minutes idle at the start: the JSESSIONID timeout
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("jsession1")).isNull();
+        assertThat(after.peek(ESID)).isEqualTo("s1");
+        assertThat(after.persistence().restored()).isEqualTo(1);
+        assertThat(after.persistence().dropped()).isEqualTo(1);
+        advance(Duration.ofMinutes(20).minusMillis(1));
+        assertThat(after.peek(ESID)).as("29:59 idle of 30").isEqualTo("s1");
+        advance(Duration.ofMillis(1));
+        assertThat(after.peek(ESID)).as("restored with the idle time it had left, no more").isNull();
+    }
+
+    @Test
+    void bindingsToAServerNoLongerConfiguredAreDroppedForGood() {
+        PersistentSessionTable before = start(Set.of("s1", "s2"));
+        before.bind("a", "s1");
+        before.bind("b", "s2");
+        stop(before);
+
+        PersistentSessionTable without = start(Set.of("s1"));
+        assertThat(without.peek("a")).isEqualTo("s1");
+        assertThat(without.peek("b")).isNull();
+        assertThat(without.persistence().dropped()).isEqualTo(1);
+        stop(without);
+
+        PersistentSessionTable withItAgain = start(Set.of("s1", "s2"));
+        assertThat(withItAgain.peek("b")).as("removed from disk when it was dropped").isNull();
+        assertThat(withItAgain.peek("a")).isEqualTo("s1");
+    }
+
+    @Test
+    void theBindingThatFillsTheTableIsKeptAndOneRefusedIsNot() {
+        EhcacheSessionTable live = new EhcacheSessionTable(SessionTimeouts.both(JSESSIONID_TIMEOUT), 2, 2, 0,
+                clock::get, null);
+        PersistentSessionTable before = new PersistentSessionTable(live,
+                new SessionTableDiskConfig(dir.resolve("table"), Duration.ofSeconds(1)), 2, Set.of("s1")::contains,
+                clock::get, null);
+        open.add(before);
+        before.bind("a", "s1");
+        before.bind("b", "s1");
+        assertThat(before.bind("c", "s1")).as("refused: the table is full").isEqualTo("s1");
+        stop(before);
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("a")).isEqualTo("s1");
+        assertThat(after.peek("b")).isEqualTo("s1");
+        assertThat(after.peek("c")).isNull();
+    }
+
+    @Test
+    void aCrashLosesOnlyWhatWasBoundSinceTheLastFlush() {
+        PersistentSessionTable crashing = start(Set.of("s1"));
+        crashing.bind("flushed", "s1");
+        crashing.flush();
+        crashing.bind("not-flushed", "s1");
+        crashing.live().close(); // the process dies: no last flush
+        open.remove(crashing);
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("flushed")).isEqualTo("s1");
+        assertThat(after.peek("not-flushed")).isNull();
+    }
+
+    @Test
+    void aCrashWhileWritingAGenerationLeavesThePreviousOne() throws IOException {
+        PersistentSessionTable before = start(Set.of("s1"));
+        before.bind("a", "s1");
+        stop(before);
+        Path clean = generations().get(0);
+        Path unclean = clean.resolveSibling("gen-99");
+        copyTree(clean, unclean);
+        Files.delete(unclean.resolve(DiskGenerations.CLEAN_MARK));
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("a")).isEqualTo("s1");
+        assertThat(unclean).doesNotExist();
+    }
+
+    @Test
+    void aCrashAfterAWriteBeforeTheOldGenerationWentReadsTheNewOne() throws IOException {
+        PersistentSessionTable first = start(Set.of("s1"));
+        first.bind("a", "s1");
+        stop(first);
+        Path older = generations().get(0);
+        Path kept = older.resolveSibling("gen-0");
+        copyTree(older, kept); // the generation before, left behind by a crash
+        PersistentSessionTable second = start(Set.of("s1"));
+        second.bind("b", "s1");
+        stop(second);
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("a")).isEqualTo("s1");
+        assertThat(after.peek("b")).isEqualTo("s1");
+        assertThat(kept).doesNotExist();
+        assertThat(generations()).hasSize(1);
+    }
+
+    @Test
+    void aTruncatedFileIsSetAsideWithAWarningAndTheTableStartsEmpty() throws IOException {
+        PersistentSessionTable before = start(Set.of("s1"));
+        for (int i = 0; i < 200; i++) {
+            before.bind("id" + i, "s1");
+        }
+        stop(before);
+        for (Path file : files(generations().get(0))) {
+            if (Files.size(file) > 0) {
+                try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+                    channel.truncate(Files.size(file) / 3);
+                }
+            }
+        }
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.persistence().restored()).isZero();
+        assertThat(setAside()).hasSize(1);
+        assertThat(after.bind("new", "s1")).isEqualTo("s1");
+        stop(after);
+        assertThat(start(Set.of("s1")).peek("new")).as("the next generation is written as usual").isEqualTo("s1");
+    }
+
+    @Test
+    void aForeignFileInItsPlaceIsSetAside() throws IOException {
+        Files.writeString(dir.resolve("table"), "not jwd's");
+
+        PersistentSessionTable table = start(Set.of("s1"));
+        assertThat(setAside()).hasSize(1);
+        assertThat(table.bind("a", "s1")).isEqualTo("s1");
+        stop(table);
+        assertThat(start(Set.of("s1")).peek("a")).isEqualTo("s1");
+    }
+
+    @Test
+    void flushesRunOnTheSchedulerGivenUntilTheClose() {
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+        try {
+            PersistentSessionTable table = start(Set.of("s1"), scheduler);
+            table.bind("a", "s1");
+            await().atMost(Duration.ofSeconds(20)).until(() -> table.persistence().lastFlushMillis() > 0);
+            stop(table);
+            scheduler.purge();
+            assertThat(scheduler.getQueue()).as("no flush left on the shared scheduler").isEmpty();
+            assertThat(scheduler.isShutdown()).isFalse();
+        } finally {
+            scheduler.shutdownNow();
+        }
+    }
+
+    private List<Path> generations() throws IOException {
+        try (Stream<Path> children = Files.list(dir.resolve("table"))) {
+            return children.filter(p -> p.getFileName().toString().startsWith("gen-")).sorted().toList();
+        }
+    }
+
+    private List<Path> setAside() throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            return all.filter(p -> p.getFileName().toString().contains(".set-aside-")).toList();
+        }
+    }
+
+    private static List<Path> files(Path tree) throws IOException {
+        try (Stream<Path> all = Files.walk(tree)) {
+            return all.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith("."))
+                    .toList();
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+}

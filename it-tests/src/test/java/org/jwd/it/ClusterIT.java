@@ -1,0 +1,519 @@
+package org.jwd.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.htmlunit.BrowserVersion;
+import org.htmlunit.DefaultCredentialsProvider;
+import org.htmlunit.WebClient;
+import org.htmlunit.html.DomNode;
+import org.htmlunit.html.HtmlPage;
+import org.jwd.bench.SessionTableCost;
+import org.jwd.demo.DemoBackend;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.jwd.sessiontable.SessionTable;
+
+/**
+ * Cluster mode through the real distribution: two dispatcher nodes ({@code bin/jwd run}, each its own Jetty)
+ * share one session table on one Terracotta server (started once for the class, from the kit under
+ * {@code target/}), in front of three Java server processes. The server is crashed last, so the tests before
+ * run against a healthy cluster.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterIT {
+    /** Short, so that expiry can be watched; long enough that a request held up by a lost server (a 2 s
+     *  timeout) does not outlast the sessions it holds up. */
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    private static final String CONNECTED = "Session table cluster terracotta://";
+
+    private static DemoBackend a;
+    private static DemoBackend b;
+    private static DemoBackend c;
+    private static TerracottaServer terracotta;
+    private static String config;
+    private static JwdProcess node1;
+    private static JwdProcess node2;
+    private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .executor(Executors.newFixedThreadPool(32)).connectTimeout(Duration.ofSeconds(10)).build();
+
+    @BeforeAll
+    static void start() throws Exception {
+        a = DemoBackend.start(DemoBackend.Options.j2ee("a"));
+        b = DemoBackend.start(DemoBackend.Options.j2ee("b"));
+        c = DemoBackend.start(DemoBackend.Options.j2ee("c"));
+        terracotta = TerracottaServer.start();
+        config = """
+                server.a.url=%s
+                server.a.type=j2ee
+                server.b.url=%s
+                server.b.type=j2ee
+                server.c.url=%s
+                server.c.type=j2ee
+                SessionTableTimeout=%dms
+                wdisp/HTTP/max_session_tab_entries=100000
+                SessionTable.cluster_uri=%s
+                jwd.debug_headers=true
+                """.formatted(a.url(), b.url(), c.url(), TIMEOUT.toMillis(), terracotta.uri("jwd-it"))
+                + AdminClient.CONFIG;
+        CompletableFuture<JwdProcess> first = CompletableFuture.supplyAsync(() -> JwdProcess.start(config));
+        CompletableFuture<JwdProcess> second = CompletableFuture.supplyAsync(() -> JwdProcess.start(config));
+        node1 = first.get();
+        node2 = second.get();
+        assertConnected(node1);
+        assertConnected(node2);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        // Kept for whoever reads a failure: target/tmp/ClusterIT-*.log
+        Path dir = JwdProcess.target().resolve("tmp");
+        Files.createDirectories(dir);
+        if (node1 != null) {
+            Files.write(dir.resolve("ClusterIT-node1.log"), node1.log());
+        }
+        if (node2 != null) {
+            Files.write(dir.resolve("ClusterIT-node2.log"), node2.log());
+        }
+        if (terracotta != null) {
+            Files.write(dir.resolve("ClusterIT-terracotta.log"), terracotta.log());
+        }
+        for (AutoCloseable closeable : new AutoCloseable[] {node1, node2, terracotta, a, b, c}) {
+            try {
+                if (closeable != null) {
+                    closeable.close();
+                }
+            } catch (Exception ignored) {
+                // the next one still stops
+            }
+        }
+    }
+
+    private static void assertConnected(JwdProcess node) {
+        assertThat(node.log()).as("%s connected to the cluster at startup", node)
+                .anySatisfy(line -> assertThat(line).contains(CONNECTED).contains(": connected;"));
+    }
+
+    private record Served(int status, String server, String route) {
+    }
+
+    private static Served request(JwdProcess node, String jsessionid) throws Exception {
+        return request(node, "/irj/x", jsessionid);
+    }
+
+    private static Served request(JwdProcess node, String path, String jsessionid) throws Exception {
+        HttpResponse<Void> response = http.send(HttpRequest.newBuilder(node.uri(path))
+                .header("Cookie", "JSESSIONID=" + jsessionid).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.discarding());
+        return new Served(response.statusCode(), response.headers().firstValue("X-Served-By").orElse(null),
+                response.headers().firstValue("X-Jwd-Route").orElse(""));
+    }
+
+    private static String servedBy(JwdProcess node, String jsessionid) throws Exception {
+        Served served = request(node, jsessionid);
+        assertThat(served.status()).as("status through %s", node).isEqualTo(200);
+        return served.server();
+    }
+
+    private static String freshId() {
+        return UUID.randomUUID().toString().replace("-", "");
+    }
+
+    @Test
+    @Order(1)
+    void concurrentFirstRequestsAtBothNodesLandOnOneServer() throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(32);
+        try {
+            List<String> split = new ArrayList<>();
+            Map<String, Integer> perServer = new ConcurrentHashMap<>();
+            for (int id = 0; id < 300; id++) {
+                String jsessionid = freshId();
+                CyclicBarrier barrier = new CyclicBarrier(32);
+                List<Future<String>> results = new ArrayList<>();
+                for (int t = 0; t < 32; t++) {
+                    JwdProcess node = t % 2 == 0 ? node1 : node2;
+                    results.add(threads.submit(() -> {
+                        barrier.await();
+                        return servedBy(node, jsessionid);
+                    }));
+                }
+                Set<String> servers = new HashSet<>();
+                for (Future<String> r : results) {
+                    servers.add(r.get());
+                }
+                if (servers.size() != 1) {
+                    split.add(jsessionid + " -> " + servers);
+                }
+                perServer.merge(servers.iterator().next(), 1, Integer::sum);
+            }
+
+            assertThat(split).as("session ids whose concurrent requests split across servers").isEmpty();
+            assertThat(perServer.keySet()).as("sessions are still balanced").containsExactlyInAnyOrder("a", "b", "c");
+            assertThat(node1.log()).as("node 1 never lost the cluster").noneMatch(l -> l.contains("unreachable"));
+            assertThat(node2.log()).as("node 2 never lost the cluster").noneMatch(l -> l.contains("unreachable"));
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    @Order(2)
+    void aBindingMadeThroughOneNodeIsHonouredByTheOtherAndSurvivesARestartOfTheFirst() throws Exception {
+        Map<String, String> bound = new LinkedHashMap<>();
+        for (int i = 0; i < 20; i++) {
+            String id = freshId();
+            Served first = request(node1, id);
+            assertThat(first.route()).contains("reason=session table bind");
+            bound.put(id, first.server());
+        }
+        for (Map.Entry<String, String> e : bound.entrySet()) {
+            Served other = request(node2, e.getKey());
+            assertThat(other.server()).as("node 2 follows node 1's binding").isEqualTo(e.getValue());
+            assertThat(other.route()).endsWith("reason=session table");
+        }
+
+        // The sessions stay in use (through node 2) while node 1 restarts: idle, they would expire in 5 s.
+        AtomicBoolean restarted = new AtomicBoolean();
+        List<String> wrong = new CopyOnWriteArrayList<>();
+        Thread user = new Thread(() -> {
+            while (!restarted.get()) {
+                try {
+                    for (Map.Entry<String, String> e : bound.entrySet()) {
+                        String server = servedBy(node2, e.getKey());
+                        if (!server.equals(e.getValue())) {
+                            wrong.add(e.getKey() + " -> " + server);
+                        }
+                    }
+                    Thread.sleep(500);
+                } catch (Exception ex) {
+                    wrong.add(ex.toString());
+                }
+            }
+        }, "cluster-it-user");
+        user.start();
+        try {
+            node1.close();
+            node1 = JwdProcess.start(config);
+            assertConnected(node1);
+            for (Map.Entry<String, String> e : bound.entrySet()) {
+                Served again = request(node1, e.getKey());
+                assertThat(again.server()).as("restarted node 1, which keeps nothing itself").isEqualTo(e.getValue());
+                assertThat(again.route()).endsWith("reason=session table");
+            }
+        } finally {
+            restarted.set(true);
+            user.join();
+        }
+        assertThat(wrong).isEmpty();
+    }
+
+    @Test
+    @Order(0)
+    void eachNodeShowsTheClusterOnItsAdminPageAndInItsMetrics() throws Exception {
+        for (JwdProcess node : List.of(node1, node2)) {
+            assertThat(clusterStateInMetrics(node)).as("metrics of %s", node).isEqualTo("connected");
+            Map<String, Object> table = new AdminClient(node).object("/jwd/admin/api/sessiontable");
+            assertThat(table).containsEntry("cluster", "CONNECTED");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> status = (Map<String, Object>) table.get("cluster_status");
+            assertThat(status).containsEntry("state", "CONNECTED")
+                    .containsEntry("uri", terracotta.uri("jwd-it").toString());
+            try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
+                web.getOptions().setCssEnabled(false);
+                web.getOptions().setThrowExceptionOnScriptError(true);
+                DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
+                credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
+                web.setCredentialsProvider(credentials);
+                HtmlPage page = web.getPage(node.uri("/jwd/admin/").toURL());
+                await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
+                    assertThat(cell(page, "cluster")).isEqualTo("CONNECTED");
+                    assertThat(cell(page, "cluster server")).isEqualTo(terracotta.uri("jwd-it").toString());
+                    assertThat(cell(page, "cluster outages")).isEqualTo("0");
+                });
+            }
+        }
+    }
+
+    private static String cell(HtmlPage page, String field) {
+        DomNode node = page.querySelector("#sessiontable td[data-field='" + field + "']");
+        return node == null ? null : node.getTextContent().strip();
+    }
+
+    /** The state {@code jwd_session_table_cluster_state} marks with 1 on the node's metrics page. */
+    private static String clusterStateInMetrics(JwdProcess node) {
+        HttpResponse<String> metrics = new AdminClient(node).get("/jwd/admin/metrics");
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        Matcher m = Pattern.compile("(?m)^jwd_session_table_cluster_state\\{state=\"(\\w+)\"} 1\\.0$")
+                .matcher(metrics.body());
+        assertThat(m.find()).as("a cluster state on the metrics page of %s", node).isTrue();
+        return m.group(1);
+    }
+
+    @Test
+    @Order(3)
+    void aSessionKeptBusyThroughOneNodeDoesNotExpireOnTheOther() throws Exception {
+        String id = freshId();
+        String server = servedBy(node1, id);
+
+        // Three timeouts of use through node 2 only. Real time must pass here: the server keeps the clock.
+        long until = System.nanoTime() + 3 * TIMEOUT.toNanos();
+        while (System.nanoTime() < until) {
+            assertThat(servedBy(node2, id)).isEqualTo(server);
+            Thread.sleep(TIMEOUT.toMillis() / 10);
+        }
+        Served atNode1 = request(node1, id);
+        assertThat(atNode1.server()).as("node 1, idle for three timeouts").isEqualTo(server);
+        assertThat(atNode1.route()).endsWith("reason=session table");
+
+        // Idle everywhere for the timeout plus its quarter (and a margin): gone on both nodes.
+        await().pollDelay(TIMEOUT.plus(TIMEOUT.dividedBy(4)).plusSeconds(1)).atMost(TIMEOUT.multipliedBy(3))
+                .until(() -> true);
+        assertThat(request(node2, id).route()).as("expired, so bound anew").contains("reason=session table bind");
+    }
+
+    /**
+     * Two systems ({@code wdisp/system_<xx>}) on two nodes that share one clustered table: each system's bindings
+     * are made through one node and honoured by the other, and the same JSESSIONID value names a server of each
+     * system (the table keys them {@code PRT/<id>} and {@code ERP/<id>}).
+     */
+    @Test
+    @Order(4)
+    void eachSystemsBindingsAreSharedByTheNodesAndKeptApart() throws Exception {
+        try (DemoBackend d = DemoBackend.start(DemoBackend.Options.j2ee("d"))) {
+            String systems = """
+                    wdisp/system_0 = SID=PRT, SRCURL=/irj/
+                    wdisp/system_1 = SID=ERP, SRCURL=/erp/
+                    system.PRT.server.a.url=%s
+                    system.PRT.server.a.type=j2ee
+                    system.PRT.server.b.url=%s
+                    system.PRT.server.b.type=j2ee
+                    system.ERP.server.c.url=%s
+                    system.ERP.server.c.type=j2ee
+                    system.ERP.server.d.url=%s
+                    system.ERP.server.d.type=j2ee
+                    SessionTableTimeout=10m
+                    wdisp/HTTP/max_session_tab_entries=10000
+                    SessionTable.cluster_uri=%s
+                    jwd.debug_headers=true
+                    """.formatted(a.url(), b.url(), c.url(), d.url(), terracotta.uri("jwd-systems"))
+                    + AdminClient.CONFIG;
+            CompletableFuture<JwdProcess> first = CompletableFuture.supplyAsync(() -> JwdProcess.start(systems));
+            CompletableFuture<JwdProcess> second = CompletableFuture.supplyAsync(() -> JwdProcess.start(systems));
+            try (JwdProcess one = first.get(); JwdProcess two = second.get()) {
+                assertConnected(one);
+                assertConnected(two);
+                Map<String, String> portal = new LinkedHashMap<>();
+                Map<String, String> erp = new LinkedHashMap<>();
+                for (int i = 0; i < 20; i++) {
+                    String id = freshId();
+                    Served inPortal = request(one, "/irj/x", id);
+                    Served inErp = request(two, "/erp/x", id);
+                    assertThat(inPortal.route()).contains("system=PRT").contains("reason=session table bind");
+                    assertThat(inErp.route()).contains("system=ERP").contains("reason=session table bind");
+                    portal.put(id, inPortal.server());
+                    erp.put(id, inErp.server());
+                }
+                assertThat(portal.values()).as("PRT's servers only, balanced").containsOnly("a", "b").contains("a", "b");
+                assertThat(erp.values()).as("ERP's servers only, balanced").containsOnly("c", "d").contains("c", "d");
+                for (String id : portal.keySet()) {
+                    Served portalAtTwo = request(two, "/irj/x", id);
+                    Served erpAtOne = request(one, "/erp/x", id);
+                    assertThat(portalAtTwo.server()).as("node 2 follows node 1's PRT binding").isEqualTo(portal.get(id));
+                    assertThat(portalAtTwo.route()).endsWith("reason=session table");
+                    assertThat(erpAtOne.server()).as("node 1 follows node 2's ERP binding").isEqualTo(erp.get(id));
+                    assertThat(erpAtOne.route()).endsWith("reason=session table");
+                }
+            }
+        }
+    }
+
+    @Test
+    @Order(5)
+    void measuresWhatAClusteredOperationCosts() throws Exception {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        Map<String, Map<String, Double>> micros = SessionTableCost.measure(terracotta.uri("jwd-cost").toString(),
+                2_000, new PrintStream(text, true, StandardCharsets.UTF_8));
+        System.out.println(text.toString(StandardCharsets.UTF_8));
+        assertThat(micros.get("clustered")).containsKeys("bind", "lookup again", "lookup miss", "lookup with refresh");
+    }
+
+    @Test
+    @Order(6)
+    void aCrashedTerracottaServerFailsNoRequestAndTheNodesResumeWhenItReturns() throws Exception {
+        AtomicInteger phase = new AtomicInteger(); // 0 before the crash, 1 without the server, 2 after
+        AtomicBoolean stop = new AtomicBoolean();
+        List<String> failures = new CopyOnWriteArrayList<>();
+        Map<String, Set<String>> serversOf = new ConcurrentHashMap<>();
+        Map<String, Integer> bornIn = new ConcurrentHashMap<>();
+        Map<String, JwdProcess> nodeOf = new ConcurrentHashMap<>();
+        AtomicLong requests = new AtomicLong();
+        AtomicLong slowest = new AtomicLong();
+        ExecutorService load = Executors.newFixedThreadPool(6);
+        for (int t = 0; t < 6; t++) {
+            JwdProcess node = t % 2 == 0 ? node1 : node2;
+            load.submit(() -> {
+                // Each user keeps one session from before the crash, one from during it, and one it renews.
+                List<String> keep = new ArrayList<>();
+                String renewed = null;
+                int n = 0;
+                while (!stop.get()) {
+                    int now = phase.get();
+                    if (keep.size() == now) {
+                        keep.add(born(node, now, bornIn, nodeOf));
+                    }
+                    if (n++ % 20 == 0) {
+                        renewed = born(node, now, bornIn, nodeOf);
+                    }
+                    List<String> sessions = new ArrayList<>(keep);
+                    sessions.add(renewed);
+                    for (String id : sessions) {
+                        long start = System.nanoTime();
+                        try {
+                            Served served = request(node, id);
+                            requests.incrementAndGet();
+                            if (served.status() != 200) {
+                                failures.add(id + " via " + node + ": " + served.status());
+                            } else {
+                                serversOf.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(served.server());
+                            }
+                        } catch (Exception e) {
+                            failures.add(id + " via " + node + ": " + e);
+                        }
+                        slowest.accumulateAndGet((System.nanoTime() - start) / 1_000_000, Math::max);
+                    }
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+        }
+        long lost1 = logged(node1, "unreachable");
+        long lost2 = logged(node2, "unreachable");
+        long back1 = logged(node1, "connected again");
+        long back2 = logged(node2, "connected again");
+        try {
+            awaitMoreRequests(requests, 200);
+            terracotta.kill();
+            phase.set(1);
+            await().atMost(Duration.ofSeconds(30)).until(() -> logged(node1, "unreachable") > lost1
+                    && logged(node2, "unreachable") > lost2);
+            for (JwdProcess node : List.of(node1, node2)) {
+                assertThat(clusterStateInMetrics(node)).as("metrics of %s without the server", node)
+                        .isEqualTo("disconnected");
+            }
+            awaitMoreRequests(requests, 200);
+            terracotta.restart();
+            await().atMost(Duration.ofSeconds(90)).until(() -> logged(node1, "connected again") > back1
+                    && logged(node2, "connected again") > back2);
+            phase.set(2);
+            for (JwdProcess node : List.of(node1, node2)) {
+                assertThat(clusterStateInMetrics(node)).as("metrics of %s with the server back", node)
+                        .isEqualTo("connected");
+                @SuppressWarnings("unchecked")
+                Map<String, Object> status = (Map<String, Object>) new AdminClient(node)
+                        .object("/jwd/admin/api/sessiontable").get("cluster_status");
+                assertThat(((Number) status.get("outages")).longValue()).as("outages seen by %s", node)
+                        .isGreaterThanOrEqualTo(1);
+                assertThat(((Number) status.get("served_locally")).longValue()).as("served locally by %s", node)
+                        .isPositive();
+            }
+            awaitMoreRequests(requests, 200);
+        } finally {
+            stop.set(true);
+            load.shutdown();
+            load.awaitTermination(60, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        System.out.printf("ClusterIT: %d requests through a Terracotta crash, slowest %d ms%n", requests.get(),
+                slowest.get());
+
+        assertThat(failures).as("failed requests").isEmpty();
+        Map<String, Set<String>> moved = new LinkedHashMap<>();
+        serversOf.forEach((id, servers) -> {
+            if (servers.size() != 1) {
+                moved.put(id + " (born in phase " + bornIn.get(id) + ")", servers);
+            }
+        });
+        assertThat(moved).as("sessions served by more than one server").isEmpty();
+        List<String> duringTheCrash = bornIn.entrySet().stream().filter(e -> e.getValue() == 1)
+                .map(Map.Entry::getKey).filter(serversOf::containsKey).toList();
+        assertThat(duringTheCrash).as("sessions bound while the server was down").isNotEmpty();
+
+        // The kept sessions bound while the server was down were carried over: the other node honours them now.
+        int checked = 0;
+        List<String> routes = new ArrayList<>();
+        for (String id : duringTheCrash) {
+            JwdProcess other = nodeOf.get(id) == node1 ? node2 : node1;
+            Served served = request(other, id);
+            routes.add(id + " " + serversOf.get(id) + " -> " + served);
+            if (served.route().endsWith("reason=session table")) {
+                assertThat(served.server()).as(id).isEqualTo(serversOf.get(id).iterator().next());
+                checked++;
+            }
+        }
+        assertThat(checked).as("kept sessions from the outage found through the other node; %s; node logs:%n%s",
+                routes, clusterLines()).isGreaterThanOrEqualTo(6);
+    }
+
+    /** Lets the load run on until it has sent {@code more} requests (in each phase, sessions are born and used). */
+    private static void awaitMoreRequests(AtomicLong requests, long more) {
+        long target = requests.get() + more;
+        await().atMost(Duration.ofSeconds(60)).until(() -> requests.get() >= target);
+    }
+
+    private static String born(JwdProcess node, int phase, Map<String, Integer> bornIn, Map<String, JwdProcess> nodeOf) {
+        String id = freshId();
+        bornIn.put(id, phase);
+        nodeOf.put(id, node);
+        return id;
+    }
+
+    private static String clusterLines() {
+        List<String> lines = new ArrayList<>();
+        for (JwdProcess node : List.of(node1, node2)) {
+            node.log().stream().filter(l -> l.contains("Session table cluster") || l.contains("ehcache.clustered"))
+                    .forEach(l -> lines.add(node.port() + ": " + l));
+        }
+        return String.join("\n", lines);
+    }
+
+    /** How many of the node's cluster messages say {@code text}. */
+    private static long logged(JwdProcess node, String text) {
+        return node.log().stream().filter(line -> line.contains("Session table cluster") && line.contains(text))
+                .count();
+    }
+}

@@ -1,0 +1,68 @@
+package org.jwd.boot;
+
+import java.nio.file.Path;
+
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+
+import org.jwd.admin.AdminContext;
+import org.jwd.config.ConfigException;
+import org.jwd.config.ConfigLoader;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.proxy.ClientExecutor;
+import org.jwd.runtime.Bootstrap;
+import org.jwd.runtime.ConfigReader;
+import org.jwd.runtime.Dispatcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads the configuration when the webapp starts and fails the start, with every problem logged, when it
+ * cannot be used: a dispatcher either runs with the whole configuration or not at all. Then it has the
+ * {@link Bootstrap} build and start everything, and hands the servlets their parts through the servlet context.
+ * Outside Jetty it also gives the proxy's HTTP client its threads ({@link ClientExecutor}).
+ */
+public final class DispatcherLifecycle implements ServletContextListener {
+    private static final Logger LOG = LoggerFactory.getLogger(DispatcherLifecycle.class);
+    private static final String EXECUTOR_ATTRIBUTE = ClientExecutor.class.getName();
+    private static final String BOOTSTRAP_ATTRIBUTE = Bootstrap.class.getName();
+
+    @Override
+    public void contextInitialized(ServletContextEvent event) {
+        DispatcherConfig config;
+        Bootstrap bootstrap;
+        Path file = null;
+        try {
+            file = ConfigLoader.locate();
+            config = ConfigReader.load(file);
+            bootstrap = Bootstrap.build(config, file);
+        } catch (ConfigException e) {
+            for (String problem : e.problems()) {
+                LOG.error("jwd: configuration error: {}", problem);
+            }
+            throw new IllegalStateException("jwd: invalid configuration" + (file == null ? "" : " in " + file)
+                    + ":" + System.lineSeparator() + e.getMessage());
+        }
+        ServletContext context = event.getServletContext();
+        ClientExecutor executor = ClientExecutor.provide(context, config.clientThreads());
+        context.setAttribute(EXECUTOR_ATTRIBUTE, executor);
+        bootstrap.start();
+        context.setAttribute(BOOTSTRAP_ATTRIBUTE, bootstrap);
+        context.setAttribute(Dispatcher.ATTRIBUTE, bootstrap.dispatcher());
+        context.setAttribute(AdminContext.ATTRIBUTE, AdminContext.of(bootstrap));
+        LOG.info("jwd: configuration {} loaded: {} servers, strategy {}, HTTP client on {}", file,
+                config.servers().size(), config.loadBalancingStrategy(), executor);
+    }
+
+    @Override
+    public void contextDestroyed(ServletContextEvent event) {
+        if (event.getServletContext().getAttribute(BOOTSTRAP_ATTRIBUTE) instanceof Bootstrap bootstrap) {
+            bootstrap.close();
+        }
+        // The servlet stopped its client before this (servlets are destroyed before the context's listeners hear).
+        if (event.getServletContext().getAttribute(EXECUTOR_ATTRIBUTE) instanceof ClientExecutor executor) {
+            executor.close();
+        }
+    }
+}

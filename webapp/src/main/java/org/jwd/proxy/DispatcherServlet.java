@@ -1,0 +1,223 @@
+package org.jwd.proxy;
+
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.UnavailableException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.eclipse.jetty.client.AsyncRequestContent;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.client.Response;
+import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.io.ClientConnector;
+import org.eclipse.jetty.util.Callback;
+import org.jwd.runtime.Dispatcher;
+import org.jwd.limits.SlotAdmission;
+
+/**
+ * The dispatcher's servlet over Jetty's asynchronous proxy servlet (no thread waits while bytes trickle): each hook
+ * hands off to one collaborator, mostly the request's {@link Exchange}.
+ */
+public class DispatcherServlet extends AsyncProxyServlet {
+    private Dispatcher dispatcher;
+    private RequestEnds ends;
+    private Failures failures;
+    private SlotAdmission admission;
+
+    @Override
+    public void init() throws ServletException {
+        dispatcher = (Dispatcher) getServletContext().getAttribute(Dispatcher.ATTRIBUTE);
+        if (dispatcher == null) {
+            throw new UnavailableException("jwd: no dispatcher: the configuration was not loaded");
+        }
+        ends = new RequestEnds(dispatcher.accessLog(), dispatcher.metrics());
+        failures = new Failures(dispatcher);
+        super.init();
+        admission = new SlotAdmission(ProxyClient.timer(getHttpClient()));
+    }
+
+    @Override
+    protected HttpClient createHttpClient() throws ServletException {
+        return ProxyClient.configure(super.createHttpClient(), dispatcher);
+    }
+
+    @Override
+    protected ClientConnector newClientConnector() {
+        return ProxyClient.secure(super.newClientConnector(), dispatcher.tls());
+    }
+
+    @Override
+    protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
+            throws ServletException, IOException {
+        Exchange exchange = Exchange.begin(clientRequest, proxyResponse, dispatcher, ends);
+        if (exchange != null) {
+            exchange.forward(() -> super.service(clientRequest, proxyResponse));
+        }
+    }
+
+    @Override
+    protected String rewriteTarget(HttpServletRequest clientRequest) {
+        return Exchange.of(clientRequest).decision().target();
+    }
+
+    @Override
+    protected void addProxyHeaders(HttpServletRequest clientRequest, Request proxyRequest) {
+        addViaHeader(clientRequest, proxyRequest);
+        ProxyHeaders.addForwarded(clientRequest, proxyRequest,
+                Exchange.of(clientRequest).snapshot().config().trustedProxies());
+    }
+
+    /** Sends the request once its server has a free connection slot; without one it gets 503 and goes nowhere. */
+    @Override
+    protected void sendProxyRequest(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                    Request proxyRequest) {
+        Exchange exchange = Exchange.of(clientRequest);
+        new SlotCandidate(exchange, proxyResponse, proxyRequest, hasContent(clientRequest),
+                () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest))
+                .ask(admission, exchange.snapshot().slots(), exchange.snapshot().limits().queueTimeout());
+    }
+
+    @Override
+    protected StreamReader newReadListener(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                           Request proxyRequest, AsyncRequestContent content) {
+        return new BodyReader(clientRequest, proxyResponse, proxyRequest, content);
+    }
+
+    /** Jetty's reader of the client's body; each chunk and failure seen by the request's {@link BodyCount}. */
+    private final class BodyReader extends StreamReader {
+        private final BodyCount count;
+
+        BodyReader(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Request proxyRequest,
+                   AsyncRequestContent content) {
+            super(clientRequest, proxyResponse, proxyRequest, content);
+            Exchange exchange = Exchange.of(clientRequest);
+            count = new BodyCount(exchange, exchange.snapshot().limits().maxRequestBytes());
+        }
+
+        @Override
+        protected void onRequestContent(HttpServletRequest clientRequest, Request proxyRequest,
+                                        AsyncRequestContent content, byte[] buffer, int offset, int length,
+                                        Callback callback) {
+            Callback written = count.chunk(length, callback);
+            if (written != null) {
+                super.onRequestContent(clientRequest, proxyRequest, content, buffer, offset, length, written);
+            }
+        }
+
+        /** Called by the container when the body broke, and by Jetty's reader for every failure it meets. */
+        @Override
+        public void onError(Throwable failure) {
+            count.failed(failure);
+            super.onError(failure);
+        }
+    }
+
+    @Override
+    protected void onServerResponseHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                           Response serverResponse) {
+        Exchange.of(clientRequest).timing().firstByte();
+        copyServerHeaders(clientRequest, proxyResponse, serverResponse);
+        Exchange.of(clientRequest).answerBegins(proxyResponse, serverResponse.getHeaders().getValuesList("Set-Cookie"));
+    }
+
+    /**
+     * Jetty's copy of the server's headers, each value as the server wrote it: Jetty's own splits a value at its
+     * commas and joins the parts again, which drops their quotes and spaces (a download's {@code attachment;
+     * filename="report, 2026.pdf"} reached the browser as {@code attachment;filename=report, 2026.pdf}). A name's
+     * first field replaces what the container set (Date, Server), the others add to it, as in Jetty's. Hop-by-hop
+     * headers stay behind: Jetty's fixed list and those the server's {@code Connection} header names.
+     */
+    private void copyServerHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                   Response serverResponse) {
+        HttpFields headers = serverResponse.getHeaders();
+        Set<String> hopOnly = ProxyHeaders.namedByConnection(headers);
+        Set<String> copied = new HashSet<>();
+        for (int i = 0; i < headers.size(); i++) {
+            HttpField field = headers.getField(i);
+            String name = field.getName();
+            String lowerCase = name.toLowerCase(Locale.ROOT);
+            HttpField kept = HOP_HEADERS.contains(lowerCase) || hopOnly.contains(lowerCase) ? null
+                    : filterServerResponseHeader(clientRequest, serverResponse, field);
+            if (kept == null) {
+                continue;
+            }
+            String value = kept.getValue() == null ? "" : kept.getValue();
+            if (copied.add(lowerCase)) {
+                proxyResponse.setHeader(name, value);
+            } else {
+                proxyResponse.addHeader(name, value);
+            }
+        }
+    }
+
+    @Override
+    protected void onResponseContent(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                     Response serverResponse, byte[] buffer, int offset, int length, Callback callback) {
+        Exchange.of(clientRequest).timing().content(length);
+        super.onResponseContent(clientRequest, proxyResponse, serverResponse, buffer, offset, length, callback);
+    }
+
+    @Override
+    protected void onProxyResponseSuccess(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                          Response serverResponse) {
+        Exchange.of(clientRequest).answered(proxyResponse.getStatus());
+        super.onProxyResponseSuccess(clientRequest, proxyResponse, serverResponse);
+    }
+
+    @Override
+    protected void onClientRequestFailure(HttpServletRequest clientRequest, Request proxyRequest,
+                                          HttpServletResponse proxyResponse, Throwable failure) {
+        Exchange.of(clientRequest).clientFailed(failure);
+        super.onClientRequestFailure(clientRequest, proxyRequest, proxyResponse, failure);
+    }
+
+    @Override
+    protected int clientRequestStatus(Throwable failure) {
+        return FailurePolicy.clientStatus(failure);
+    }
+
+    @Override
+    protected void onProxyResponseFailure(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                          Response serverResponse, Throwable failure) {
+        FailurePolicy.Verdict verdict = failures.handle(Exchange.of(clientRequest), failure,
+                serverResponse == null ? 0 : serverResponse.getStatus(),
+                proxyResponse.isCommitted() ? proxyResponse.getStatus() : 0, hasContent(clientRequest));
+        if (verdict.retry()) {
+            Request proxyRequest = newProxyRequest(clientRequest, Exchange.of(clientRequest).decision().target());
+            copyRequestHeaders(clientRequest, proxyRequest);
+            addProxyHeaders(clientRequest, proxyRequest);
+            proxyRequest.timeout(getTimeout(), TimeUnit.MILLISECONDS);
+            sendProxyRequest(clientRequest, proxyResponse, proxyRequest);
+        } else if (verdict.blame() == FailurePolicy.Side.CLIENT) {
+            sendProxyResponseError(clientRequest, proxyResponse, verdict.status());
+        } else {
+            super.onProxyResponseFailure(clientRequest, proxyResponse, serverResponse, failure);
+        }
+    }
+
+    @Override
+    protected void sendProxyResponseError(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
+                                          int status) {
+        if (proxyResponse.isCommitted() && !Exchange.of(clientRequest).isRefused()) {
+            // Part of the answer is on its way: the only honest signal left is to abort the connection.
+            super.sendProxyResponseError(clientRequest, proxyResponse, status);
+        } else {
+            failures.answer(Exchange.of(clientRequest), proxyResponse, status);
+        }
+    }
+
+    /** {@code jwd.request_timeout} of the configuration in force, so that a reload changes it for new requests. */
+    @Override
+    public long getTimeout() {
+        return dispatcher == null ? super.getTimeout() : dispatcher.config().requestTimeout().toMillis();
+    }
+}

@@ -1,0 +1,83 @@
+package org.jwd.proxy;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.jwd.metrics.DispatcherMetrics;
+import org.jwd.routing.RoutingDecision;
+import org.jwd.accesslog.AccessLog;
+import org.jwd.accesslog.Entry;
+
+/**
+ * What the dispatcher's servlet reports of a request on its way (sent to the server, its first byte, its bytes) and
+ * at its end: the server's response times go to the metrics, the request's line to the access log.
+ */
+public final class RequestEnds {
+    private final AccessLog log;
+    private final DispatcherMetrics metrics;
+
+    public RequestEnds(AccessLog log, DispatcherMetrics metrics) {
+        this.log = log;
+        this.metrics = metrics;
+    }
+
+    /**
+     * The times of one request, in {@link System#nanoTime()}; 0 for what did not happen (yet). The servlet's
+     * exchange holds it and reports each step.
+     */
+    public static final class Timing {
+        final long arrivedMillis = System.currentTimeMillis();
+        final long arrivedNanos;
+        volatile long sentNanos;
+        volatile long firstByteNanos;
+        /** written by one thread at a time: Jetty hands the answer's content over in order */
+        volatile long bytes;
+
+        /** The request arrived at {@code arrivedNanos} ({@link System#nanoTime()}). */
+        public Timing(long arrivedNanos) {
+            this.arrivedNanos = arrivedNanos;
+        }
+
+        /** The request is sent to its server now (again, when it is retried elsewhere). */
+        public void sent() {
+            sentNanos = System.nanoTime();
+            firstByteNanos = 0;
+        }
+
+        /** The server's answer has begun (its status line and headers are here). */
+        public void firstByte() {
+            firstByteNanos = System.nanoTime();
+        }
+
+        /** {@code length} bytes of the answer's body go to the client. */
+        public void content(int length) {
+            bytes += length;
+        }
+    }
+
+    /**
+     * The request is answered with {@code status}: a complete answer of its server counts in the server's response
+     * times, and every request jwd routed (or refused itself) gets its line.
+     *
+     * @param answered whether the server's answer came complete
+     * @param retries  times it was sent again elsewhere
+     */
+    public void completed(HttpServletRequest clientRequest, Timing t, RoutingDecision decision, int status,
+                          boolean answered, int retries) {
+        long now = System.nanoTime();
+        long sent = t.sentNanos;
+        long firstByte = t.firstByteNanos;
+        if (answered && decision.server() != null && sent != 0 && firstByte != 0) {
+            metrics.serverAnswered(decision.server(), firstByte - sent, now - sent, now);
+        }
+        if (!log.isOn()) {
+            return;
+        }
+        log.log(new Entry(t.arrivedMillis, clientRequest.getRemoteAddr(), clientRequest.getMethod(),
+                clientRequest.getRequestURI(), clientRequest.getQueryString(), clientRequest.getProtocol(),
+                decision.path(), clientRequest.getServerName(), clientRequest.getLocalPort(),
+                clientRequest.getRemoteUser(), clientRequest::getHeader, status, t.bytes, now - t.arrivedNanos,
+                decision.group() == null ? null : decision.group().name(),
+                decision.server() == null ? null : decision.server().id(), decision.reason(), decision.identifier(),
+                retries, sent != 0 && firstByte != 0 ? firstByte - sent : -1));
+    }
+}
