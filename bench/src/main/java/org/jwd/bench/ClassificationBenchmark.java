@@ -60,7 +60,7 @@ public class ClassificationBenchmark {
                 logon_group.PORTAL.url_prefixes = /irj, /irj/portal/
                 logon_group.FIN.url_prefixes = /sap/bc/fin/, /sap/opu/odata/sap/SRV_0007/
                 """ + "icf.url_prefixes = " + String.join(", ", prefixes) + "\n", "benchmark");
-        UrlMappingTable table = UrlMappingTable.parse(config.urlPrefixes());
+        UrlMappingTable table = UrlMappingTable.parse(config.urlMapping().urlPrefixes());
         if (table.size() != 300) {
             throw new IllegalStateException("expected 300 entries, got " + table.size());
         }

@@ -61,7 +61,7 @@ public class RoutingDecisionBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws ConfigException {
         DispatcherConfig config = ConfigReader.parse(configText(), "bench");
-        List<String> prefixes = config.urlPrefixes();
+        List<String> prefixes = config.urlMapping().urlPrefixes();
         UrlMappingTable table = UrlMappingTable.parse(prefixes);
         if (table.size() != 300) {
             throw new IllegalStateException("expected 300 ICF prefixes, got " + table.size());
@@ -80,7 +80,7 @@ public class RoutingDecisionBenchmark {
                 case "saplb" -> List.of(jsessionid + "; saplb_*=(J2EE1)s3; other=1");
                 default -> throw new IllegalArgumentException("cookie variant " + cookie);
             };
-            requests[i] = new RoutingRequest("GET", PATH, null, cookies, false);
+            requests[i] = RoutingRequest.of("GET", PATH, null, cookies, false);
         }
         // Bind every session once (as the first request of each session did), and check the way each takes.
         String expected = switch (cookie) {

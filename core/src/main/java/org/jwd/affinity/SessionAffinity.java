@@ -160,7 +160,7 @@ public final class SessionAffinity {
         }
         // The temporary table binds every unknown JSESSIONID at request time; SAP's table learns them from the
         // server's Set-Cookie, but a binding whose server is gone is replaced at once, so concurrent requests agree.
-        if (group != null && (config.temporaryTableEnabled() || stale != null)) {
+        if (group != null && (config.sessions().temporaryTableEnabled() || stale != null)) {
             return throughTable(group, jsessionid, stale, ServerType.J2EE, secure, fx);
         }
         return null;

@@ -56,7 +56,7 @@ public final class SessionLearning {
             String id = SetCookieHeaders.jsessionid(header);
             if (id != null) {
                 learnedRoutes.learn(topology, server, id);
-                if (config.learnsJsessionids()) {
+                if (config.sessions().learnsJsessionids()) {
                     sessionTable.bind(id, server.id());
                 }
             }
@@ -64,7 +64,7 @@ public final class SessionLearning {
     }
 
     private String saplbCookieFor(Server server, List<String> setCookieHeaders, boolean secure) {
-        if (!config.addSaplbCookie() || server.type() != ServerType.J2EE
+        if (!config.sessions().addSaplbCookie() || server.type() != ServerType.J2EE
                 || !SaplbCookieWriter.canWrite(server.config().lbId())) {
             return null;
         }

@@ -16,9 +16,9 @@ final class TableKeys {
     private boolean jsessionidRead;
 
     TableKeys(SessionIdentifiers ids, DispatcherConfig config) {
-        this.esid = ids.sapExtSid() != null && config.esidSupport() ? SessionTimeouts.esidKey(ids.sapExtSid())
+        this.esid = ids.sapExtSid() != null && config.sessions().esidSupport() ? SessionTimeouts.esidKey(ids.sapExtSid())
                 : null;
-        this.jsessionid = ids.jsessionid() != null && config.learnsJsessionids() ? ids.jsessionid() : null;
+        this.jsessionid = ids.jsessionid() != null && config.sessions().learnsJsessionids() ? ids.jsessionid() : null;
     }
 
     String lookupEsid(RoutingEffects fx) {

@@ -54,23 +54,18 @@ public final class ConfigParser {
                 DispatcherConfig.WEIGHTED_ROUND_ROBIN + " or " + DispatcherConfig.SIMPLE_WEIGHTED_ROUND_ROBIN,
                 t -> t.equals(DispatcherConfig.WEIGHTED_ROUND_ROBIN)
                         || t.equals(DispatcherConfig.SIMPLE_WEIGHTED_ROUND_ROBIN) ? t : null);
-        SessionTableKeys table = sessionTable(keys.restartOnly());
+        SessionTableConfig sessions = sessionTable(keys.restartOnly());
         ClientKeys client = client(keys.restartOnly());
-        return new DispatcherConfig(servers, urlPrefixes, prefixesUrl, autoRefresh, rootHandler, groups,
-                autoAbapTime, strategy, table.timeout, table.esidSupport, table.jsessionidTabSupport,
-                table.contextTimeout, table.maxEntries, table.heapEntries, table.offHeapMb,
-                keys.bool("wdisp/add_saplb_cookie", false), keys.bool("jwd.debug_headers", false),
-                client.connectTimeout, client.idleTimeout,
+        ForwardingConfig forwarding = new ForwardingConfig(client.connectTimeout, client.idleTimeout,
                 keys.duration("jwd.request_timeout", Duration.ofSeconds(60), false, POSITIVE_DURATION),
-                client.threads, client.connectionsPerServer, health(), keys.values(), trustedProxies(), Sections.NONE);
-    }
-
-    private record SessionTableKeys(Duration timeout, boolean esidSupport, boolean jsessionidTabSupport,
-                                    Duration contextTimeout, long maxEntries, long heapEntries, long offHeapMb) {
+                client.threads, client.connectionsPerServer, keys.bool("jwd.debug_headers", false), trustedProxies());
+        return new DispatcherConfig(servers, groups, strategy, autoAbapTime,
+                new UrlMappingConfig(urlPrefixes, prefixesUrl, autoRefresh, rootHandler), sessions, forwarding,
+                health(), keys.values(), Sections.NONE);
     }
 
     /** The session table is built once at startup: its keys need a restart (the reloader applies some live). */
-    private static SessionTableKeys sessionTable(KeyReader restart) {
+    private SessionTableConfig sessionTable(KeyReader restart) {
         Duration timeout = restart.duration("SessionTableTimeout", Duration.ZERO, true,
                 Durations.EXPECTED + "; 0 turns the table off");
         boolean esid = restart.bool("wdisp/HTTP/esid_support", true);
@@ -82,7 +77,8 @@ public final class ConfigParser {
         long heap = restart.longInteger("SessionTable.heap_entries", max, 1, Long.MAX_VALUE, "a positive integer");
         long offHeap = restart.longInteger("SessionTable.offheap_MB", 0L, 0, Long.MAX_VALUE,
                 "a non-negative integer (megabytes; 0 = heap only)");
-        return new SessionTableKeys(timeout, esid, jsessionid, context, max, heap, offHeap);
+        return new SessionTableConfig(timeout, esid, jsessionid, context, max, heap, offHeap,
+                keys.bool("wdisp/add_saplb_cookie", false));
     }
 
     private record ClientKeys(Duration connectTimeout, Duration idleTimeout, int threads, int connectionsPerServer) {

@@ -68,7 +68,7 @@ public record LimitsConfig(int maxHeaderSize, long maxRequestBytes, Duration que
                 "kilobytes from 1 to " + MAX_REQUEST_SIZE_KB + ", or -1 (or 0) for no limit");
         // SAP: -1 turns the check off; a limit of 0 KB would refuse every body, so 0 turns it off too.
         long maxRequestBytes = kb <= 0 ? NO_LIMIT : kb * 1024;
-        Duration queueTimeout = keys.duration(QUEUE_TIMEOUT, core.requestTimeout(), false,
+        Duration queueTimeout = keys.duration(QUEUE_TIMEOUT, core.forwarding().requestTimeout(), false,
                 "a positive duration: " + Durations.EXPECTED);
         Map<String, ServerLimit> servers = new TreeMap<>();
         // every server block, also one the server section refused, so that its limit keys are not "unknown"

@@ -83,7 +83,7 @@ public final class GroupResolver {
      * @throws IllegalArgumentException when a {@code logon_group.<G>.url_prefixes} entry is not a valid prefix
      */
     public GroupResolver(DispatcherConfig config, Topology topology, Supplier<UrlMappingTable> table) {
-        this.rootHandler = config.defaultRootHandler();
+        this.rootHandler = config.urlMapping().defaultRootHandler();
         this.rootTyping = new Typing(rootHandler, Classification.ROOT, null,
                 " is a root URL -> " + rootHandler.key() + " (is/HTTP/default_root_hdl)");
         this.topology = topology;

@@ -2,7 +2,6 @@ package org.jwd.routing;
 
 import java.net.URI;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -142,11 +141,10 @@ public final class Router {
     /** The one pipeline of {@link #route} and {@link #explain}: the same steps, with live or dry effects. */
     private Decision decide(RoutingRequest request, RoutingEffects fx, SessionAffinity affinity) {
         Decision d = new Decision();
-        try {
-            d.path = PathNormalizer.normalize(request.rawPath());
-        } catch (BadPathException e) {
-            return d.reject(400, "jwd: bad path: " + e.getMessage(), "bad path");
+        if (request.path() == null) {
+            return d.reject(400, "jwd: bad path: " + request.badPath().getMessage(), "bad path");
         }
+        d.path = request.path();
         d.ids = SessionCookies.parse(request.cookieHeaders(), d.path.parameter("jsessionid"),
                 d.path.parameter("sap-ext-sid"));
         boolean secure = sslEncrypt.secure(request.secure());
@@ -194,16 +192,6 @@ public final class Router {
             return this;
         }
 
-    }
-
-    /**
-     * Learns from a server's answer: the JSESSIONIDs it sets ({@link SessionLearning#learn}). The servlet reaches
-     * the same through {@link #sessionLearning()}, which also adds the {@code saplb} cookie.
-     */
-    public void learn(RoutingDecision decision, List<String> setCookieHeaders) {
-        if (decision.server() != null) {
-            sessionLearning.learn(decision.server(), setCookieHeaders);
-        }
     }
 
     /** What jwd learns from its servers' answers, with this router's configuration and session table. */

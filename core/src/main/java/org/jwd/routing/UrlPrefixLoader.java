@@ -70,8 +70,8 @@ public final class UrlPrefixLoader implements AutoCloseable {
      * @throws IllegalArgumentException when an entry of {@code icf.url_prefixes} is not a valid prefix
      */
     public UrlPrefixLoader(DispatcherConfig config) {
-        this(config.urlPrefixes(), config.urlPrefixesUrl(), config.autoRefresh(), config.connectTimeout(),
-                min(config.requestTimeout(), config.autoRefresh()));
+        this(config.urlMapping().urlPrefixes(), config.urlMapping().urlPrefixesUrl(), config.urlMapping().autoRefresh(), config.forwarding().connectTimeout(),
+                min(config.forwarding().requestTimeout(), config.urlMapping().autoRefresh()));
     }
 
     /**

@@ -90,7 +90,7 @@ public final class Dispatcher implements AutoCloseable {
         try {
             return new UrlPrefixLoader(config);
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("icf.url_prefixes = '" + String.join(",", config.urlPrefixes()) + "': "
+            throw new ConfigException("icf.url_prefixes = '" + String.join(",", config.urlMapping().urlPrefixes()) + "': "
                     + e.getMessage());
         }
     }
@@ -242,9 +242,9 @@ public final class Dispatcher implements AutoCloseable {
         DispatcherState before = state();
         LimitsConfig limits = next.section(LimitsConfig.class);
         UrlPrefixLoader prefixes = before.urlPrefixes();
-        if (!before.config().urlPrefixes().equals(next.urlPrefixes())
-                || !Objects.equals(before.config().urlPrefixesUrl(), next.urlPrefixesUrl())
-                || !before.config().autoRefresh().equals(next.autoRefresh())) {
+        if (!before.config().urlMapping().urlPrefixes().equals(next.urlMapping().urlPrefixes())
+                || !Objects.equals(before.config().urlMapping().urlPrefixesUrl(), next.urlMapping().urlPrefixesUrl())
+                || !before.config().urlMapping().autoRefresh().equals(next.urlMapping().autoRefresh())) {
             prefixes = urlPrefixLoader(next);
             // the first load is synchronous: the new router's first requests see the loaded prefixes
             prefixes.start(parts.scheduler());

@@ -4,10 +4,8 @@ import org.jwd.config.DispatcherConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.ConnectionSlots;
-import org.jwd.routing.BadPathException;
-import org.jwd.routing.NormalizedPath;
-import org.jwd.routing.PathNormalizer;
 import org.jwd.routing.Router;
+import org.jwd.routing.RoutingRequest;
 import org.jwd.routing.UrlPrefixLoader;
 import org.jwd.systems.Selection;
 import org.jwd.systems.SelectionRequest;
@@ -50,16 +48,12 @@ public record DispatcherState(DispatcherConfig config, Topology topology, Router
      * @param host the {@code Host} (or {@code :authority}, or a trusted proxy's {@code X-Forwarded-Host}), or
      *             {@code null}
      */
-    public Selection select(String localAddress, int localPort, String host, boolean secure, String rawPath) {
-        if (!hasSystems()) {
+    public Selection select(String localAddress, int localPort, String host, RoutingRequest request) {
+        if (!hasSystems() || request.path() == null) {
             return IMPLICIT;
         }
-        try {
-            NormalizedPath path = PathNormalizer.normalize(rawPath);
-            return systems.selector().select(new SelectionRequest(localAddress, localPort, host, secure, path));
-        } catch (BadPathException e) {
-            return IMPLICIT;
-        }
+        return systems.selector().select(new SelectionRequest(localAddress, localPort, host, request.secure(),
+                request.path()));
     }
 
     /**

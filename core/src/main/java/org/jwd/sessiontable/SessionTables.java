@@ -41,15 +41,15 @@ public final class SessionTables {
             return DisabledSessionTable.INSTANCE;
         }
         SessionTimeouts timeouts = SessionTimeouts.of(config);
-        EhcacheSessionTable local = new EhcacheSessionTable(timeouts, config.maxSessionTableEntries(),
-                config.sessionTableHeapEntries(), config.sessionTableOffHeapMegabytes(), null,
+        EhcacheSessionTable local = new EhcacheSessionTable(timeouts, config.sessions().maxSessionTableEntries(),
+                config.sessions().sessionTableHeapEntries(), config.sessions().sessionTableOffHeapMegabytes(), null,
                 new SweepSchedule(scheduler, sweepInterval(timeouts.shortest())));
         SessionTableDiskConfig disk = SessionTableDiskConfig.of(config);
         if (disk != null) {
             // with wdisp/system_<xx> entries the servers are the systems' (the whole file has no unscoped ones)
             Set<String> servers = Stream.concat(config.servers().stream(), PerSystemConfigs.of(config).values()
                     .stream().flatMap(c -> c.servers().stream())).map(ServerConfig::id).collect(Collectors.toSet());
-            return new PersistentSessionTable(local, disk, config.maxSessionTableEntries(), servers::contains, null,
+            return new PersistentSessionTable(local, disk, config.sessions().maxSessionTableEntries(), servers::contains, null,
                     scheduler);
         }
         return clustered(config, local, null, scheduler);
@@ -73,8 +73,8 @@ public final class SessionTables {
         if (!config.sessionTableEnabled()) {
             return DisabledSessionTable.INSTANCE;
         }
-        SessionTable local = new EhcacheSessionTable(SessionTimeouts.of(config), config.maxSessionTableEntries(),
-                config.sessionTableHeapEntries(), config.sessionTableOffHeapMegabytes(), clockMillis, null);
+        SessionTable local = new EhcacheSessionTable(SessionTimeouts.of(config), config.sessions().maxSessionTableEntries(),
+                config.sessions().sessionTableHeapEntries(), config.sessions().sessionTableOffHeapMegabytes(), clockMillis, null);
         return clustered(config, local, clockMillis, null);
     }
 
@@ -87,7 +87,7 @@ public final class SessionTables {
         }
         SessionTimeouts timeouts = SessionTimeouts.of(config);
         BindingStore store = new TerracottaBindingStore(cluster, timeouts.longest(),
-                config.maxSessionTableEntries(), config.sessionTableHeapEntries());
+                config.sessions().maxSessionTableEntries(), config.sessions().sessionTableHeapEntries());
         return new ClusteredSessionTable(cluster.toString(), store, local, timeouts, clockMillis, scheduler);
     }
 

@@ -64,11 +64,11 @@ public record SessionTimeouts(Duration esid, Duration jsessionid, Map<String, Se
     public static SessionTimeouts of(DispatcherConfig config) {
         Map<String, SessionTimeouts> systems = new TreeMap<>();
         PerSystemConfigs.of(config).forEach((sid, system) -> systems.put(sid, ownOf(system)));
-        return new SessionTimeouts(config.contextTimeout(), config.jsessionidTimeout(), systems);
+        return new SessionTimeouts(config.sessions().contextTimeout(), config.sessions().jsessionidTimeout(), systems);
     }
 
     private static SessionTimeouts ownOf(DispatcherConfig config) {
-        return new SessionTimeouts(config.contextTimeout(), config.jsessionidTimeout());
+        return new SessionTimeouts(config.sessions().contextTimeout(), config.sessions().jsessionidTimeout());
     }
 
     /** The table's key of an ESID ({@code sap-ext-sid} value); a JSESSIONID is its own key. */

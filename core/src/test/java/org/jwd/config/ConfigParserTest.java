@@ -42,20 +42,20 @@ class ConfigParserTest {
         assertThat(a.name()).isEqualTo("a");
         assertThat(a.httpsUrl()).isNull();
         assertThat(config.loadBalancingStrategy()).isEqualTo("weighted_round_robin");
-        assertThat(config.defaultRootHandler()).isEqualTo(ServerType.J2EE);
-        assertThat(config.sessionTableTimeout()).isEqualTo(Duration.ZERO);
+        assertThat(config.urlMapping().defaultRootHandler()).isEqualTo(ServerType.J2EE);
+        assertThat(config.sessions().sessionTableTimeout()).isEqualTo(Duration.ZERO);
         // SAP's defaults: the session ID table on (ESIDs, learned JSESSIONIDs, 3600 s), the temporary table off
         assertThat(config.sessionTableEnabled()).isTrue();
-        assertThat(config.temporaryTableEnabled()).isFalse();
-        assertThat(config.esidSupport()).isTrue();
-        assertThat(config.jsessionidTabSupport()).isTrue();
-        assertThat(config.contextTimeout()).isEqualTo(Duration.ofSeconds(3600));
-        assertThat(config.jsessionidTimeout()).isEqualTo(Duration.ofSeconds(3600));
-        assertThat(config.maxSessionTableEntries()).isEqualTo(1_000_000);
-        assertThat(config.requestTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.sessions().temporaryTableEnabled()).isFalse();
+        assertThat(config.sessions().esidSupport()).isTrue();
+        assertThat(config.sessions().jsessionidTabSupport()).isTrue();
+        assertThat(config.sessions().contextTimeout()).isEqualTo(Duration.ofSeconds(3600));
+        assertThat(config.sessions().jsessionidTimeout()).isEqualTo(Duration.ofSeconds(3600));
+        assertThat(config.sessions().maxSessionTableEntries()).isEqualTo(1_000_000);
+        assertThat(config.forwarding().requestTimeout()).isEqualTo(Duration.ofSeconds(60));
         // Jetty ProxyServlet's own default
-        assertThat(config.connectionsPerServer()).isEqualTo(256);
-        assertThat(config.autoRefresh()).isEqualTo(Duration.ofSeconds(25));
+        assertThat(config.forwarding().connectionsPerServer()).isEqualTo(256);
+        assertThat(config.urlMapping().autoRefresh()).isEqualTo(Duration.ofSeconds(25));
         assertThat(config.autoAbapTime()).isEqualTo(Duration.ofSeconds(300));
     }
 
@@ -163,14 +163,14 @@ class ConfigParserTest {
             "1h       | PT1H",
             "60S      | PT1M"})
     void readsSessionTableTimeoutInEveryForm(String value, Duration expected) throws Exception {
-        assertThat(parse(A + "SessionTableTimeout=" + value).sessionTableTimeout()).isEqualTo(expected);
+        assertThat(parse(A + "SessionTableTimeout=" + value).sessions().sessionTableTimeout()).isEqualTo(expected);
     }
 
     @Test
     void readsSapSecondParametersAsSeconds() throws Exception {
         DispatcherConfig config = parse(A + "wdisp/auto_refresh=10\nrdisp/autoabaptime=2m\n");
 
-        assertThat(config.autoRefresh()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(config.urlMapping().autoRefresh()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.autoAbapTime()).isEqualTo(Duration.ofMinutes(2));
     }
 
@@ -274,7 +274,7 @@ class ConfigParserTest {
     void continuationLinesAndEscapesAreReadAsJavaPropertiesAre() throws Exception {
         DispatcherConfig config = parse(A + "icf.url_prefixes=/sap/bc/,\\\n    /sap/public/\n");
 
-        assertThat(config.urlPrefixes()).containsExactly("/sap/bc/", "/sap/public/");
+        assertThat(config.urlMapping().urlPrefixes()).containsExactly("/sap/bc/", "/sap/public/");
     }
 
     @Test

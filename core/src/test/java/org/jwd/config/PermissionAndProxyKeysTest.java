@@ -22,8 +22,8 @@ class PermissionAndProxyKeysTest {
         DispatcherConfig config = ConfigReader.parse(A, "test.properties");
 
         assertThat(config.section(PermissionTable.class)).isSameAs(PermissionTable.NONE);
-        assertThat(config.trustedProxies().isEmpty()).isTrue();
-        assertThat(config.trustedProxies().trusts("127.0.0.1")).isFalse();
+        assertThat(config.forwarding().trustedProxies().isEmpty()).isTrue();
+        assertThat(config.forwarding().trustedProxies().trusts("127.0.0.1")).isFalse();
     }
 
     @Test
@@ -70,7 +70,7 @@ class PermissionAndProxyKeysTest {
     @Test
     void trustedProxiesAreAddressesAndRangesOfBothFamilies() throws Exception {
         TrustedProxies proxies = ConfigReader.parse(A + "jwd.trusted_proxies=127.0.0.1, 10.0.0.0/8 ,"
-                + " 192.168.1.128/25, ::1, fd00::/8\n", "t.properties").trustedProxies();
+                + " 192.168.1.128/25, ::1, fd00::/8\n", "t.properties").forwarding().trustedProxies();
 
         assertThat(proxies.trusts("127.0.0.1")).isTrue();
         assertThat(proxies.trusts("127.0.0.2")).isFalse();
@@ -95,7 +95,7 @@ class PermissionAndProxyKeysTest {
 
     @Test
     void aSlashZeroRangeTrustsEveryAddressOfItsFamily() throws Exception {
-        TrustedProxies proxies = ConfigReader.parse(A + "jwd.trusted_proxies=0.0.0.0/0\n", "t").trustedProxies();
+        TrustedProxies proxies = ConfigReader.parse(A + "jwd.trusted_proxies=0.0.0.0/0\n", "t").forwarding().trustedProxies();
 
         assertThat(proxies.trusts("203.0.113.9")).isTrue();
         assertThat(proxies.trusts("2001:db8::1")).isFalse();

@@ -51,7 +51,7 @@ class GroupResolverTest {
     GroupResolverTest() throws ConfigException {
         DispatcherConfig config = ConfigReader.parse(SYSTEM, "test");
         topology = Topology.of(config);
-        UrlMappingTable table = UrlMappingTable.parse(config.urlPrefixes())
+        UrlMappingTable table = UrlMappingTable.parse(config.urlMapping().urlPrefixes())
                 .merge(UrlMappingTable.parse(List.of("case:/sap/Public/")));
         resolver = new GroupResolver(config, topology, () -> table);
     }
@@ -131,7 +131,7 @@ class GroupResolverTest {
                         "icf.url_prefixes = /index.html, ")
                 + "is/HTTP/default_root_hdl = " + handler + "\n", "test");
         GroupResolver resolver = new GroupResolver(config, Topology.of(config),
-                () -> UrlMappingTable.parse(config.urlPrefixes()));
+                () -> UrlMappingTable.parse(config.urlMapping().urlPrefixes()));
 
         Classification c = resolver.classify(PathNormalizer.normalize(path), false);
 

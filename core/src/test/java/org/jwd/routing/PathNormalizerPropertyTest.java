@@ -238,7 +238,7 @@ class PathNormalizerPropertyTest {
                     logon_group.FIN.url_prefixes = /sap/bc/fin/, /irj/portal/fin, /fin/
                     """, "properties");
             List<String> icase = new ArrayList<>(List.of("icase:/sap/public/", "icase:/Portal/€/"));
-            UrlMappingTable table = UrlMappingTable.parse(config.urlPrefixes()).merge(UrlMappingTable.parse(icase));
+            UrlMappingTable table = UrlMappingTable.parse(config.urlMapping().urlPrefixes()).merge(UrlMappingTable.parse(icase));
             resolver = new GroupResolver(config, Topology.of(config), () -> table);
         }
         return resolver;

@@ -82,7 +82,7 @@ class PermissionTableVariantsPropertyTest {
     }
 
     private static RoutingRequest get(String rawPath) {
-        return new RoutingRequest("GET", rawPath, null, List.of(), false);
+        return RoutingRequest.of("GET", rawPath, null, List.of(), false);
     }
 
     /** A path the rule refuses (its wildcards filled in so that no earlier line permits it), then a variant. */

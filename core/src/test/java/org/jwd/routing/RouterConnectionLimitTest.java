@@ -44,7 +44,7 @@ class RouterConnectionLimitTest {
     }
 
     private static RoutingRequest get(String... cookies) {
-        return new RoutingRequest("GET", "/irj/x", null, List.of(cookies), false);
+        return RoutingRequest.of("GET", "/irj/x", null, List.of(cookies), false);
     }
 
     private List<String> route(Router router, int requests) {

@@ -37,7 +37,7 @@ class RouterExplainTest {
     }
 
     private static RoutingRequest get(String path, String... cookies) {
-        return new RoutingRequest("GET", path, null, List.of(cookies), false);
+        return RoutingRequest.of("GET", path, null, List.of(cookies), false);
     }
 
     private String counts() {

@@ -58,7 +58,7 @@ class RouterPermissionTest {
     }
 
     private static RoutingRequest get(String path, boolean secure, String... cookies) {
-        return new RoutingRequest("GET", path, null, List.of(cookies), secure);
+        return RoutingRequest.of("GET", path, null, List.of(cookies), secure);
     }
 
     private Server a() {

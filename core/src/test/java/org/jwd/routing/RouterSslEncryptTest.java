@@ -26,12 +26,12 @@ class RouterSslEncryptTest {
                 server.abap.type=abap
                 icf.url_prefixes=/sap/
                 """ + sslEncrypt, "test.properties");
-        return new Router(config, Topology.of(config), () -> UrlMappingTable.parse(config.urlPrefixes()),
+        return new Router(config, Topology.of(config), () -> UrlMappingTable.parse(config.urlMapping().urlPrefixes()),
                 SessionTables.create(config), new LearnedRoutes(), ConnectionSlots.NONE);
     }
 
     private static RoutingDecision route(Router router, String path, boolean clientSecure) {
-        return router.route(new RoutingRequest("GET", path, "a=1", List.of(), clientSecure));
+        return router.route(RoutingRequest.of("GET", path, "a=1", List.of(), clientSecure));
     }
 
     @Test
@@ -75,14 +75,14 @@ class RouterSslEncryptTest {
     void explainNamesTheGroupAndUrlARealRequestGoesTo() throws Exception {
         Router router = router("wdisp/ssl_encrypt=1");
 
-        Explanation e = router.explain(new RoutingRequest("GET", "/irj/x", "a=1", List.of(), false));
+        Explanation e = router.explain(RoutingRequest.of("GET", "/irj/x", "a=1", List.of(), false));
 
         assertThat(e.group().name()).isEqualTo("!J2EES");
         assertThat(e.target()).isEqualTo("https://10.0.0.2:8443/irj/x?a=1");
         Router overTheClientsProtocol = router("wdisp/ssl_encrypt=2");
-        assertThat(overTheClientsProtocol.explain(new RoutingRequest("GET", "/irj/x", null, List.of(), true)).target())
+        assertThat(overTheClientsProtocol.explain(RoutingRequest.of("GET", "/irj/x", null, List.of(), true)).target())
                 .isEqualTo("https://10.0.0.2:8443/irj/x");
-        assertThat(overTheClientsProtocol.explain(new RoutingRequest("GET", "/irj/x", null, List.of(), false)).target())
+        assertThat(overTheClientsProtocol.explain(RoutingRequest.of("GET", "/irj/x", null, List.of(), false)).target())
                 .startsWith("http://");
     }
 }

@@ -47,7 +47,7 @@ class DispatcherTest {
     }
 
     private static RoutingRequest get(String path) {
-        return new RoutingRequest("GET", path, null, List.of(), false);
+        return RoutingRequest.of("GET", path, null, List.of(), false);
     }
 
     @Test
@@ -87,17 +87,17 @@ class DispatcherTest {
     @Test
     void learnedRoutesOutliveARebuiltRouterAndLeaveWithTheirServer() {
         RoutingDecision toA = dispatcher.state().router().route(get("/irj/x"));
-        dispatcher.state().router().learn(toA, List.of("JSESSIONID=4F2A.tcA; Path=/; HttpOnly"));
+        dispatcher.state().router().sessionLearning().learn(toA.server(), List.of("JSESSIONID=4F2A.tcA; Path=/; HttpOnly"));
         toA.finish(false);
         dispatcher.register(registered("n1", 1));
-        RoutingDecision toN1 = dispatcher.state().router().route(new RoutingRequest("GET", "/irj/portal", null,
+        RoutingDecision toN1 = dispatcher.state().router().route(RoutingRequest.of("GET", "/irj/portal", null,
                 List.of(), false));
-        dispatcher.state().router().learn(toN1, List.of("JSESSIONID=77C0.tcN"));
+        dispatcher.state().router().sessionLearning().learn(toN1.server(), List.of("JSESSIONID=77C0.tcN"));
         toN1.finish(false);
 
         assertThat(dispatcher.deregister("n1")).isTrue();
 
-        RoutingDecision next = dispatcher.state().router().route(new RoutingRequest("GET", "/irj/x", null,
+        RoutingDecision next = dispatcher.state().router().route(RoutingRequest.of("GET", "/irj/x", null,
                 List.of("JSESSIONID=9B31.tcA"), false));
         assertThat(next.server().id()).isEqualTo("a");
         assertThat(next.reason()).isEqualTo("route suffix (learned)");

@@ -74,7 +74,7 @@ class ReloaderTest {
     }
 
     private RoutingDecision route(String jsessionid) {
-        return dispatcher.state().router().route(new RoutingRequest("GET", "/irj/x", null,
+        return dispatcher.state().router().route(RoutingRequest.of("GET", "/irj/x", null,
                 jsessionid == null ? List.of() : List.of("JSESSIONID=" + jsessionid), false));
     }
 
@@ -113,9 +113,9 @@ class ReloaderTest {
         DispatcherState after = dispatcher.state();
         assertThat(after).isNotSameAs(before);
         assertThat(after.config()).isSameAs(dispatcher.config());
-        assertThat(after.config().debugHeaders()).isTrue();
+        assertThat(after.config().forwarding().debugHeaders()).isTrue();
         assertThat(after.config().loadBalancingStrategy()).isEqualTo("simple_weighted_round_robin");
-        assertThat(after.config().requestTimeout()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(after.config().forwarding().requestTimeout()).isEqualTo(Duration.ofSeconds(7));
         assertThat(after.topology().servers().keySet()).containsExactly("a", "b", "d");
         assertThat(after.topology().server("a")).isSameAs(a);
         // b's description changed: a new object with the new capacity, keeping the operator's drain
@@ -258,7 +258,7 @@ class ReloaderTest {
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
         assertThat(result.pending()).isEmpty();
-        assertThat(dispatcher.config().temporaryTableEnabled()).isFalse();
+        assertThat(dispatcher.config().sessions().temporaryTableEnabled()).isFalse();
         assertThat(dispatcher.sessionTable()).isSameAs(table);
         assertThat(((org.jwd.sessiontable.EhcacheSessionTable) table).timeouts())
                 .isEqualTo(org.jwd.sessiontable.SessionTimeouts.both(Duration.ofHours(2)));
@@ -281,11 +281,11 @@ class ReloaderTest {
                 new Reloader.Pending("jwd.connect_timeout", null, "9s"),
                 new Reloader.Pending("wdisp/HTTP/esid_support", null, "false"),
                 new Reloader.Pending("wdisp/HTTP/jsessionid_tab_support", null, "false"));
-        assertThat(dispatcher.config().debugHeaders()).isTrue();
-        assertThat(dispatcher.config().sessionTableTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(dispatcher.config().forwarding().debugHeaders()).isTrue();
+        assertThat(dispatcher.config().sessions().sessionTableTimeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(dispatcher.config().properties()).containsEntry("SessionTableTimeout", "60s")
                 .doesNotContainKey("jwd.connect_timeout");
-        assertThat(dispatcher.config().connectTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(dispatcher.config().forwarding().connectTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(dispatcher.sessionTable()).isSameAs(table);
     }
 
@@ -321,7 +321,7 @@ class ReloaderTest {
 
         assertThat(watch.poll()).isNull();
         assertThat(watch.poll().outcome()).isEqualTo(Reloader.Outcome.APPLIED);
-        assertThat(dispatcher.config().debugHeaders()).isTrue();
+        assertThat(dispatcher.config().forwarding().debugHeaders()).isTrue();
     }
 
     @Test
@@ -347,7 +347,7 @@ class ReloaderTest {
 
         assertThat(watch.poll()).isNull();
         assertThat(watch.poll().outcome()).isEqualTo(Reloader.Outcome.APPLIED);
-        assertThat(dispatcher.config().debugHeaders()).isTrue();
+        assertThat(dispatcher.config().forwarding().debugHeaders()).isTrue();
     }
 
     @Test
@@ -360,7 +360,7 @@ class ReloaderTest {
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
         assertThat(result.pending()).isEmpty();
-        assertThat(dispatcher.config().sessionTableTimeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(dispatcher.config().sessions().sessionTableTimeout()).isEqualTo(Duration.ofMinutes(10));
         assertThat(dispatcher.sessionTable()).isSameAs(table);
         assertThat(((org.jwd.sessiontable.EhcacheSessionTable) table).timeouts().jsessionid()).isEqualTo(Duration.ofMinutes(10));
         assertThat(table.lookup("s1")).isEqualTo("b");

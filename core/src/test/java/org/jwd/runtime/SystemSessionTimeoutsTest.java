@@ -177,7 +177,12 @@ class SystemSessionTimeoutsTest {
 
     /** Selects as the servlet does and routes with the selected system's router. */
     private static RoutingDecision route(DispatcherState state, String path, String cookie) {
-        Selection selection = state.select("127.0.0.1", 8080, "jwd.example.com", false, path);
-        return state.router(selection.system()).route(new RoutingRequest("GET", path, null, List.of(cookie), false));
+        Selection selection = state.select("127.0.0.1", 8080, "jwd.example.com", get(path));
+        return state.router(selection.system()).route(RoutingRequest.of("GET", path, null, List.of(cookie), false));
+    }
+
+    /** A GET of {@code path}, as the servlet would hand it to system selection. */
+    private static RoutingRequest get(String path) {
+        return RoutingRequest.of("GET", path, null, List.of(), false);
     }
 }

@@ -51,9 +51,9 @@ class SystemsDispatchTest {
 
     /** Selects as the servlet does, on 127.0.0.1, and routes with the selected system's router. */
     private static RoutingDecision route(DispatcherState state, int port, String host, String path, String... cookies) {
-        Selection selection = state.select("127.0.0.1", port, host, false, path);
+        Selection selection = state.select("127.0.0.1", port, host, get(path));
         assertThat(selection.found()).as(selection.explanation()).isTrue();
-        return state.router(selection.system()).route(new RoutingRequest("GET", path, null, List.of(cookies), false));
+        return state.router(selection.system()).route(RoutingRequest.of("GET", path, null, List.of(cookies), false));
     }
 
     @Test
@@ -62,7 +62,7 @@ class SystemsDispatchTest {
 
         assertThat(route(state, 8080, "jwd.example.com", "/sap/bc/gui").server().id()).isEqualTo("erp1");
         assertThat(route(state, 8080, "jwd.example.com", "/irj/portal").server().id()).isEqualTo("prt1");
-        assertThat(state.select("127.0.0.1", 8080, "jwd.example.com", false, "/sap/x").explanation())
+        assertThat(state.select("127.0.0.1", 8080, "jwd.example.com", get("/sap/x")).explanation())
                 .isEqualTo("system ERP: SRCURL /sap/ matched");
     }
 
@@ -71,7 +71,7 @@ class SystemsDispatchTest {
         DispatcherState state = start(TWO_SYSTEMS);
 
         assertThat(route(state, 8081, "jwd.example.com", "/webdynpro/x").server().id()).isEqualTo("prt1");
-        assertThat(state.select("127.0.0.1", 8081, "jwd.example.com", false, "/webdynpro/x").system().sid())
+        assertThat(state.select("127.0.0.1", 8081, "jwd.example.com", get("/webdynpro/x")).system().sid())
                 .isEqualTo("PRT");
     }
 
@@ -87,7 +87,7 @@ class SystemsDispatchTest {
     void aRequestNoSystemTakesIsNamedByHostPortAndPath() throws Exception {
         DispatcherState state = start(TWO_SYSTEMS);
 
-        Selection none = state.select("127.0.0.1", 8080, "other.example.com", false, "/webdynpro/x");
+        Selection none = state.select("127.0.0.1", 8080, "other.example.com", get("/webdynpro/x"));
 
         assertThat(none.found()).isFalse();
         assertThat(none.explanation()).isEqualTo("no system for host 'other.example.com', port 8080, path"
@@ -118,7 +118,7 @@ class SystemsDispatchTest {
                 health.interval=1h
                 """);
 
-        Selection selection = state.select("127.0.0.1", 8080, null, false, "/anything");
+        Selection selection = state.select("127.0.0.1", 8080, null, get("/anything"));
         RoutingDecision decision = route(state, 8080, null, "/anything", "JSESSIONID=BARE0123456789");
 
         assertThat(state.router(selection.system())).isSameAs(state.router());
@@ -130,9 +130,9 @@ class SystemsDispatchTest {
     void aBadPathGoesToTheImplicitRouterWhichAnswers400() throws Exception {
         DispatcherState state = start(TWO_SYSTEMS);
 
-        Selection selection = state.select("127.0.0.1", 8080, null, false, "/sap/%zz");
+        Selection selection = state.select("127.0.0.1", 8080, null, get("/sap/%zz"));
         RoutingDecision decision = state.router(selection.system())
-                .route(new RoutingRequest("GET", "/sap/%zz", null, List.of(), false));
+                .route(RoutingRequest.of("GET", "/sap/%zz", null, List.of(), false));
 
         assertThat(decision.errorStatus()).isEqualTo(400);
     }
@@ -173,7 +173,7 @@ class SystemsDispatchTest {
 
         assertThat(state.systems().routers()).containsOnlyKeys("ERP");
         assertThat(state.topology().servers()).containsOnlyKeys("erp1");
-        assertThat(state.select("127.0.0.1", 8080, null, false, "/irj/portal").found()).isFalse();
+        assertThat(state.select("127.0.0.1", 8080, null, get("/irj/portal")).found()).isFalse();
     }
 
     @Test
@@ -284,5 +284,10 @@ class SystemsDispatchTest {
         assertThat(boot.dispatcher().isConfigured("x1")).isTrue();
         assertThat(boot.dispatcher().state().topology().server("x1").config().url())
                 .isEqualTo(URI.create("http://127.0.0.1:9003"));
+    }
+
+    /** A GET of {@code path}, as the servlet would hand it to system selection. */
+    private static RoutingRequest get(String path) {
+        return RoutingRequest.of("GET", path, null, List.of(), false);
     }
 }

@@ -33,7 +33,7 @@ class SessionTablesTest {
     void sapsSessionIdTableIsOnByDefaultWithSapsTimeoutAndTheTemporaryTableOff() throws Exception {
         DispatcherConfig config = config("");
         assertThat(config.sessionTableEnabled()).isTrue();
-        assertThat(config.temporaryTableEnabled()).isFalse();
+        assertThat(config.sessions().temporaryTableEnabled()).isFalse();
         try (SessionTable table = SessionTables.create(config, clock::get)) {
             assertThat(((EhcacheSessionTable) table).timeouts()).isEqualTo(SessionTimeouts.both(Duration.ofHours(1)));
             assertThat(((EhcacheSessionTable) table).capacity()).isEqualTo(1_000_000);

@@ -95,14 +95,14 @@ class SystemScopeTest {
         assertThat(erp.servers()).extracting(ServerConfig::id, ServerConfig::type)
                 .containsExactly(tuple("abap1", ServerType.ABAP),
                         tuple("java1", ServerType.J2EE));
-        assertThat(erp.defaultRootHandler()).isEqualTo(ServerType.ABAP);
-        assertThat(erp.sessionTableTimeout()).hasSeconds(30);
+        assertThat(erp.urlMapping().defaultRootHandler()).isEqualTo(ServerType.ABAP);
+        assertThat(erp.sessions().sessionTableTimeout()).hasSeconds(30);
         assertThat(prt.servers()).singleElement().satisfies(s -> {
             assertThat(s.url()).isEqualTo(URI.create("http://127.0.0.1:8003"));
             assertThat(s.logonGroups()).containsExactly("PORTAL");
         });
-        assertThat(prt.urlPrefixes()).isEmpty();
-        assertThat(prt.sessionTableTimeout()).hasMinutes(10);
+        assertThat(prt.urlMapping().urlPrefixes()).isEmpty();
+        assertThat(prt.sessions().sessionTableTimeout()).hasMinutes(10);
     }
 
     @Test
@@ -143,7 +143,7 @@ class SystemScopeTest {
                 entry("server.ext1.url", "http://127.0.0.1:9002"),
                 entry("wdisp/add_saplb_cookie", "true"));
         assertThat(parseWithTodaysParser(shop).servers()).extracting(ServerConfig::id).containsExactly("ext1", "ext2");
-        assertThat(parseWithTodaysParser(web).addSaplbCookie()).isTrue();
+        assertThat(parseWithTodaysParser(web).sessions().addSaplbCookie()).isTrue();
     }
 
     @Test

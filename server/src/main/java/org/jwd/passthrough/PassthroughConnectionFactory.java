@@ -41,8 +41,8 @@ public final class PassthroughConnectionFactory extends AbstractConnectionFactor
         clientConnector.setExecutor(server.getThreadPool());
         clientConnector.setScheduler(server.getScheduler());
         clientConnector.setByteBufferPool(server.getByteBufferPool());
-        clientConnector.setConnectTimeout(dispatcherConfig.connectTimeout());
-        clientConnector.setIdleTimeout(dispatcherConfig.idleTimeout());
+        clientConnector.setConnectTimeout(dispatcherConfig.forwarding().connectTimeout());
+        clientConnector.setIdleTimeout(dispatcherConfig.forwarding().idleTimeout());
         addBean(clientConnector);
         this.health = new ServerHealth(dispatcherConfig.health(), clientConnector);
     }

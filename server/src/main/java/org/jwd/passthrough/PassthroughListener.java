@@ -34,7 +34,7 @@ public final class PassthroughListener {
         ServerConnector connector = new ServerConnector(server, factory);
         connector.setHost(host);
         connector.setPort(config.port());
-        connector.setIdleTimeout(loaded.config().idleTimeout().toMillis());
+        connector.setIdleTimeout(loaded.config().forwarding().idleTimeout().toMillis());
         server.addConnector(connector);
         LOG.info("jwd: {} to the HTTPS-enabled servers {}", config, factory.chooser());
     }

@@ -214,10 +214,10 @@ public final class AdminApi {
         Map<String, String> properties = new TreeMap<>();
         c.properties().forEach((k, v) -> properties.put(k, Secrets.masked(k, v)));
         return new ConfigView(properties, new ConfigView.Effective(c.loadBalancingStrategy(),
-                Durations.format(c.sessionTableTimeout()), Durations.format(c.contextTimeout()), c.esidSupport(),
-                c.jsessionidTabSupport(), c.defaultRootHandler().key(), c.urlPrefixes(),
+                Durations.format(c.sessions().sessionTableTimeout()), Durations.format(c.sessions().contextTimeout()), c.sessions().esidSupport(),
+                c.sessions().jsessionidTabSupport(), c.urlMapping().defaultRootHandler().key(), c.urlMapping().urlPrefixes(),
                 Durations.format(c.autoAbapTime()), Durations.format(context.config().registryExpiry()),
-                c.health().toString(), Durations.format(c.connectTimeout()), Durations.format(c.requestTimeout()),
+                c.health().toString(), Durations.format(c.forwarding().connectTimeout()), Durations.format(c.forwarding().requestTimeout()),
                 c.logonGroups().stream().map(LogonGroupConfig::toString).toList()),
                 reloadStatus());
     }
@@ -266,14 +266,14 @@ public final class AdminApi {
             return Answer.error(400, "url = '" + url + "': expected a path starting with '/', or an http:// or https:// URL");
         }
         DispatcherState state = dispatcher.state();
-        Selection selection = state.select(localAddress, question.port(), question.host(), question.secure(),
-                question.rawPath());
+        RoutingRequest request = RoutingRequest.of("GET", question.rawPath(), question.query(), cookieHeaders,
+                question.secure());
+        Selection selection = state.select(localAddress, question.port(), question.host(), request);
         if (!selection.found()) {
             return Answer.error(404, "jwd: " + selection.explanation());
         }
         Router router = state.router(selection.system());
-        Explanation e = router.explain(new RoutingRequest("GET", question.rawPath(), question.query(), cookieHeaders,
-                question.secure()));
+        Explanation e = router.explain(request);
         return Answer.ok(ExplainView.of(url, e, router.permissionTable(),
                 selection.system().isImplicit() ? null : selection.explanation()));
     }

@@ -52,9 +52,9 @@ public record SessionTableView(boolean enabled, String timeout, boolean esidSupp
             Map<String, DispatcherConfig> systems = PerSystemConfigs.of(config);
             return systems.isEmpty() ? null : systems.entrySet().stream().map(e -> {
                 DispatcherConfig own = e.getValue();
-                return new SystemSessions(e.getKey(), own.esidSupport(), own.jsessionidTabSupport(),
-                        Durations.format(own.contextTimeout()), own.temporaryTableEnabled(),
-                        Durations.format(own.sessionTableTimeout()), Durations.format(own.jsessionidTimeout()));
+                return new SystemSessions(e.getKey(), own.sessions().esidSupport(), own.sessions().jsessionidTabSupport(),
+                        Durations.format(own.sessions().contextTimeout()), own.sessions().temporaryTableEnabled(),
+                        Durations.format(own.sessions().sessionTableTimeout()), Durations.format(own.sessions().jsessionidTimeout()));
             }).toList();
         }
     }
@@ -92,10 +92,10 @@ public record SessionTableView(boolean enabled, String timeout, boolean esidSupp
     static SessionTableView of(DispatcherConfig config, SessionTable table) {
         SessionTableStats stats = table.stats();
         ClusterStatus cluster = table.clusterStatus();
-        return new SessionTableView(config.sessionTableEnabled(), Durations.format(config.sessionTableTimeout()),
-                config.esidSupport(), config.jsessionidTabSupport(), Durations.format(config.contextTimeout()),
-                config.temporaryTableEnabled(), Durations.format(config.jsessionidTimeout()), table.isFull(),
-                config.maxSessionTableEntries(), stats.entries(), stats.hits(), stats.misses(), stats.bindings(),
+        return new SessionTableView(config.sessionTableEnabled(), Durations.format(config.sessions().sessionTableTimeout()),
+                config.sessions().esidSupport(), config.sessions().jsessionidTabSupport(), Durations.format(config.sessions().contextTimeout()),
+                config.sessions().temporaryTableEnabled(), Durations.format(config.sessions().jsessionidTimeout()), table.isFull(),
+                config.sessions().maxSessionTableEntries(), stats.entries(), stats.hits(), stats.misses(), stats.bindings(),
                 stats.rebindings(), stats.expirations(), stats.rejected(), String.valueOf(cluster.state()),
                 cluster.clustered() ? new Cluster(cluster.uri(), cluster.state().name(),
                         Instant.ofEpochMilli(cluster.sinceMillis()).toString(), cluster.outages(),

@@ -45,7 +45,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
                     + ":" + System.lineSeparator() + e.getMessage());
         }
         ServletContext context = event.getServletContext();
-        ClientExecutor executor = ClientExecutor.provide(context, config.clientThreads());
+        ClientExecutor executor = ClientExecutor.provide(context, config.forwarding().clientThreads());
         context.setAttribute(EXECUTOR_ATTRIBUTE, executor);
         bootstrap.start();
         context.setAttribute(BOOTSTRAP_ATTRIBUTE, bootstrap);

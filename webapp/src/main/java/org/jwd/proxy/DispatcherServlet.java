@@ -73,7 +73,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void addProxyHeaders(HttpServletRequest clientRequest, Request proxyRequest) {
         addViaHeader(clientRequest, proxyRequest);
         ProxyHeaders.addForwarded(clientRequest, proxyRequest,
-                Exchange.of(clientRequest).snapshot().config().trustedProxies());
+                Exchange.of(clientRequest).snapshot().config().forwarding().trustedProxies());
     }
 
     /** Sends the request once its server has a free connection slot; without one it gets 503 and goes nowhere. */
@@ -218,6 +218,6 @@ public class DispatcherServlet extends AsyncProxyServlet {
     /** {@code jwd.request_timeout} of the configuration in force, so that a reload changes it for new requests. */
     @Override
     public long getTimeout() {
-        return dispatcher == null ? super.getTimeout() : dispatcher.config().requestTimeout().toMillis();
+        return dispatcher == null ? super.getTimeout() : dispatcher.config().forwarding().requestTimeout().toMillis();
     }
 }

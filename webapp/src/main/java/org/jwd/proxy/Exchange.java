@@ -44,6 +44,8 @@ final class Exchange {
     /** The request's system, chosen once: a retry stays in it. */
     private volatile SystemEntry system = SystemEntry.implicit();
     private volatile RoutingDecision decision;
+    /** made once by {@link #routingRequest()}: the route and a retry read the same, normalized once */
+    private volatile RoutingRequest routingRequest;
     /** the decision whose server has not been told of the request's end yet */
     private final AtomicReference<RoutingDecision> onServer = new AtomicReference<>();
     private final AtomicReference<ServerSlots> slot = new AtomicReference<>();
@@ -112,8 +114,7 @@ final class Exchange {
         RoutingRequest request = routingRequest();
         // without systems nothing to select: the connection's address and the Host are not even looked at
         Selection selection = !snapshot.hasSystems() ? DispatcherState.IMPLICIT
-                : snapshot.select(clientRequest.getLocalAddr(), clientRequest.getLocalPort(), host(snapshot),
-                        clientRequest.isSecure(), request.rawPath());
+                : snapshot.select(clientRequest.getLocalAddr(), clientRequest.getLocalPort(), host(snapshot), request);
         RoutingDecision routed;
         if (selection.found()) {
             system = selection.system();
@@ -133,7 +134,7 @@ final class Exchange {
      */
     private String host(DispatcherState state) {
         String forwarded = clientRequest.getHeader("X-Forwarded-Host");
-        if (forwarded != null && state.config().trustedProxies().trusts(clientRequest.getRemoteAddr())) {
+        if (forwarded != null && state.config().forwarding().trustedProxies().trusts(clientRequest.getRemoteAddr())) {
             return forwarded;
         }
         String host = clientRequest.getHeader("Host");
@@ -167,10 +168,14 @@ final class Exchange {
         onServer.set(routed.server() == null ? null : routed);
     }
 
+    /** The request as routing reads it, made once (its path normalized once) and kept for a retry. */
     private RoutingRequest routingRequest() {
-        return new RoutingRequest(clientRequest.getMethod(), clientRequest.getRequestURI(),
-                clientRequest.getQueryString(), Collections.list(clientRequest.getHeaders("Cookie")),
-                clientRequest.isSecure());
+        if (routingRequest == null) {
+            routingRequest = RoutingRequest.of(clientRequest.getMethod(), clientRequest.getRequestURI(),
+                    clientRequest.getQueryString(), Collections.list(clientRequest.getHeaders("Cookie")),
+                    clientRequest.isSecure());
+        }
+        return routingRequest;
     }
 
     /** It holds a slot of {@code slots} now and is sent to its server. */
@@ -214,7 +219,7 @@ final class Exchange {
         if (saplb != null) {
             proxyResponse.addHeader("Set-Cookie", saplb);
         }
-        if (snapshot.config().debugHeaders()) {
+        if (snapshot.config().forwarding().debugHeaders()) {
             proxyResponse.setHeader("X-Jwd-Route", system.isImplicit() ? decision.describe()
                     : "system=" + system.sid() + "; " + decision.describe());
         }

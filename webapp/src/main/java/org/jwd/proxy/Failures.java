@@ -93,7 +93,7 @@ final class Failures {
                                       int committedStatus, boolean hasBody) {
         return new FailurePolicy.Failure(failure, side, answerBegun, committedStatus,
                 exchange.method(), hasBody, exchange.retried(),
-                exchange.serverName(), exchange.snapshot().config().requestTimeout(),
+                exchange.serverName(), exchange.snapshot().config().forwarding().requestTimeout(),
                 exchange.snapshot().limits().maxRequestBytes());
     }
 

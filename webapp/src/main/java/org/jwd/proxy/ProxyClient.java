@@ -25,8 +25,8 @@ final class ProxyClient {
     /** Timeouts, and room for the largest header jwd lets through ({@code jwd.max_header_size}). */
     static HttpClient configure(HttpClient client, Dispatcher dispatcher) {
         DispatcherConfig config = dispatcher.config();
-        client.setConnectTimeout(config.connectTimeout().toMillis());
-        client.setIdleTimeout(config.idleTimeout().toMillis());
+        client.setConnectTimeout(config.forwarding().connectTimeout().toMillis());
+        client.setIdleTimeout(config.forwarding().idleTimeout().toMillis());
         // A header jwd lets through must fit into the request it forwards; the client's own bound (8 KB) would
         // fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
         client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(), dispatcher.state().limits().maxHeaderSize() + 4096));
@@ -39,7 +39,7 @@ final class ProxyClient {
         // one, and under thousands of clients the pools are full, so each request scanned them about twice (a
         // tenth of jwd's CPU at 4,000 connections, and a lock for each refused reservation): a stack of the idle
         // ones instead (README, Performance).
-        int connections = config.connectionsPerServer();
+        int connections = config.forwarding().connectionsPerServer();
         client.setMaxConnectionsPerDestination(connections);
         client.getTransport().setConnectionPoolFactory(server -> new ServerConnectionPool(server, connections));
         return client;

@@ -65,7 +65,7 @@ class AdminApiJsonTest {
         actions = new AdminActions(AdminContext.of(boot), api);
         history.sample(dispatcher.state().topology().servers().values());
         clock.addAndGet(5000);
-        dispatcher.state().router().route(new RoutingRequest("GET", "/irj/portal/x", null, List.of(), false))
+        dispatcher.state().router().route(RoutingRequest.of("GET", "/irj/portal/x", null, List.of(), false))
                 .finish(false);
         clock.addAndGet(2500);
     }
