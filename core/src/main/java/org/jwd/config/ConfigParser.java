@@ -66,8 +66,9 @@ public final class ConfigParser {
 
     /** The session table is built once at startup: its keys need a restart (the reloader applies some live). */
     private SessionTableConfig sessionTable(KeyReader restart) {
-        Duration timeout = restart.duration("SessionTableTimeout", Duration.ZERO, true,
-                Durations.EXPECTED + "; 0 turns the table off");
+        // SAP's Java dispatcher key: a bare number is milliseconds, as there
+        Duration timeout = restart.millis("SessionTableTimeout", Duration.ZERO, true,
+                "milliseconds, or a number with a unit (500ms, 30s, 10m, 1h); 0 turns the table off");
         boolean esid = restart.bool("wdisp/HTTP/esid_support", true);
         boolean jsessionid = restart.bool("wdisp/HTTP/jsessionid_tab_support", true);
         Duration context = restart.seconds("wdisp/HTTP/context_timeout", Duration.ofSeconds(3600),

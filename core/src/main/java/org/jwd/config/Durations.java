@@ -4,17 +4,46 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Reads durations in the forms SAP's {@code SessionTableTimeout} accepts: a plain number of milliseconds,
- * or a number with a unit: {@code 500ms}, {@code 30s}, {@code 10m}, {@code 1h}.
+ * Reads durations. jwd's own keys take a number with a unit ({@code 500ms}, {@code 30s}, {@code 10m},
+ * {@code 1h}; {@code 0} alone where zero means off): a bare number would be read as milliseconds by some and as
+ * seconds by others, so it is refused. SAP's keys keep SAP's units: seconds for the {@code wdisp/} and
+ * {@code rdisp/} time values ({@link #parseSeconds}), milliseconds for the Java dispatcher's
+ * {@code SessionTableTimeout} ({@link #parseMillis}); a unit is accepted there too.
  */
 public final class Durations {
-    public static final String EXPECTED = "milliseconds, or a number with a unit (500ms, 30s, 10m, 1h)";
+    public static final String EXPECTED = "a number with a unit (500ms, 30s, 10m, 1h)";
+    /** What a bare number for one of jwd's keys is told. */
+    public static final String ADD_A_UNIT = "a number with a unit: add a unit (500ms, 30s, 10m, 1h)";
 
     private Durations() {
     }
 
-    /** @throws IllegalArgumentException when {@code text} is not one of the accepted forms or is negative */
+    /**
+     * A number with a unit, or {@code 0}.
+     *
+     * @throws IllegalArgumentException when {@code text} is not one of the accepted forms, is negative, or is a
+     *                                  number other than 0 without a unit
+     */
     public static Duration parse(String text) {
+        if (isBareNumber(text) && !text.strip().chars().allMatch(c -> c == '0')) {
+            throw new IllegalArgumentException("a bare number: '" + text + "'");
+        }
+        return parseMillis(text);
+    }
+
+    /** Whether {@code text} is digits alone: a duration without its unit. */
+    public static boolean isBareNumber(String text) {
+        String s = text.strip();
+        return !s.isEmpty() && s.chars().allMatch(Character::isDigit);
+    }
+
+    /**
+     * SAP's millisecond-valued {@code SessionTableTimeout}: a plain number is milliseconds; a unit may be given as in
+     * {@link #parse}.
+     *
+     * @throws IllegalArgumentException when {@code text} is not one of the accepted forms or is negative
+     */
+    public static Duration parseMillis(String text) {
         String s = text.trim().toLowerCase(Locale.ROOT);
         int unitAt = 0;
         while (unitAt < s.length() && Character.isDigit(s.charAt(unitAt))) {
@@ -41,10 +70,10 @@ public final class Durations {
      */
     public static Duration parseSeconds(String text) {
         String s = text.strip();
-        if (!s.isEmpty() && s.length() < 16 && s.chars().allMatch(Character::isDigit)) {
+        if (s.length() < 16 && isBareNumber(s)) {
             return Duration.ofSeconds(Long.parseLong(s));
         }
-        return parse(s);
+        return parseMillis(s);
     }
 
     /** The shortest exact form, as an operator would write it. */

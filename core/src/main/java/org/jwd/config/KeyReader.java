@@ -165,10 +165,26 @@ public final class KeyReader {
         return value(key, fallback, "true or false", ValueSyntax::bool);
     }
 
-    /** A duration ({@link Durations#parse}); zero only when {@code zeroAllowed}. */
+    /**
+     * A duration of one of jwd's own keys ({@link Durations#parse}: with a unit); zero only when {@code zeroAllowed}.
+     * A bare number is told to add a unit.
+     */
     public Duration duration(String key, Duration fallback, boolean zeroAllowed, String expected) {
+        String text = raw(key);
+        if (text != null && Durations.isBareNumber(text) && !Durations.parseMillis(text).isZero()) {
+            problem(key, Durations.ADD_A_UNIT);
+            return fallback;
+        }
+        return value(key, fallback, expected, t -> {
+            Duration d = Durations.parse(t);
+            return d.isZero() && !zeroAllowed ? null : d;
+        });
+    }
+
+    /** SAP's millisecond-valued duration ({@link Durations#parseMillis}: a bare number is milliseconds). */
+    public Duration millis(String key, Duration fallback, boolean zeroAllowed, String expected) {
         return value(key, fallback, expected, text -> {
-            Duration d = Durations.parse(text);
+            Duration d = Durations.parseMillis(text);
             return d.isZero() && !zeroAllowed ? null : d;
         });
     }

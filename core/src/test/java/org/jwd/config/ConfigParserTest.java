@@ -167,6 +167,18 @@ class ConfigParserTest {
     }
 
     @Test
+    void readsABareNumberAsSapsUnitInSapsKeysAndAUnitEverywhere() throws Exception {
+        DispatcherConfig config = parse(A + "SessionTableTimeout=600000\nwdisp/HTTP/context_timeout=1800\n"
+                + "jwd.request_timeout=90s\nhealth.timeout=1500ms\n");
+
+        // the Java dispatcher's SessionTableTimeout in milliseconds, the Web Dispatcher's times in seconds
+        assertThat(config.sessions().sessionTableTimeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(config.sessions().contextTimeout()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(config.forwarding().requestTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(config.health().timeout()).isEqualTo(Duration.ofMillis(1500));
+    }
+
+    @Test
     void readsSapSecondParametersAsSeconds() throws Exception {
         DispatcherConfig config = parse(A + "wdisp/auto_refresh=10\nrdisp/autoabaptime=2m\n");
 
@@ -191,6 +203,10 @@ class ConfigParserTest {
             "bad timeout unit    | SessionTableTimeout=5d             | SessionTableTimeout = '5d': expected milliseconds",
             "negative timeout    | jwd.request_timeout=-5s            | jwd.request_timeout = '-5s': expected a positive duration",
             "zero request timeout | jwd.request_timeout=0             | jwd.request_timeout = '0': expected a positive duration",
+            "bare request timeout | jwd.request_timeout=60            | jwd.request_timeout = '60': expected a number with a unit: add a unit (500ms, 30s, 10m, 1h)",
+            "bare health timeout | health.timeout=2                   | health.timeout = '2': expected a number with a unit: add a unit",
+            "bare health interval | health.interval=5000              | health.interval = '5000': expected a number with a unit: add a unit",
+            "bare connect timeout | jwd.connect_timeout=5             | jwd.connect_timeout = '5': expected a number with a unit: add a unit",
             "bad connect timeout | jwd.connect_timeout=fast           | jwd.connect_timeout = 'fast'",
             "bad idle timeout    | jwd.idle_timeout=1x                | jwd.idle_timeout = '1x'",
             "too few client threads | jwd.client_threads=7          | jwd.client_threads = '7': expected an integer from 8 to 10000",

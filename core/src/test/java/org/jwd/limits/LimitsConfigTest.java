@@ -70,7 +70,7 @@ class LimitsConfigTest {
                                 + " with a unit (16KB, 1MB)",
                         "icm/HTTP/max_request_size_KB = 'lots': expected kilobytes from 1 to 1073741824, or -1"
                                 + " (or 0) for no limit",
-                        "jwd.queue_timeout = '0': expected a positive duration: milliseconds, or a number with a"
+                        "jwd.queue_timeout = '0': expected a positive duration: a number with a"
                                 + " unit (500ms, 30s, 10m, 1h)",
                         "server.a.max_connections = '0': expected a positive integer",
                         "server.b.max_queue = '2': expected only with server.b.max_connections (requests queue"

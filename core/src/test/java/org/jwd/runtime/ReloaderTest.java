@@ -207,7 +207,7 @@ class ReloaderTest {
 
         assertThat(result.outcome()).isEqualTo(Reloader.Outcome.REJECTED);
         assertThat(result.errors()).containsExactly(file + ":9: jwd.config_watch = 'often': expected how often the "
-                + "configuration file is checked for changes: milliseconds, or a number with a unit (500ms, 30s, 10m, "
+                + "configuration file is checked for changes: a number with a unit (500ms, 30s, 10m, "
                 + "1h); 0 turns the watch off");
         assertThat(dispatcher.state()).isSameAs(before);
     }
