@@ -56,11 +56,16 @@ public final class ConfigParser {
                         || t.equals(DispatcherConfig.SIMPLE_WEIGHTED_ROUND_ROBIN) ? t : null);
         SessionTableConfig sessions = sessionTable(keys.restartOnly());
         ClientKeys client = client(keys.restartOnly());
-        ForwardingConfig forwarding = new ForwardingConfig(client.connectTimeout, client.idleTimeout,
-                keys.duration("jwd.request_timeout", Duration.ofSeconds(60), false, POSITIVE_DURATION),
-                client.threads, client.connectionsPerServer, keys.bool("jwd.debug_headers", false), trustedProxies());
+        ServerPorts ports = ServerPorts.read(keys.restartOnly());
+        // SAP's PROCTIMEOUT of the profile's ports is the request timeout, unless jwd's own key says otherwise
+        Duration requestTimeout = keys.duration("jwd.request_timeout",
+                ports.procTimeout() != null ? ports.procTimeout() : Duration.ofSeconds(60), false, POSITIVE_DURATION);
+        ForwardingConfig forwarding = new ForwardingConfig(client.connectTimeout, client.idleTimeout, requestTimeout,
+                client.threads, client.connectionsPerServer, keys.bool("jwd.debug_headers", false), trustedProxies(),
+                keys.restartOnly().duration("jwd.stop_timeout", Duration.ofSeconds(30), true,
+                        "a duration: " + Durations.EXPECTED + " (0: the requests in flight are not waited for)"));
         return new DispatcherConfig(servers, groups, strategy, autoAbapTime,
-                new UrlMappingConfig(urlPrefixes, prefixesUrl, autoRefresh, rootHandler), sessions, forwarding,
+                new UrlMappingConfig(urlPrefixes, prefixesUrl, autoRefresh, rootHandler), sessions, forwarding, ports,
                 health(), keys.values(), Sections.NONE);
     }
 

@@ -15,6 +15,7 @@ import java.util.Map;
  * @param urlMapping            the URL mapping table's keys
  * @param sessions              the session tables' keys
  * @param forwarding            the proxy's HTTP client and headers
+ * @param serverPorts           the listeners an SAP profile declares ({@code icm/server_port_<xx>})
  * @param health                active and passive health checks of the servers
  * @param properties            every key as written, for the admin page's "configuration in force"
  * @param sections              the features' sections read from the same file, and the keys that need a restart
@@ -27,6 +28,7 @@ public record DispatcherConfig(
         UrlMappingConfig urlMapping,
         SessionTableConfig sessions,
         ForwardingConfig forwarding,
+        ServerPorts serverPorts,
         HealthConfig health,
         Map<String, String> properties,
         Sections sections) {
@@ -53,13 +55,13 @@ public record DispatcherConfig(
     /** This configuration with the features' sections. */
     public DispatcherConfig withSections(Sections next) {
         return new DispatcherConfig(servers, logonGroups, loadBalancingStrategy, autoAbapTime, urlMapping, sessions,
-                forwarding, health, properties, next);
+                forwarding, serverPorts, health, properties, next);
     }
 
     /** This configuration with {@code next} as its servers: the whole file's, when they are its systems'. */
     public DispatcherConfig withServers(List<ServerConfig> next) {
         return new DispatcherConfig(next, logonGroups, loadBalancingStrategy, autoAbapTime, urlMapping, sessions,
-                forwarding, health, properties, sections);
+                forwarding, serverPorts, health, properties, sections);
     }
 
     /**

@@ -15,8 +15,9 @@ import java.time.Duration;
  *                             server; requests beyond them wait in the client's queue for one to be free
  * @param debugHeaders         {@code jwd.debug_headers}: the routing decision in {@code X-Jwd-Route}
  * @param trustedProxies       the peers whose X-Forwarded-* headers are kept ({@code jwd.trusted_proxies})
+ * @param stopTimeout          {@code jwd.stop_timeout}: how long a stop (SIGTERM) waits for the requests in flight
  */
 public record ForwardingConfig(Duration connectTimeout, Duration idleTimeout, Duration requestTimeout,
                                int clientThreads, int connectionsPerServer, boolean debugHeaders,
-                               TrustedProxies trustedProxies) {
+                               TrustedProxies trustedProxies, Duration stopTimeout) {
 }

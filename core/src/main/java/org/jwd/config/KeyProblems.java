@@ -78,7 +78,9 @@ final class KeyProblems {
 
     /** A key no section read, and what is known instead: the keys read, by family ({@code server.<id>.*}). */
     String unknown(String key, String value, Collection<String> read, List<KeyReader.Family> families) {
-        return where(key) + key + " = '" + value + "': expected " + known(key, read, families);
+        String near = SapProfile.nearest(key, read);
+        return where(key) + key + " = '" + value + "': expected " + known(key, read, families)
+                + (near == null || near.equals(key) ? "" : "; did you mean " + near + "?");
     }
 
     private String known(String key, Collection<String> read, List<KeyReader.Family> families) {

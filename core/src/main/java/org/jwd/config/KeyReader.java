@@ -111,13 +111,28 @@ public final class KeyReader {
         return Set.copyOf(restartKeys);
     }
 
-    /** The value of {@code key} as written, or {@code null}; the key counts as read. */
+    /**
+     * The value of {@code key} as written, or {@code null}; the key counts as read. An SAP profile's references
+     * {@code $(NAME)} to its other lines are replaced by their values ({@code LOGFILE=$(DIR_LOGGING)/access_log}).
+     */
     public String raw(String key) {
         read.add(key);
         if (restart) {
             restartKeys.add(key);
         }
-        return values.get(key);
+        String value = values.get(key);
+        return value == null || !value.contains("$(") ? value
+                : ProfileReferences.resolve(key, values, read::add, text -> problems.add(key, text));
+    }
+
+    /** Counts {@code key} as read without reading its value: a line jwd has no use for. */
+    public void readNotUsed(String key) {
+        read.add(key);
+    }
+
+    /** The keys no section has read so far, in the file's order. */
+    public List<String> unread() {
+        return values.keySet().stream().filter(k -> !read.contains(k)).toList();
     }
 
     public String string(String key, String fallback) {

@@ -15,6 +15,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.jwd.sessiontable.ClusterState;
 import org.jwd.sessiontable.ClusterStatus;
 import org.jwd.sessiontable.SessionTable;
+import org.jwd.config.Version;
 import org.jwd.limits.ConnectionSlots;
 import org.jwd.sessiontable.SessionTableStats;
 import org.jwd.topology.Server;
@@ -117,6 +118,10 @@ public final class DispatcherMetrics {
                 .name("jwd_config_last_reload_timestamp_seconds")
                 .help("When the configuration was last reloaded (applied or rejected), in seconds since the epoch")
                 .withoutExemplars().build());
+        both(io.prometheus.metrics.core.metrics.Info.builder().name("jwd_build")
+                .help("Which jwd runs: its version and the git revision it was built from")
+                .labelNames("version", "revision").build())
+                .setLabelValues(Version.CURRENT.version(), Version.CURRENT.revision());
         limitRejections = both(Counter.builder().name("jwd_limit_rejections_total")
                 .help("Requests refused for a limit: the key of the limit (jwd.max_header_size, "
                         + "icm/HTTP/max_request_size_KB)").labelNames("limit").withoutExemplars().build());

@@ -13,6 +13,7 @@ import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.KeyReader;
 import org.jwd.config.PerSystemConfigs;
+import org.jwd.config.SapProfile;
 import org.jwd.config.Sections;
 import org.jwd.config.SessionTableDiskConfig;
 import org.jwd.filter.PermissionTable;
@@ -88,6 +89,8 @@ public final class ConfigReader {
             sections.put(SystemConfigs.class, systems).put(LimitsConfig.class, systems.limits(limits))
                     .put(PerSystemConfigs.class, systems.perSystem());
         }
+        // last: the lines of an SAP profile that no section read
+        sections.put(SapProfile.class, SapProfile.read(keys));
         keys.checkEveryKeyRead();
         return core.withSections(sections.build(keys.restartKeys()));
     }

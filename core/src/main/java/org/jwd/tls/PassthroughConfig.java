@@ -3,12 +3,14 @@ package org.jwd.tls;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.KeyReader;
+import org.jwd.config.ServerPorts;
 
 /**
  * End-to-end TLS (SAP's {@code PROT=ROUTER}): a listener that never decrypts and hands each TLS connection to
@@ -65,7 +67,17 @@ public record PassthroughConfig(int port, int stickyMask, Duration contextTimeou
     static PassthroughConfig read(KeyReader keys, DispatcherConfig core) {
         int before = keys.problemCount();
         int port = keys.integer(PORT, 0, 0, 65535, "a port number (0 = any free port)");
-        if (keys.raw(PORT) != null && keys.problemCount() == before
+        // SAP's way: an icm/server_port_<xx> line with PROT=ROUTER
+        List<ServerPorts.ServerPort> routers = core.serverPorts().of(ServerPorts.Protocol.ROUTER);
+        boolean declared = keys.raw(PORT) != null || !routers.isEmpty();
+        if (!routers.isEmpty()) {
+            if (keys.raw(PORT) != null && port != routers.get(0).port()) {
+                keys.problem(PORT, "the port of " + routers.get(0) + " or no " + PORT + ": both name the end-to-end"
+                        + " TLS listener");
+            }
+            port = routers.get(0).port();
+        }
+        if (declared && keys.problemCount() == before
                 && core.servers().stream().noneMatch(s -> s.httpsUrl() != null)) {
             keys.problem(PORT, "HTTPS-enabled servers to forward to, but no server has a server.<id>.https_url");
         }
@@ -78,7 +90,7 @@ public record PassthroughConfig(int port, int stickyMask, Duration contextTimeou
         String dest = keys.raw(DEST_LOGON_GROUP);
         Destinations destinations = dest == null || dest.isBlank() ? new Destinations(null, Map.of())
                 : destinations(keys, dest, core);
-        return keys.raw(PORT) == null ? null : new PassthroughConfig(port, mask, timeout, maxEntries,
+        return !declared ? null : new PassthroughConfig(port, mask, timeout, maxEntries,
                 destinations.defaultGroup(), destinations.bySni());
     }
 

@@ -9,6 +9,7 @@ import java.util.Collections;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.KeyReader;
+import org.jwd.config.ServerPorts;
 
 /**
  * The TLS settings, read from the configuration's TLS keys and checked once, as a whole: termination (the
@@ -57,6 +58,12 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
         Path trustStore = store(restart, TRUSTSTORE, TRUSTSTORE_PASSWORD, trustStorePassword, false);
         String keyStorePassword = restart.raw(KEYSTORE_PASSWORD);
         Path keyStore = store(restart, KEYSTORE, KEYSTORE_PASSWORD, keyStorePassword, true);
+        for (ServerPorts.ServerPort https : core.serverPorts().of(ServerPorts.Protocol.HTTPS)) {
+            if (restart.raw(KEYSTORE) == null) {
+                keys.problemText(https.key(), https + " terminates HTTPS: expected " + KEYSTORE + " and "
+                        + KEYSTORE_PASSWORD + " (jwd reads no PSE: export it with sapgenpse export_p12)");
+            }
+        }
         PassthroughConfig passthrough = PassthroughConfig.read(restart, core);
         return new TlsConfig(encrypt, trustStore, trustStorePassword, verifyHostname, keyStore, keyStorePassword,
                 passthrough);

@@ -158,6 +158,13 @@ class DispatcherMetricsTest {
     }
 
     @Test
+    void namesTheVersionAndRevisionThatRun() throws Exception {
+        assertThat(org.jwd.config.Version.CURRENT.version()).matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
+        assertThat(text()).contains("jwd_build_info{revision=\"" + org.jwd.config.Version.CURRENT.revision()
+                + "\",version=\"" + org.jwd.config.Version.CURRENT.version() + "\"} 1");
+    }
+
+    @Test
     void showsNotClusteredForATableOfThisNodeAlone() throws Exception {
         assertThat(text()).contains("jwd_session_table_cluster_state{state=\"none\"} 1.0")
                 .contains("jwd_session_table_cluster_state{state=\"connected\"} 0.0")

@@ -86,8 +86,18 @@ public final class JwdProcess implements AutoCloseable {
 
     public static JwdProcess startWith(Path config, Map<String, String> environment, String... runArgs)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(launcher().toString(), "run",
-                "--config", config.toString(), "--port", "0", "--host", "127.0.0.1"));
+        List<String> args = new ArrayList<>(List.of("--port", "0", "--host", "127.0.0.1"));
+        args.addAll(List.of(runArgs));
+        return startAsIs(config, environment, args.toArray(String[]::new));
+    }
+
+    /**
+     * Runs {@code bin/jwd run --config config} with exactly {@code runArgs}: without {@code --port}, the
+     * configuration's {@code icm/server_port_<xx>} lines say where it listens.
+     */
+    public static JwdProcess startAsIs(Path config, Map<String, String> environment, String... runArgs)
+            throws IOException {
+        List<String> command = new ArrayList<>(List.of(launcher().toString(), "run", "--config", config.toString()));
         command.addAll(List.of(runArgs));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().putAll(environment);
@@ -257,7 +267,57 @@ public final class JwdProcess implements AutoCloseable {
         return new Result(p.exitValue(), output.join());
     }
 
-    public record Result(int exitCode, String output) {
+    /**
+     * @param output what it wrote: both streams with {@link #runToEnd}, standard output alone with
+     *               {@link #runToEndSeparately}
+     * @param errors its standard error with {@link #runToEndSeparately}; empty with {@link #runToEnd}
+     */
+    public record Result(int exitCode, String output, String errors) {
+        public Result(int exitCode, String output) {
+            this(exitCode, output, "");
+        }
+    }
+
+    /** Runs {@code bin/jwd} with these arguments to its end, its standard output and error apart. */
+    public static Result runToEndSeparately(Duration timeout, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(launcher().toString());
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).start();
+        CompletableFuture<String> output = readAll(p.getInputStream());
+        CompletableFuture<String> errors = readAll(p.getErrorStream());
+        if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            destroy(p);
+            throw new IllegalStateException("bin/jwd " + String.join(" ", args) + " did not end in " + timeout);
+        }
+        return new Result(p.exitValue(), output.join(), errors.join());
+    }
+
+    private static CompletableFuture<String> readAll(java.io.InputStream in) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** The launcher's pid ({@code bin/jwd}), the process a service manager signals. */
+    public long launcherPid() {
+        return process.pid();
+    }
+
+    /**
+     * Waits for the launcher to end (after a signal the test sent).
+     *
+     * @return its exit status
+     */
+    public int waitFor(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("jwd did not stop within " + timeout + "\n" + String.join("\n", log()));
+        }
+        return process.exitValue();
     }
 
     @Override

@@ -7,27 +7,33 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.jwd.config.ClusterConfig;
 import org.jwd.config.ConfigException;
-import org.jwd.config.ConfigLoader;
-import org.jwd.config.ConfigParser;
 import org.jwd.config.DispatcherConfig;
-import org.jwd.config.KeyReader;
 import org.jwd.launch.SystemListeners.Listener;
+import org.jwd.runtime.ConfigReader;
 import org.jwd.systems.Systems;
 import org.jwd.tls.TlsConfig;
 
 /**
- * Which of jwd's optional Jetty modules a configuration needs, decided by jwd's own parser before Jetty starts:
- * {@code jwd-https} when it names a keystore ({@code jwd.ssl_keystore}), {@code jwd-passthrough} when it sets
- * {@code wdisp/HTTPS/port}, {@code jwd-listeners} when an {@code SRCSRV} item of a {@code wdisp/system_<xx>}
- * entry names a port jwd does not listen on otherwise ({@link SystemListeners}). Reading the file with the real
- * parser also stops an invalid configuration before anything listens, with every problem named.
+ * What Jetty must start for a configuration, decided by jwd's own reading of it before Jetty starts: the listeners
+ * ({@link Listeners}: the command line's, or the SAP profile's {@code icm/server_port_<xx>} lines), {@code jwd-https}
+ * when it names a keystore ({@code jwd.ssl_keystore}), {@code jwd-passthrough} for end-to-end TLS
+ * ({@code PROT=ROUTER} or {@code wdisp/HTTPS/port}), {@code jwd-listeners} for further HTTP listeners (more
+ * {@code PROT=HTTP} lines, ports an {@code SRCSRV} item names). The file is read as the dispatcher reads it (one code
+ * path: {@link org.jwd.runtime.ConfigReader}), so an invalid configuration stops here, with every problem named,
+ * before anything listens.
  *
  * <p>{@code java org.jwd.launch.JettyModules FILE [--host H] [--port N] [--https-port N]} (bin/jwd run's own
- * options) prints one module name a line, then one line {@code listener <address>:<port>} per listener of
- * {@code jwd-listeners}, and exits 0; or prints the problems to standard error and exits 2. {@code --https-port}
- * says the operator asked for an HTTPS port, which needs a keystore.
+ * options) prints one line per decision and exits 0:
+ * <pre>
+ *   http HOST PORT          the http module's listener
+ *   https HOST PORT         jwd-https, and its listener
+ *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners)
+ *   listener HOST:PORT      a further HTTP listener of jwd-listeners
+ *   idle-timeout MILLIS     the profile's TIMEOUT, for every listener
+ *   stop-timeout MILLIS     jwd.stop_timeout: how long a stop waits for the requests in flight
+ * </pre>
+ * and notes on standard error; or prints the problems to standard error and exits 2.
  */
 public final class JettyModules {
     public static final String HTTPS = "jwd-https";
@@ -54,7 +60,7 @@ public final class JettyModules {
         System.exit(run(options, System.out, System.err));
     }
 
-    /** @return the exit status: 0 with the modules printed to {@code out}, {@value #INVALID} with the problems */
+    /** @return the exit status: 0 with the decision printed to {@code out}, {@value #INVALID} with the problems */
     static int run(RunOptions options, PrintStream out, PrintStream err) {
         Path file = options.file();
         Decision decision;
@@ -64,43 +70,60 @@ public final class JettyModules {
             InvalidConfiguration.print(err, file.toString(), e.problems());
             return INVALID;
         }
-        if (options.httpsPort() != null && !decision.modules().contains(HTTPS)) {
+        if (options.httpsPort() != null && decision.listeners().https() == null) {
             err.println("jwd: --https-port needs a keystore: " + TlsConfig.KEYSTORE + " (and "
                     + TlsConfig.KEYSTORE_PASSWORD + ") in " + file);
             return INVALID;
         }
-        decision.modules().forEach(out::println);
-        decision.listeners().forEach(listener -> out.println(LISTENER + listener));
+        decision.listeners().notes().forEach(note -> err.println("jwd: " + note));
+        decision.lines().forEach(out::println);
         return 0;
     }
 
-    /** The modules to turn on, and the listeners of {@code jwd-listeners}. */
-    record Decision(List<String> modules, List<Listener> listeners) {
+    /**
+     * The configuration as the dispatcher reads it, its listeners and the modules they need.
+     *
+     * @param more the further plain HTTP listeners: the profile's and SRCSRV's
+     */
+    record Decision(DispatcherConfig config, Listeners listeners, boolean passthrough, List<Listener> more) {
+        /** The lines bin/jwd reads. */
+        List<String> lines() {
+            List<String> lines = new ArrayList<>();
+            lines.add("http " + listeners.http().host() + " " + listeners.http().port());
+            if (listeners.https() != null) {
+                lines.add("https " + listeners.https().host() + " " + listeners.https().port());
+            }
+            if (passthrough) {
+                lines.add("module " + PASSTHROUGH);
+            }
+            if (!more.isEmpty()) {
+                lines.add("module " + LISTENERS);
+                more.forEach(l -> lines.add(LISTENER + l));
+            }
+            if (listeners.idleTimeout() != null) {
+                lines.add("idle-timeout " + listeners.idleTimeout().toMillis());
+            }
+            lines.add("stop-timeout " + config.forwarding().stopTimeout().toMillis());
+            return lines;
+        }
     }
 
     /** @throws ConfigException naming every problem of the file, as the dispatcher would */
     static Decision decide(RunOptions options) throws ConfigException {
-        KeyReader keys = ConfigLoader.read(options.file());
-        DispatcherConfig config = ConfigParser.read(keys);
-        TlsConfig tls = TlsConfig.read(keys, config);
-        ClusterConfig.read(keys, config);
-        // the core and the TLS keys: the webapp reads the rest (and names unknown keys) when it deploys
-        keys.check();
-        Systems systems = Systems.parse(keys.values());
-        List<String> modules = new ArrayList<>();
-        Set<Integer> open = new TreeSet<>(Set.of(options.port()));
-        if (tls.terminates()) {
-            modules.add(HTTPS);
-            open.add(options.httpsPortOrDefault());
+        DispatcherConfig config = ConfigReader.load(options.file());
+        TlsConfig tls = config.section(TlsConfig.class);
+        Listeners listeners = Listeners.of(options, config.serverPorts(), tls.terminates());
+        Set<Integer> open = new TreeSet<>();
+        open.add(listeners.http().port());
+        listeners.more().forEach(l -> open.add(l.port()));
+        if (listeners.https() != null) {
+            open.add(listeners.https().port());
         }
         if (tls.passthrough() != null) {
-            modules.add(PASSTHROUGH);
             open.add(tls.passthrough().port());
         }
-        List<Listener> listeners = SystemListeners.of(systems, options.host(), open);
-        if (!listeners.isEmpty()) {
-            modules.add(LISTENERS);
-        }
-        return new Decision(modules, listeners);
+        List<Listener> more = new ArrayList<>(listeners.more());
+        more.addAll(SystemListeners.of(Systems.parse(config.properties()), options.hostOrDefault(), open));
+        return new Decision(config, listeners, tls.passthrough() != null, List.copyOf(more));
     }
 }

@@ -4,12 +4,14 @@ import java.nio.file.Path;
 
 /**
  * What {@code bin/jwd run} was asked, as far as the choice of Jetty modules and listeners goes: the configuration
- * file, the HTTP listener's address and port, and the HTTPS port when the operator gave one.
+ * file, and the listeners the command line names. Each option is {@code null} when not given: the configuration's
+ * {@code icm/server_port_<xx>} lines decide then, or the defaults.
  *
- * @param httpsPort {@code --https-port}, or {@code null} when not given (then {@value #DEFAULT_HTTPS_PORT})
+ * @param host      {@code --host}: the address the command line's ports bind
+ * @param port      {@code --port}: the HTTP listener
+ * @param httpsPort {@code --https-port}: the HTTPS listener, which needs a keystore
  */
-record RunOptions(Path file, String host, int port, Integer httpsPort) {
-    /** bin/jwd's default HTTPS port too ({@code jetty.ssl.port}). */
+record RunOptions(Path file, String host, Integer port, Integer httpsPort) {
     static final int DEFAULT_HTTPS_PORT = 8443;
     static final String DEFAULT_HOST = "127.0.0.1";
     static final int DEFAULT_PORT = 8080;
@@ -19,8 +21,8 @@ record RunOptions(Path file, String host, int port, Integer httpsPort) {
         if (args.length == 0 || args[0].startsWith("--")) {
             throw new IllegalArgumentException("the configuration file must come first");
         }
-        String host = DEFAULT_HOST;
-        int port = DEFAULT_PORT;
+        String host = null;
+        Integer port = null;
         Integer httpsPort = null;
         for (int i = 1; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
@@ -37,8 +39,9 @@ record RunOptions(Path file, String host, int port, Integer httpsPort) {
         return new RunOptions(Path.of(args[0]), host, port, httpsPort);
     }
 
-    int httpsPortOrDefault() {
-        return httpsPort == null ? DEFAULT_HTTPS_PORT : httpsPort;
+    /** The address the command line's ports, and SRCSRV's {@code *}, bind: {@code --host}, or loopback. */
+    String hostOrDefault() {
+        return host == null ? DEFAULT_HOST : host;
     }
 
     private static int port(String option, String value) {

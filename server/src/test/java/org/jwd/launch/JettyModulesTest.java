@@ -42,8 +42,63 @@ class JettyModulesTest {
     @Test
     void aPlainConfigurationNeedsNoOptionalModule() throws Exception {
         assertThat(run(SERVER, false)).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop-timeout 30000");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    /** Runs it with these options only (null: none), as bin/jwd run without --port does. */
+    private int runWith(String properties, String... options) throws Exception {
+        Path file = dir.resolve("jwd.properties");
+        Files.writeString(file, properties);
+        List<String> args = new ArrayList<>(List.of(file.toString()));
+        Arrays.stream(options).filter(Objects::nonNull).forEach(args::add);
+        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void withoutOptionsOrProfileLinesItListensOnLoopback8080() throws Exception {
+        assertThat(runWith(SERVER)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop-timeout 30000");
+    }
+
+    @Test
+    void theProfilesServerPortLinesAreItsListenersOnEveryInterfaceUnlessAHostIsGiven() throws Exception {
+        writeKeyStore(dir.resolve("jwd.p12"), "secret");
+        String profile = SERVER + "server.a.https_url=https://127.0.0.1:2\n"
+                + "jwd.ssl_keystore=jwd.p12\njwd.ssl_keystore_password=secret\n"
+                + "icm/server_port_0 = PROT=HTTPS, PORT=44300, TIMEOUT=60, PROCTIMEOUT=600\n"
+                + "icm/server_port_1 = PROT=HTTP, PORT=8000, TIMEOUT=60\n"
+                + "icm/server_port_3 = PROT=HTTP, PORT=8001, HOST=127.0.0.2\n"
+                + "icm/server_port_4 = PROT=ROUTER, PORT=4443\n";
+
+        assertThat(runWith(profile)).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
+                "https 0.0.0.0 44300", "module jwd-passthrough", "module jwd-listeners", "listener 127.0.0.2:8001",
+                "idle-timeout 60000", "stop-timeout 30000");
+    }
+
+    @Test
+    void theCommandLineWinsOverTheProfilesLinesAndSaysSo() throws Exception {
+        String profile = SERVER + "icm/server_port_1 = PROT=HTTP, PORT=8000\n";
+
+        assertThat(runWith(profile, "--port", "9000")).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 9000",
+                "stop-timeout 30000");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(
+                "jwd: --port 9000 given: the command line wins over icm/server_port_1 (PROT=HTTP, PORT=8000)");
+    }
+
+    @Test
+    void anHttpsLineWithoutAKeystoreIsRefusedAskingForOne() throws Exception {
+        assertThat(runWith(SERVER + "icm/server_port_0 = PROT=HTTPS, PORT=44300\n")).isEqualTo(JettyModules.INVALID);
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("icm/server_port_0 (PROT=HTTPS, PORT=44300)"
+                + " terminates HTTPS: expected jwd.ssl_keystore");
     }
 
     @Test
@@ -54,13 +109,15 @@ class JettyModulesTest {
         assertThat(run(SERVER + "server.a.https_url=https://127.0.0.1:2\n" + keys + "wdisp/HTTPS/port=0\n", true))
                 .as(err.toString(StandardCharsets.UTF_8)).isZero();
 
-        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("jwd-https", "jwd-passthrough");
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "https 127.0.0.1 8443", "module jwd-passthrough", "stop-timeout 30000");
     }
 
     @Test
     void aCommentedOutKeystoreTurnsOnNothing() throws Exception {
         assertThat(run(SERVER + "#jwd.ssl_keystore=x.p12\n! wdisp/HTTPS/port = 443\n", false)).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop-timeout 30000");
     }
 
     @Test
@@ -115,8 +172,8 @@ class JettyModulesTest {
 
         assertThat(run(systems)).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
-        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("jwd-listeners",
-                "listener 127.0.0.1:8081", "listener 127.0.0.2:8082");
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "module jwd-listeners", "listener 127.0.0.1:8081", "listener 127.0.0.2:8082", "stop-timeout 30000");
     }
 
     @Test
@@ -128,7 +185,8 @@ class JettyModulesTest {
 
         assertThat(run(systems, "--https-port", "9443")).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
-        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("jwd-https");
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "https 127.0.0.1 9443", "stop-timeout 30000");
     }
 
     @Test

@@ -11,10 +11,10 @@ class RunOptionsTest {
     @Test
     void readsRunsOptionsWithItsDefaults() {
         assertThat(RunOptions.parse("jwd.properties"))
-                .isEqualTo(new RunOptions(Path.of("jwd.properties"), "127.0.0.1", 8080, null));
+                .isEqualTo(new RunOptions(Path.of("jwd.properties"), null, null, null));
         assertThat(RunOptions.parse("jwd.properties", "--https-port", "9443", "--host", "0.0.0.0", "--port", "0"))
                 .isEqualTo(new RunOptions(Path.of("jwd.properties"), "0.0.0.0", 0, 9443));
-        assertThat(RunOptions.parse("jwd.properties").httpsPortOrDefault()).isEqualTo(8443);
+        assertThat(RunOptions.parse("jwd.properties").hostOrDefault()).isEqualTo("127.0.0.1");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.jwd.boot;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
@@ -10,6 +11,8 @@ import org.jwd.admin.AdminContext;
 import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigLoader;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.SapProfile;
+import org.jwd.config.Version;
 import org.jwd.proxy.ClientExecutor;
 import org.jwd.runtime.Bootstrap;
 import org.jwd.runtime.ConfigReader;
@@ -48,11 +51,16 @@ public final class DispatcherLifecycle implements ServletContextListener {
         ClientExecutor executor = ClientExecutor.provide(context, config.forwarding().clientThreads());
         context.setAttribute(EXECUTOR_ATTRIBUTE, executor);
         bootstrap.start();
+        ReloadSignal.install(bootstrap.reloader());
         context.setAttribute(BOOTSTRAP_ATTRIBUTE, bootstrap);
         context.setAttribute(Dispatcher.ATTRIBUTE, bootstrap.dispatcher());
         context.setAttribute(AdminContext.ATTRIBUTE, AdminContext.of(bootstrap));
-        LOG.info("jwd: configuration {} loaded: {} servers, strategy {}, HTTP client on {}", file,
-                config.servers().size(), config.loadBalancingStrategy(), executor);
+        LOG.info("jwd: {} starting: configuration {} loaded: {} servers, strategy {}, HTTP client on {}",
+                Version.CURRENT, file, config.servers().size(), config.loadBalancingStrategy(), executor);
+        List<String> notUsed = config.sections().find(SapProfile.class).map(SapProfile::notUsed).orElse(List.of());
+        if (!notUsed.isEmpty()) {
+            LOG.info("jwd: SAP profile lines read, not used: {}", String.join(", ", notUsed));
+        }
     }
 
     @Override

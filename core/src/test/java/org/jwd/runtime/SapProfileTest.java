@@ -1,0 +1,142 @@
+package org.jwd.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.jwd.accesslog.AccessLogConfig;
+import org.jwd.config.ConfigException;
+import org.jwd.config.DispatcherConfig;
+import org.jwd.config.SapProfile;
+import org.jwd.config.ServerPorts.Protocol;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** An SAP Web Dispatcher profile pastes: its instance lines are read and not used, its ports are jwd's listeners. */
+class SapProfileTest {
+    private static final String A = "server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n";
+
+    @TempDir
+    Path dir;
+
+    private DispatcherConfig load(String text) throws Exception {
+        Path file = dir.resolve("sapwebdisp.pfl");
+        Files.writeString(file, text);
+        return ConfigReader.load(file);
+    }
+
+    private ConfigException problems(String text) {
+        return catchThrowableOfType(ConfigException.class, () -> load(text));
+    }
+
+    /** The profile, its log directory (DIR_LOGGING) an existing one of this test's. */
+    private String profile() throws Exception {
+        Files.createDirectories(dir.resolve("LOGDIR"));
+        try (InputStream in = SapProfileTest.class.getResourceAsStream("/org/jwd/config/sapwebdisp.pfl")) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                    .replace("DIR_LOGGING = LOGDIR", "DIR_LOGGING = " + dir.resolve("LOGDIR"));
+        }
+    }
+
+    @Test
+    void aWebDispatcherProfilesInstanceLinesAreReadAndListedAsNotUsed() throws Exception {
+        DispatcherConfig config = load(profile());
+
+        assertThat(config.section(SapProfile.class).notUsed()).containsExactly("SAPSYSTEMNAME", "SAPGLOBALHOST",
+                "SAPSYSTEM", "INSTANCE_NAME", "DIR_CT_RUN", "DIR_EXECUTABLE", "DIR_INSTANCE", "_PF", "SETENV_00",
+                "SETENV_01", "icm/max_conn", "icm/max_sockets", "icm/req_queue_len", "icm/min_threads",
+                "icm/max_threads", "mpi/total_size_MB", "mpi/max_pipes", "wdisp/HTTP/max_pooled_con",
+                "wdisp/HTTPS/max_pooled_con", "_WD", "Execute_00", "Start_Program_00", "ssl/ssl_lib");
+        assertThat(config.servers()).hasSize(2);
+    }
+
+    @Test
+    void aProfilesReferencesToItsOwnLinesAreReplaced() throws Exception {
+        DispatcherConfig config = load(profile());
+
+        // LOGFILE=$(DIR_LOGGING)$(DIR_SEP)access_log-%y-%m-%d: DIR_LOGGING is used, so it is not listed
+        assertThat(config.section(AccessLogConfig.class).logFile()).isEqualTo(dir.resolve("LOGDIR") + "/access_log-%y-%m-%d");
+        assertThat(config.section(SapProfile.class).notUsed()).doesNotContain("DIR_LOGGING");
+    }
+
+    @Test
+    void theProfilesPortsAreJwdsListenersAndItsProcTimeoutTheRequestTimeout() throws Exception {
+        DispatcherConfig config = load(profile());
+
+        assertThat(config.serverPorts().of(Protocol.HTTP)).extracting(p -> p.host() + ":" + p.port())
+                .containsExactly("null:8000", "127.0.0.2:8001");
+        assertThat(config.serverPorts().timeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.forwarding().requestTimeout()).isEqualTo(Duration.ofSeconds(600));
+    }
+
+    @Test
+    void jwdsOwnRequestTimeoutWinsOverProcTimeout() throws Exception {
+        DispatcherConfig config = load(A + "icm/server_port_0=PROT=HTTP,PORT=8000,PROCTIMEOUT=600\n"
+                + "jwd.request_timeout=30s\n");
+
+        assertThat(config.forwarding().requestTimeout()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void anUndefinedReferenceIsNamedWithItsKey() {
+        assertThat(problems(A + "icm/HTTP/logging_0=PREFIX=/,LOGFILE=$(DIR_NOWHERE)/access_log\n").problems())
+                .anySatisfy(p -> assertThat(p).contains("icm/HTTP/logging_0",
+                        "$(DIR_NOWHERE) is not defined: expected a line DIR_NOWHERE = ... in the file"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            // "SAP Web Dispatcher: Message Server": the servers come from the message server, jwd lists them
+            "message server host  | rdisp/mshost = erpms           | jwd does not ask a message server for the servers",
+            "message server port  | ms/http_port = 8101            | list them (server.<id>.url, server.<id>.type",
+            "server info file     | wdisp/server_info_location = f | jwd does not ask a message server",
+            "URL map file         | wdisp/url_map_location = f     | icf.url_prefixes",
+            // "icm/HTTP/redirect_<xx>": a redirect is a modification rule in jwd
+            "ICM redirect         | icm/HTTP/redirect_0 = PREFIX=/, TO=/irj/portal | RegRedirectUrl line of an action file",
+            "ICM file access      | icm/HTTP/file_access_0 = PREFIX=/doc/, DOCROOT=/d | jwd serves no files",
+            // "ssl/server_pse": the PSE of the HTTPS port
+            "server PSE           | ssl/server_pse = SAPSSLS.pse   | export it to PKCS#12 (sapgenpse export_p12"})
+    void aKeyOfAnSapFeatureJwdLacksIsRefusedSayingWhatToWriteInstead(String what, String line, String advice) {
+        String key = line.substring(0, line.indexOf('=')).strip();
+
+        assertThat(problems(A + line + "\n").problems()).singleElement().satisfies(p -> assertThat(p)
+                .contains(key, "SAP's, not supported by jwd: ", advice));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "another protocol     | PROT=P4,PORT=50004                | PROT=P4 is not served by jwd: expected HTTP, HTTPS or ROUTER",
+            "no port              | PROT=HTTP                          | PORT is missing",
+            "a bad port           | PROT=HTTP,PORT=http                | PORT=http is not a port number",
+            "a PSE of its own     | PROT=HTTPS,PORT=443,SSLCONFIG=ssl_config_0 | SSLCONFIG has no counterpart in jwd: jwd's HTTPS takes its keystore from jwd.ssl_keystore",
+            "client certificates  | PROT=HTTPS,PORT=443,VCLIENT=2     | VCLIENT has no counterpart in jwd: one client-certificate setting for the HTTPS port: icm/HTTPS/verify_client",
+            "an unknown one       | PROT=HTTP,PORT=80,COLOUR=blue      | COLOUR is no sub-parameter jwd knows",
+            "a bad timeout        | PROT=HTTP,PORT=80,TIMEOUT=soon     | TIMEOUT=soon is not a positive number of seconds",
+            "a bad flag           | PROT=HTTP,PORT=80,EXTBIND=yes      | EXTBIND=yes: expected 0 or 1"})
+    void aServerPortLineJwdCannotHonourIsRefusedNamingWhy(String what, String value, String why) {
+        assertThat(problems(A + "icm/server_port_0 = " + value + "\n").problems()).singleElement()
+                .satisfies(p -> assertThat(p).contains("icm/server_port_0 = '" + value + "'", why));
+    }
+
+    @Test
+    void twoHttpsPortsAndDisagreeingTimeoutsAreRefused() {
+        assertThat(problems(A + "icm/server_port_0=PROT=HTTP,PORT=80,PROCTIMEOUT=60\n"
+                + "icm/server_port_1=PROT=HTTP,PORT=81,PROCTIMEOUT=90\n").problems())
+                .anySatisfy(p -> assertThat(p).contains("icm/server_port_1: PROCTIMEOUT differs from"
+                        + " icm/server_port_0's (jwd has one request timeout)"));
+    }
+
+    @Test
+    void aNearMisspelledKeyIsNamedWithTheKeyItWasMeantToBe() {
+        assertThat(problems(A + "SessionTableTimeOut=10m\nwdisp/HTTP/contex_timeout=60\n").problems())
+                .anySatisfy(p -> assertThat(p).contains("SessionTableTimeOut = '10m'",
+                        "did you mean SessionTableTimeout?"))
+                .anySatisfy(p -> assertThat(p).contains("did you mean wdisp/HTTP/context_timeout?"));
+    }
+}
