@@ -118,6 +118,9 @@ public final class DispatcherMetrics {
                 .name("jwd_config_last_reload_timestamp_seconds")
                 .help("When the configuration was last reloaded (applied or rejected), in seconds since the epoch")
                 .withoutExemplars().build());
+        // the JVM's and the process's series (jvm_memory_*, jvm_gc_*, jvm_threads_*, process_cpu_seconds_total, ...)
+        io.prometheus.metrics.instrumentation.jvm.JvmMetrics.builder().register(plain);
+        io.prometheus.metrics.instrumentation.jvm.JvmMetrics.builder().register(bySystem);
         both(io.prometheus.metrics.core.metrics.Info.builder().name("jwd_build")
                 .help("Which jwd runs: its version and the git revision it was built from")
                 .labelNames("version", "revision").build())

@@ -158,6 +158,12 @@ class DispatcherMetricsTest {
     }
 
     @Test
+    void exportsTheJvmsAndTheProcesssOwnSeries() throws Exception {
+        assertThat(text()).contains("jvm_memory_used_bytes{area=\"heap\"}", "jvm_threads_current",
+                "process_cpu_seconds_total", "process_open_fds");
+    }
+
+    @Test
     void namesTheVersionAndRevisionThatRun() throws Exception {
         assertThat(org.jwd.config.Version.CURRENT.version()).matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
         assertThat(text()).contains("jwd_build_info{revision=\"" + org.jwd.config.Version.CURRENT.revision()
