@@ -58,7 +58,7 @@ public final class ConfigParser {
         ClientKeys client = client(keys.restartOnly());
         ForwardingConfig forwarding = new ForwardingConfig(client.connectTimeout, client.idleTimeout,
                 keys.duration("jwd.request_timeout", Duration.ofSeconds(60), false, POSITIVE_DURATION),
-                client.threads, client.connectionsPerServer, keys.bool("jwd.debug_headers", false), trustedProxies());
+                client.threads, client.connectionsPerServer, keys.bool("jwd.debug_headers", false), HeaderForwarding.read(keys));
         return new DispatcherConfig(servers, groups, strategy, autoAbapTime,
                 new UrlMappingConfig(urlPrefixes, prefixesUrl, autoRefresh, rootHandler), sessions, forwarding,
                 health(), keys.values(), Sections.NONE);
@@ -102,20 +102,5 @@ public final class ConfigParser {
                 keys.duration("health.timeout", Duration.ofSeconds(2), false, POSITIVE_DURATION),
                 keys.integer("health.rise", 2, 1, Integer.MAX_VALUE, "a positive integer"),
                 keys.integer("health.fall", 3, 1, Integer.MAX_VALUE, "a positive integer"));
-    }
-
-    /** {@code jwd.trusted_proxies}: the peers whose X-Forwarded-* headers are kept and appended to. */
-    private TrustedProxies trustedProxies() {
-        String key = "jwd.trusted_proxies";
-        String value = keys.raw(key);
-        if (value == null || value.isBlank()) {
-            return TrustedProxies.NONE;
-        }
-        TrustedProxies.Parsed parsed = TrustedProxies.parse(value);
-        for (String bad : parsed.badEntries()) {
-            keys.problemText(key, key + " entry '" + bad
-                    + "': expected an IP address or a CIDR range (127.0.0.1, 10.0.0.0/8, ::1, fd00::/8)");
-        }
-        return parsed.proxies();
     }
 }
