@@ -7,8 +7,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
@@ -49,8 +48,9 @@ final class OwnedHeaders {
     private static final String PROTO = "X-Forwarded-Proto";
     private static final String HOST = "X-Forwarded-Host";
     private static final String PORT = "X-Forwarded-Port";
-    private static final Set<String> FORWARDING = Set.of(FOR, PROTO, HOST, PORT, "X-Forwarded-Server", "Forwarded",
-            CLIENT_PROTOCOL, ACCESS_POINTS).stream().map(OwnedHeaders::key).collect(Collectors.toUnmodifiableSet());
+    /** The forwarding headers' names as {@link #key} writes them. */
+    private static final List<String> FORWARDING = Stream.of(FOR, PROTO, HOST, PORT, "X-Forwarded-Server",
+            "Forwarded", CLIENT_PROTOCOL, ACCESS_POINTS).map(OwnedHeaders::key).toList();
 
     private OwnedHeaders() {
     }
@@ -81,8 +81,9 @@ final class OwnedHeaders {
 
     /** Applies the rules to the headers Jetty copied from the client. */
     static void rewrite(HttpFields.Mutable headers, Client client, HeaderForwarding rules, ClientCertConfig certs) {
-        Believed believed = Believed.of(headers, client, certs);
-        removeOwned(headers, certs.headers());
+        CertificateKeys certificateKeys = CertificateKeys.of(certs.headers());
+        Believed believed = Believed.of(headers, client, certs, certificateKeys);
+        removeOwned(headers, certificateKeys);
         if (rules.preserveHost() && client.host() != null) {
             headers.put(HttpHeader.HOST, client.host());
         }
@@ -107,23 +108,23 @@ final class OwnedHeaders {
     /** A trusted peer's values, read before the client's owned headers are removed. */
     private record Believed(List<String> forwardedFor, List<HttpField> fields, boolean intermediary,
                             List<HttpField> certificateFields) {
-        static Believed of(HttpFields headers, Client client, ClientCertConfig certs) {
+        static Believed of(HttpFields headers, Client client, ClientCertConfig certs, CertificateKeys certificate) {
             List<String> chain = new ArrayList<>();
             List<HttpField> fields = new ArrayList<>();
             boolean intermediary = certs.forwardAsHeader() && isIntermediary(client.tls(), certs);
-            List<HttpField> certificate = new ArrayList<>();
+            List<HttpField> certificateFields = new ArrayList<>();
             for (HttpField field : headers) {
                 if (client.trustedProxy() && field.is(FOR)) {
                     if (field.getValue() != null && !field.getValue().isBlank()) {
                         chain.add(field.getValue().strip());
                     }
-                } else if (client.trustedProxy() && FORWARDING.contains(key(field.getName()))) {
+                } else if (client.trustedProxy() && isForwarding(field.getName())) {
                     fields.add(field);
-                } else if (intermediary && isCertificateField(field.getName(), certs.headers())) {
-                    certificate.add(field);
+                } else if (intermediary && certificate.owns(field.getName())) {
+                    certificateFields.add(field);
                 }
             }
-            return new Believed(chain, fields, intermediary, certificate);
+            return new Believed(chain, fields, intermediary, certificateFields);
         }
 
         /** The believed chain with {@code peer} appended; {@code null} when both are missing. */
@@ -155,20 +156,53 @@ final class OwnedHeaders {
     }
 
     /** Removes every field whose name is owned, in any case and with '-' for '_'. */
-    private static void removeOwned(HttpFields.Mutable headers, CertificateHeaders names) {
+    private static void removeOwned(HttpFields.Mutable headers, CertificateKeys certificate) {
         for (ListIterator<HttpField> i = headers.listIterator(); i.hasNext(); ) {
             String name = i.next().getName();
-            if (FORWARDING.contains(key(name)) || isCertificateField(name, names)) {
+            if (isForwarding(name) || certificate.owns(name)) {
                 i.remove();
             }
         }
     }
 
-    /** A certificate field's name, in any case and with '-' for '_'; {@code <prefix><anything>} for the chain. */
-    static boolean isCertificateField(String name, CertificateHeaders names) {
-        String key = key(name);
-        return key.equals(key(names.certificate())) || key.equals(key(names.cipherSuite()))
-                || key.equals(key(names.keySize())) || key.startsWith(key(names.chainPrefix()));
+    private static boolean isForwarding(String name) {
+        for (String key : FORWARDING) {
+            if (sameKey(name, key, false)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The certificate fields' names as {@link #key} writes them, made once per request from the configuration. */
+    private record CertificateKeys(String certificate, String cipherSuite, String keySize, String chainPrefix) {
+        static CertificateKeys of(CertificateHeaders names) {
+            return new CertificateKeys(key(names.certificate()), key(names.cipherSuite()), key(names.keySize()),
+                    key(names.chainPrefix()));
+        }
+
+        /** A certificate field's name, in any case and with '-' for '_'; {@code <prefix><anything>} for the chain. */
+        boolean owns(String name) {
+            return sameKey(name, certificate, false) || sameKey(name, cipherSuite, false)
+                    || sameKey(name, keySize, false) || sameKey(name, chainPrefix, true);
+        }
+    }
+
+    /**
+     * Whether {@code name} read as {@link #key} reads it is {@code key} (or, with {@code prefix}, starts with it),
+     * without making a string: this runs for every header of every request.
+     */
+    private static boolean sameKey(String name, String key, boolean prefix) {
+        if (prefix ? name.length() < key.length() : name.length() != key.length()) {
+            return false;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = name.charAt(i);
+            if ((c == '-' ? '_' : Character.toLowerCase(c)) != key.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
