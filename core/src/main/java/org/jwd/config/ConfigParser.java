@@ -61,8 +61,8 @@ public final class ConfigParser {
         Duration requestTimeout = keys.duration("jwd.request_timeout",
                 ports.procTimeout() != null ? ports.procTimeout() : Duration.ofSeconds(60), false, POSITIVE_DURATION);
         ForwardingConfig forwarding = new ForwardingConfig(client.connectTimeout, client.idleTimeout, requestTimeout,
-                client.threads, client.connectionsPerServer, keys.bool("jwd.debug_headers", false), trustedProxies(),
-                keys.restartOnly().duration("jwd.stop_timeout", Duration.ofSeconds(30), true,
+                client.threads, client.connectionsPerServer, keys.bool("jwd.debug_headers", false),
+                HeaderForwarding.read(keys), keys.restartOnly().duration("jwd.stop_timeout", Duration.ofSeconds(30), true,
                         "a duration: " + Durations.EXPECTED + " (0: the requests in flight are not waited for)"));
         return new DispatcherConfig(servers, groups, strategy, autoAbapTime,
                 new UrlMappingConfig(urlPrefixes, prefixesUrl, autoRefresh, rootHandler), sessions, forwarding, ports,
@@ -108,20 +108,5 @@ public final class ConfigParser {
                 keys.duration("health.timeout", Duration.ofSeconds(2), false, POSITIVE_DURATION),
                 keys.integer("health.rise", 2, 1, Integer.MAX_VALUE, "a positive integer"),
                 keys.integer("health.fall", 3, 1, Integer.MAX_VALUE, "a positive integer"));
-    }
-
-    /** {@code jwd.trusted_proxies}: the peers whose X-Forwarded-* headers are kept and appended to. */
-    private TrustedProxies trustedProxies() {
-        String key = "jwd.trusted_proxies";
-        String value = keys.raw(key);
-        if (value == null || value.isBlank()) {
-            return TrustedProxies.NONE;
-        }
-        TrustedProxies.Parsed parsed = TrustedProxies.parse(value);
-        for (String bad : parsed.badEntries()) {
-            keys.problemText(key, key + " entry '" + bad
-                    + "': expected an IP address or a CIDR range (127.0.0.1, 10.0.0.0/8, ::1, fd00::/8)");
-        }
-        return parsed.proxies();
     }
 }

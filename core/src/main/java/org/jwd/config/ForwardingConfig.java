@@ -14,10 +14,16 @@ import java.time.Duration;
  * @param connectionsPerServer {@code jwd.connections_per_server}: the most connections the HTTP client opens to one
  *                             server; requests beyond them wait in the client's queue for one to be free
  * @param debugHeaders         {@code jwd.debug_headers}: the routing decision in {@code X-Jwd-Route}
- * @param trustedProxies       the peers whose X-Forwarded-* headers are kept ({@code jwd.trusted_proxies})
+ * @param headers              what jwd tells the servers in headers: the client's {@code Host}, SAP's header
+ *                             parameters, the trusted proxies
  * @param stopTimeout          {@code jwd.stop_timeout}: how long a stop (SIGTERM) waits for the requests in flight
  */
 public record ForwardingConfig(Duration connectTimeout, Duration idleTimeout, Duration requestTimeout,
                                int clientThreads, int connectionsPerServer, boolean debugHeaders,
-                               TrustedProxies trustedProxies, Duration stopTimeout) {
+                               HeaderForwarding headers, Duration stopTimeout) {
+
+    /** The peers whose forwarding headers are kept ({@code jwd.trusted_proxies}). */
+    public TrustedProxies trustedProxies() {
+        return headers.trustedProxies();
+    }
 }

@@ -171,7 +171,13 @@ final class SystemEntryParser {
             if (item.isEmpty()) {
                 continue;
             }
-            T read = reader.apply(item);
+            T read;
+            try {
+                read = reader.apply(item);
+            } catch (IllegalArgumentException e) {
+                problem(name + " item '" + item + "': " + e.getMessage());
+                continue;
+            }
             if (read == null) {
                 problem(name + " item '" + item + "': expected " + expected);
             } else if (!items.contains(read)) {

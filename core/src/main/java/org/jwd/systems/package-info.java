@@ -9,7 +9,8 @@
  * <ul>
  *   <li>one entry per system, its value a list of {@code NAME=value} subparameters separated by ',';
  *       {@code SID} names the system; one of {@code SRCSRV} (the access point: host and port a request
- *       arrived on), {@code SRCURL} (URL prefixes) and {@code SRCVHOST} (virtual hosts: the {@code Host}
+ *       arrived on, {@code <src-host>:<source-ports>} with {@code *} for any host or port and host names
+ *       resolved when the configuration is read), {@code SRCURL} (URL prefixes) and {@code SRCVHOST} (virtual hosts: the {@code Host}
  *       header) is required (SAP's table "Conditions of the Subparameters"), and the items of each list are
  *       separated by ';';</li>
  *   <li>{@code EXTSRV}, with {@code STICKY}, for a non-SAP web server; {@code SSL_ENCRYPT} 0, 1 or 2 per

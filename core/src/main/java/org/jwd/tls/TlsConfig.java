@@ -29,9 +29,11 @@ import org.jwd.config.ServerPorts;
  *                           {@code null}: no termination
  * @param keyStorePassword   {@code jwd.ssl_keystore_password}
  * @param passthrough        the end-to-end TLS listener, or {@code null} when {@code wdisp/HTTPS/port} is not set
+ * @param clientCerts        client certificates on jwd's HTTPS port ({@code icm/HTTPS/*})
  */
 public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePassword, boolean verifyHostname,
-                        Path keyStore, String keyStorePassword, PassthroughConfig passthrough) {
+                        Path keyStore, String keyStorePassword, PassthroughConfig passthrough,
+                        ClientCertConfig clientCerts) {
     public static final String TRUSTSTORE = "wdisp/ssl_truststore";
     public static final String TRUSTSTORE_PASSWORD = "wdisp/ssl_truststore_password";
     public static final String VERIFY_HOSTNAME = "wdisp/ssl_verify_hostname";
@@ -66,7 +68,7 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
         }
         PassthroughConfig passthrough = PassthroughConfig.read(restart, core);
         return new TlsConfig(encrypt, trustStore, trustStorePassword, verifyHostname, keyStore, keyStorePassword,
-                passthrough);
+                passthrough, ClientCertConfig.read(restart));
     }
 
     /**
@@ -151,7 +153,7 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
     public String toString() {
         return "TLS[" + encrypt + ", truststore " + (trustStore == null ? "of the JDK" : trustStore)
                 + ", hostname verification " + (verifyHostname ? "on" : "OFF")
-                + (keyStore == null ? ", no termination" : ", keystore " + keyStore)
+                + (keyStore == null ? ", no termination" : ", keystore " + keyStore + ", " + clientCerts)
                 + (passthrough == null ? "" : ", " + passthrough) + "]";
     }
 }

@@ -42,7 +42,12 @@ public final class TlsPolicy {
         return factory;
     }
 
-    /** Jetty's TLS server for clients (termination): jwd's keystore, and the weak protocols and suites off. */
+    /**
+     * Jetty's TLS server for clients (termination): jwd's keystore, and the weak protocols and suites off. A client
+     * certificate is asked for or required as {@code icm/HTTPS/verify_client} says and checked against the trusted
+     * certificates of the same keystore (Jetty's truststore when none is given is the keystore: SAP's "root
+     * certificates in the SSL Server PSE certificate list").
+     */
     public static void towardsClients(SslContextFactory.Server factory, TlsConfig tls)
             throws IOException, GeneralSecurityException {
         KeyStore keyStore = TlsConfig.load(tls.keyStore(), tls.keyStorePassword());
@@ -52,5 +57,7 @@ public final class TlsPolicy {
         factory.setKeyStorePassword(tls.keyStorePassword());
         factory.addExcludeProtocols(WEAK_PROTOCOLS);
         factory.addExcludeCipherSuites(WEAK_CIPHER_SUITES);
+        factory.setWantClientAuth(tls.clientCerts().verifyClient() == 1);
+        factory.setNeedClientAuth(tls.clientCerts().verifyClient() == 2);
     }
 }

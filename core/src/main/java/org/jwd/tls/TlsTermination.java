@@ -34,7 +34,7 @@ public final class TlsTermination {
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("jwd: cannot open " + tls.keyStore() + ": " + e.getMessage(), e);
         }
-        LOG.info("jwd: HTTPS with the keystore {} (TLS 1.2 and 1.3 only)", tls.keyStore());
+        LOG.info("jwd: HTTPS with the keystore {} (TLS 1.2 and 1.3 only), {}", tls.keyStore(), tls.clientCerts());
         return factory;
     }
 }

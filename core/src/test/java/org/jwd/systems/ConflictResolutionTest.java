@@ -42,6 +42,19 @@ class ConflictResolutionTest {
     }
 
     @Test
+    void anyPortOverlapsEveryPortAndAHostNameTheAddressItResolvesTo() throws Exception {
+        assertThat(problems("wdisp/system_0", "SID=ERP, SRCSRV=*:*", "wdisp/system_1", "SID=PRT, SRCSRV=*:8080"))
+                .containsExactly("wdisp/system_0 (ERP) and wdisp/system_1 (PRT) overlap: a request with SRCSRV"
+                        + " *:8080, any SRCVHOST, any SRCURL meets both" + TELL_APART);
+        assertThat(problems("wdisp/system_0", "SID=ERP, SRCSRV=localhost:*", "wdisp/system_1",
+                "SID=PRT, SRCSRV=127.0.0.1:8080")).containsExactly("wdisp/system_0 (ERP) and wdisp/system_1 (PRT)"
+                        + " overlap: a request with SRCSRV localhost:8080, any SRCVHOST, any SRCURL meets both"
+                        + TELL_APART);
+        assertThat(systems("wdisp/system_0", "SID=ERP, SRCSRV=localhost:*", "wdisp/system_1",
+                "SID=PRT, SRCSRV=10.0.0.1:8080").overlaps()).isEmpty();
+    }
+
+    @Test
     void accessPointsOnOtherPortsOrAddressesAreNoOverlap() throws Exception {
         assertThat(systems("wdisp/system_0", "SID=ERP, SRCSRV=*:8080", "wdisp/system_1", "SID=PRT, SRCSRV=*:8081",
                 "wdisp/system_2", "SID=GWY, SRCSRV=10.0.0.1:8082", "wdisp/system_3", "SID=ABC, SRCSRV=10.0.0.2:8082")

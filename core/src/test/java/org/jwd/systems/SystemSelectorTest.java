@@ -5,6 +5,8 @@ import static org.jwd.systems.Props.systems;
 
 import org.jwd.routing.PathNormalizer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class SystemSelectorTest {
 
@@ -60,6 +62,33 @@ class SystemSelectorTest {
                 .isEqualTo("system ERP: SRCSRV [0:0:0:0:0:0:0:1]:8081 matched");
         assertThat(select(systems, "[::1]", 8081, "h", "/x").system().sid()).isEqualTo("ERP");
         assertThat(select(systems, "10.0.0.2", 8081, "h", "/x").found()).isFalse();
+    }
+
+    /**
+     * SAP's syntax {@code SRCSRV=<src-host>:<source-ports>} (help.sap.com, {@code wdisp/system_<xx>}), with
+     * {@code SRCSRV=*:*} as in the Web Dispatcher profile of SAP's X.509 logon guides ("Enable certificate based
+     * logon - 5 Configure SAP Web Dispatcher"): any port, and host names as well as addresses.
+     */
+    @ParameterizedTest(name = "SRCSRV={0}, connection to {1}:{2} -> {3}")
+    @CsvSource(delimiter = '|', value = {
+        "*:*            | 127.0.0.1 | 8080 | true  | SRCSRV *:* matched",
+        "*:*            | 10.0.0.1  | 1    | true  | SRCSRV *:* matched",
+        "localhost:8080 | 127.0.0.1 | 8080 | true  | SRCSRV localhost:8080 matched",
+        "localhost:8080 | 127.0.0.1 | 8081 | false | ",
+        "localhost:*    | 127.0.0.1 | 9999 | true  | SRCSRV localhost:* matched",
+        "localhost:*    | 10.0.0.9  | 9999 | false | ",
+        "10.0.0.1:*     | 10.0.0.1  | 443  | true  | SRCSRV 10.0.0.1:* matched",
+    })
+    void srcsrvTakesAnyPortAndHostNamesAsSapWritesThem(String srcsrv, String address, int port, boolean found,
+                                                       String why) throws Exception {
+        Systems systems = systems("wdisp/system_0", "SID=ERP, SRCSRV=" + srcsrv);
+
+        Selection selection = select(systems, address, port, "h", "/x");
+
+        assertThat(selection.found()).isEqualTo(found);
+        if (found) {
+            assertThat(selection.explanation()).isEqualTo("system ERP: " + why);
+        }
     }
 
     @Test

@@ -81,16 +81,18 @@ class SystemsTest {
 
     @Test
     void namesEveryProblemOfAnEntryWithKeyValueAndWhatIsExpected() {
-        String value = "SID=erp1, SRCSRV=erp.example.com:8080;*:99999, SRCURL=sap, SRCVHOST=bad_host, SSL_ENCRYPT=3,"
+        String value = "SID=erp1, SRCSRV=erp.invalid:8080;*:99999, SRCURL=sap, SRCVHOST=bad_host, SSL_ENCRYPT=3,"
                 + " STICKY=true";
         String where = "wdisp/system_0 = '" + value + "': ";
 
         assertThat(problems("wdisp/system_0", value)).containsExactly(
                 where + "SID 'erp1': expected three capital letters or digits starting with a letter (ERP, PR1)",
-                where + "SRCSRV item 'erp.example.com:8080': expected <host>:<port>, the host * or an IP address of"
-                        + " this machine (names are not resolved: use SRCVHOST for the Host header), the port 1 to 65535",
-                where + "SRCSRV item '*:99999': expected <host>:<port>, the host * or an IP address of this machine"
-                        + " (names are not resolved: use SRCVHOST for the Host header), the port 1 to 65535",
+                // a name that resolves to nothing (.invalid never does, RFC 6761)
+                where + "SRCSRV item 'erp.invalid:8080': the host 'erp.invalid' does not resolve to an address (names"
+                        + " are resolved when the configuration is read; expected a name of this machine, an IP"
+                        + " address or *)",
+                where + "SRCSRV item '*:99999': expected <host>:<port>, the host * (any address of this machine), an IP"
+                        + " address or a host name, the port 1 to 65535 or * (any)",
                 where + "SRCURL item 'sap': expected a path starting with '/' (or case:/ or icase:/)",
                 where + "SRCVHOST item 'bad_host': expected a host name or IP address, optionally with :<port>"
                         + " (1 to 65535)",

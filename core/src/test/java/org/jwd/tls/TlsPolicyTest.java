@@ -9,6 +9,8 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.jwd.config.SectionFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class TlsPolicyTest {
     @TempDir
@@ -44,14 +46,32 @@ class TlsPolicyTest {
         assertThat(client.isTrustAll()).isFalse();
     }
 
-    @Test
-    void towardsClientsNothingOlderThanTls12AndNoWeakSuites() throws Exception {
+    private void keystore() throws Exception {
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
                 "-genkeypair", "-alias", "jwd", "-keyalg", "RSA", "-keysize", "2048", "-dname", "CN=jwd",
                 "-validity", "2", "-keystore", dir.resolve("jwd.p12").toString(), "-storepass", "pw-123456",
                 "-storetype", "PKCS12").redirectErrorStream(true).start();
         p.getInputStream().readAllBytes();
         assertThat(p.waitFor()).isZero();
+    }
+
+    /** icm/HTTPS/verify_client (help.sap.com 48/3e87afca6b72d0e10000000a42189c): 0 none, 1 asked for, 2 required. */
+    @ParameterizedTest(name = "verify_client={0}")
+    @CsvSource({"0, false, false", "1, true, false", "2, false, true"})
+    void verifyClientAsksForOrRequiresAClientCertificate(int level, boolean want, boolean need) throws Exception {
+        keystore();
+        SslContextFactory.Server server = new SslContextFactory.Server();
+
+        TlsPolicy.towardsClients(server, tls("jwd.ssl_keystore=jwd.p12\njwd.ssl_keystore_password=pw-123456\n"
+                + "icm/HTTPS/verify_client=" + level, dir));
+
+        assertThat(server.getWantClientAuth()).isEqualTo(want);
+        assertThat(server.getNeedClientAuth()).isEqualTo(need);
+    }
+
+    @Test
+    void towardsClientsNothingOlderThanTls12AndNoWeakSuites() throws Exception {
+        keystore();
         SslContextFactory.Server server = new SslContextFactory.Server();
         TlsPolicy.towardsClients(server, tls("jwd.ssl_keystore=jwd.p12\njwd.ssl_keystore_password=pw-123456", dir));
         server.start();

@@ -236,6 +236,7 @@ final class DemoServlet extends HttpServlet {
                 case "download" -> download(req, resp);
                 case "status" -> status(req, resp);
                 case "hop" -> hop(resp);
+                case "redirect" -> redirect(req, resp, path);
                 case "hold" -> hold(resp);
                 case "abort" -> abort(req, resp);
                 case "vanish" -> vanish(req, resp, path, session);
@@ -399,6 +400,20 @@ final class DemoServlet extends HttpServlet {
                 .append(",\"protocol\":").append(jsonString(req.getProtocol()))
                 .append('}');
         json(resp, 200, json.toString());
+    }
+
+    /**
+     * A redirect to the sibling {@code next}, as absolute as an SAP server writes it: from the {@code Host} header
+     * the request carries, and the protocol of SAP's {@code clientprotocol} header when present (AS Java's
+     * {@code ProtocolHeaderName}), else the connection's. Behind a dispatcher that replaces {@code Host} by the
+     * server's address, the browser is sent to an address it cannot reach.
+     */
+    private static void redirect(HttpServletRequest req, HttpServletResponse resp, String path) throws IOException {
+        String protocol = req.getHeader("clientprotocol");
+        String scheme = protocol == null || protocol.isBlank() ? req.getScheme() : protocol.strip().toLowerCase(Locale.ROOT);
+        String next = path.substring(0, path.lastIndexOf('/') + 1) + "next";
+        resp.setHeader("Location", scheme + "://" + req.getHeader("Host") + next);
+        text(resp, 302, "moved to " + next);
     }
 
     private void upload(HttpServletRequest req, HttpServletResponse resp) throws IOException {

@@ -22,13 +22,17 @@ import org.junit.jupiter.api.Test;
  * What jwd tells the servers about the client, and which headers it passes on, through the real Jetty
  * distribution. Requests are written on raw sockets, because a client library would refuse to send the
  * hop-by-hop and Host headers under test. The test client runs on 127.0.0.1: {@code trusting} trusts it as a
- * proxy ({@code jwd.trusted_proxies=127.0.0.1}), {@code distrusting} does not ({@code 10.0.0.0/8}).
+ * proxy ({@code jwd.trusted_proxies=127.0.0.1}) and adds {@code X-Forwarded-For}
+ * ({@code wdisp/add_xforwardedfor_header=TRUE}), {@code distrusting} does not trust it ({@code 10.0.0.0/8}) and
+ * keeps SAP's defaults, {@code serverHost} sends the server's own address as {@code Host}
+ * ({@code jwd.preserve_host=false}). The servers echo what reached them and build redirects from {@code Host}.
  */
 class ForwardedHeadersIT {
     private static DemoBackend j2ee;
     private static DemoBackend abap;
     private static JwdProcess trusting;
     private static JwdProcess distrusting;
+    private static JwdProcess serverHost;
 
     @BeforeAll
     static void start() {
@@ -42,13 +46,15 @@ class ForwardedHeadersIT {
                 icf.url_prefixes=/sap/
                 jwd.debug_headers=true
                 """.formatted(j2ee.url(), abap.url());
-        trusting = JwdProcess.start(servers + "jwd.trusted_proxies=::1, 127.0.0.1\n");
+        trusting = JwdProcess.start(servers + "jwd.trusted_proxies=::1, 127.0.0.1\n"
+                + "wdisp/add_xforwardedfor_header=TRUE\n");
         distrusting = JwdProcess.start(servers + "jwd.trusted_proxies=10.0.0.0/8\n");
+        serverHost = JwdProcess.start(servers + "jwd.preserve_host=false\n");
     }
 
     @AfterAll
     static void stop() {
-        for (JwdProcess jwd : new JwdProcess[] {trusting, distrusting}) {
+        for (JwdProcess jwd : new JwdProcess[] {trusting, distrusting, serverHost}) {
             if (jwd != null) {
                 jwd.close();
             }
@@ -178,17 +184,61 @@ class ForwardedHeadersIT {
     }
 
     @Test
-    void anUntrustedPeersForwardingHeadersAreReplaced() throws Exception {
-        Answer answer = get(distrusting, "/irj/echo", "X-Forwarded-For: 198.51.100.1",
+    void anUntrustedPeersForwardingHeadersAreReplacedOrRemoved() throws Exception {
+        Answer answer = get(distrusting, "/irj/echo", "X-Forwarded-For: 198.51.100.1", "X_Forwarded_For: 198.51.100.2",
                 "X-Forwarded-Proto: https", "X-Forwarded-Host: portal.example.com", "X-Forwarded-Port: 443",
-                "Forwarded: for=6.6.6.6;proto=https", "X-Forwarded-Server: evil");
+                "Forwarded: for=6.6.6.6;proto=https", "X-Forwarded-Server: evil", "ClientProtocol: https",
+                "x-sap-webdisp-ap: https=1", "SSL_CLIENT_CERT: Zm9yZ2Vk", "SSL-Client-Cert-Chain-1: Zm9yZ2Vk",
+                "ssl_cipher_usekeysize: 4096");
 
         Map<String, List<String>> received = answer.received();
         assertThat(answer.status()).isEqualTo(200);
-        assertThat(received.get("x-forwarded-for")).containsExactly("127.0.0.1");
+        // SAP's defaults: no X-Forwarded-For unless wdisp/add_xforwardedfor_header; clientprotocol and
+        // x-sap-webdisp-ap from what jwd saw
         assertThat(received.get("x-forwarded-proto")).containsExactly("http");
         assertThat(received.get("x-forwarded-host")).containsExactly("127.0.0.1:" + distrusting.port());
-        assertThat(received).doesNotContainKeys("x-forwarded-port", "forwarded", "x-forwarded-server");
+        assertThat(received.get("clientprotocol")).containsExactly("http");
+        assertThat(received.get("x-sap-webdisp-ap")).containsExactly("http=" + distrusting.port());
+        assertThat(received).doesNotContainKeys("x-forwarded-for", "x_forwarded_for", "x-forwarded-port",
+                "forwarded", "x-forwarded-server", "ssl_client_cert", "ssl-client-cert-chain-1",
+                "ssl_cipher_usekeysize");
+    }
+
+    @Test
+    void theClientsHostReachesTheServerAndItsRedirectsPointAtJwd() throws Exception {
+        for (JwdProcess jwd : new JwdProcess[] {trusting, distrusting}) {
+            Answer echo = get(jwd, "/irj/echo", "Host: portal.example.com:" + jwd.port());
+            Answer redirect = get(jwd, "/irj/portal/redirect", "Host: portal.example.com:" + jwd.port());
+
+            assertThat(echo.received().get("host")).containsExactly("portal.example.com:" + jwd.port());
+            assertThat(redirect.status()).isEqualTo(302);
+            assertThat(redirect.first("location"))
+                    .isEqualTo("http://portal.example.com:" + jwd.port() + "/irj/portal/next");
+        }
+    }
+
+    @Test
+    void withPreserveHostOffTheServerSeesItsOwnAddressAndRedirectsToIt() throws Exception {
+        Answer echo = get(serverHost, "/irj/echo", "Host: portal.example.com");
+        Answer redirect = get(serverHost, "/irj/portal/redirect", "Host: portal.example.com");
+
+        String own = "127.0.0.1:" + j2ee.port();
+        assertThat(echo.received().get("host")).containsExactly(own);
+        assertThat(echo.received().get("x-forwarded-host")).containsExactly("portal.example.com");
+        // what jwd.preserve_host=false breaks: the browser is sent to the server's internal address
+        assertThat(redirect.first("location")).isEqualTo("http://" + own + "/irj/portal/next");
+    }
+
+    @Test
+    void aTrustedProxysClientProtocolBuildsTheRedirect() throws Exception {
+        // SAP: SetHeaderIfEmpty clientProtocol %{SERVER_PROTOCOL}: a trusted proxy in front that terminated TLS
+        Answer redirect = get(trusting, "/irj/portal/redirect", "Host: portal.example.com", "ClientProtocol: https",
+                "x-sap-webdisp-ap: https=443");
+        Answer fromItsOwn = get(distrusting, "/irj/portal/redirect", "Host: portal.example.com",
+                "ClientProtocol: https");
+
+        assertThat(redirect.first("location")).isEqualTo("https://portal.example.com/irj/portal/next");
+        assertThat(fromItsOwn.first("location")).isEqualTo("http://portal.example.com/irj/portal/next");
     }
 
     @Test

@@ -117,6 +117,9 @@ class HttpsIT {
         assertThat(subject(response)).isEqualTo("CN=jwd");
         String body = response.body().toLowerCase();
         assertThat(body).contains("\"x-forwarded-proto\":[\"https\"]", "\"scheme\":\"http\"");
+        // SAP's clientprotocol and x-sap-webdisp-ap: how an ABAP or Java server builds https:// URLs behind jwd
+        assertThat(body).contains("\"clientprotocol\":[\"https\"]", "\"x-sap-webdisp-ap\":[\"http="
+                + terminating.port() + ";https=" + terminating.httpsUri().getPort() + "\"]");
         assertThat(response.headers().firstValue("X-Served-By")).get().isIn("plainA", "plainB");
     }
 

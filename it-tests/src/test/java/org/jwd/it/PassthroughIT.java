@@ -32,8 +32,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * End-to-end TLS ({@code wdisp/HTTPS/port}) through the real Jetty distribution: two HTTPS servers, a
- * (capacity 1, logon group ERP) and b (capacity 2). Clients are told apart by their address: each binds its
+ * End-to-end TLS ({@code wdisp/HTTPS/port}) through the real Jetty distribution: two HTTPS J2EE servers, a
+ * (capacity 1, logon group ERP) and b (capacity 2), and an HTTPS ABAP server c (capacity 8), which SAP's rule leaves
+ * out of the pool (PROT=ROUTER connections go to instances with a J2EE part). Clients are told apart by their address: each binds its
  * socket to its own loopback address (all of 127/8 is local on Linux), and the sticky mask is a /32, so every
  * address is its own client network. The last test stops b.
  */
@@ -43,6 +44,7 @@ class PassthroughIT {
     private static TestPki pki;
     private static DemoBackend a;
     private static DemoBackend b;
+    private static DemoBackend c;
     private static JwdProcess jwd;
     private static SSLSocketFactory tls;
 
@@ -60,6 +62,7 @@ class PassthroughIT {
         DemoBackend.Tls serverCert = new DemoBackend.Tls(pki.keyStore("server"), TestPki.PASSWORD);
         a = DemoBackend.start(DemoBackend.Options.j2ee("a"), serverCert);
         b = DemoBackend.start(DemoBackend.Options.j2ee("b"), serverCert);
+        c = DemoBackend.start(DemoBackend.Options.abap("c"), serverCert);
         jwd = JwdProcess.start("""
                 server.a.url=%s
                 server.a.https_url=%s
@@ -70,13 +73,19 @@ class PassthroughIT {
                 server.b.https_url=%s
                 server.b.type=j2ee
                 server.b.capacity=2
+                server.c.url=%s
+                server.c.https_url=%s
+                server.c.type=abap
+                server.c.capacity=8
+                icf.url_prefixes=/sap/
                 logon_group.ERP.url_prefixes=/erp
                 jwd.ssl_keystore=%s
                 jwd.ssl_keystore_password=%s
                 wdisp/HTTPS/port=0
                 wdisp/HTTPS/sticky_mask=255.255.255.255
                 wdisp/HTTPS/dest_logon_group=erp.example=ERP
-                """.formatted(a.url(), a.httpsUrl(), b.url(), b.httpsUrl(), pki.keyStore("jwd"), TestPki.PASSWORD),
+                """.formatted(a.url(), a.httpsUrl(), b.url(), b.httpsUrl(), c.url(), c.httpsUrl(), pki.keyStore("jwd"),
+                        TestPki.PASSWORD),
                 Map.of(), "--https-port", "0");
     }
 
@@ -90,6 +99,9 @@ class PassthroughIT {
         }
         if (b != null) {
             b.close();
+        }
+        if (c != null) {
+            c.close();
         }
     }
 
@@ -114,6 +126,14 @@ class PassthroughIT {
 
         assertThat(counts.get("a")).as("%s", counts).isBetween(20 - 6, 20 + 6);
         assertThat(counts.get("b")).as("%s", counts).isBetween(40 - 6, 40 + 6);
+        assertThat(counts).doesNotContainKey("c");
+    }
+
+    @Test
+    @Order(2)
+    void anAbapServerInAPoolWithJ2eeServersIsLeftOutAndNamedAtTheStart() {
+        assertThat(c.requestCount("/irj/echo")).isZero();
+        assertThat(jwd.log()).anySatisfy(line -> assertThat(line).contains("!ALL leaves out the ABAP servers [c]"));
     }
 
     @Test

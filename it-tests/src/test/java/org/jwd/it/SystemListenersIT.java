@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code bin/jwd run} listens on every port an {@code SRCSRV} item names, through the distribution: ERP is reached
  * by everything on a second port (an ephemeral one, free on 127.0.0.1 when the test starts), PRT by its URL prefix
- * on the main port; each listener has its ready line, and a port in use stops the start naming it.
+ * on the main port; each listener has its ready line, and a port in use stops the start naming it. A second
+ * dispatcher reads SAP's other forms: {@code SRCSRV=*:*} (any port) and a host name ({@code localhost:<port>}).
  */
 class SystemListenersIT {
     private static final Pattern SERVED_BY = Pattern.compile("(?im)^X-Served-By: *(\\S+)");
@@ -37,6 +38,9 @@ class SystemListenersIT {
     private static JwdProcess jwd;
     private static int mainPort;
     private static int erpPort;
+    /** ERP by SRCSRV=*:*, SRCURL=/sap/; PRT by SRCSRV=localhost:<prtPort> */
+    private static JwdProcess sapForms;
+    private static int prtPort;
 
     @BeforeAll
     static void start() throws IOException {
@@ -47,6 +51,17 @@ class SystemListenersIT {
         mainPort = ports[0];
         erpPort = ports[1];
         jwd = JwdProcess.start(twoSystems(mainPort, erpPort), Map.of(), "--port", String.valueOf(mainPort));
+        prtPort = freePorts(1)[0];
+        sapForms = JwdProcess.start("""
+                wdisp/system_0=SID=ERP, SRCSRV=*:*, SRCURL=/sap/
+                wdisp/system_1=SID=PRT, SRCSRV=localhost:%d
+                system.PRT.server.prtj2ee1.url=%s
+                system.PRT.server.prtj2ee1.type=j2ee
+                system.ERP.server.erpj2ee1.url=%s
+                system.ERP.server.erpj2ee1.type=j2ee
+                health.interval=1h
+                jwd.debug_headers=true
+                """.formatted(prtPort, prt.url(), erp.url()));
     }
 
     /**
@@ -87,8 +102,10 @@ class SystemListenersIT {
 
     @AfterAll
     static void stop() {
-        if (jwd != null) {
-            jwd.close();
+        for (JwdProcess process : new JwdProcess[] {jwd, sapForms}) {
+            if (process != null) {
+                process.close();
+            }
         }
         for (DemoBackend backend : new DemoBackend[] {erp, prt}) {
             if (backend != null) {
@@ -147,6 +164,22 @@ class SystemListenersIT {
         assertThat(header(ROUTE, irj)).startsWith("system=PRT; ");
         assertThat(other).startsWith("HTTP/1.1 404").contains("jwd: no system for host '127.0.0.1:" + jwd.port()
                 + "', port " + jwd.port() + ", path '/webdynpro/x'");
+    }
+
+    /** SAP's SRCSRV=<src-host>:<source-ports> with * as the port, and a host name (help.sap.com wdisp/system_<xx>). */
+    @Test
+    void anyPortTakesItsPrefixOnEveryListenerAndAHostNameItsPort() {
+        String sapOnMain = get(sapForms.port(), "/sap/bc/x");
+        String sapOnPrt = get(prtPort, "/sap/bc/x");
+        String irjOnPrt = get(prtPort, "/irj/portal");
+        String irjOnMain = get(sapForms.port(), "/irj/portal");
+
+        assertThat(header(ROUTE, sapOnMain)).startsWith("system=ERP; ");
+        assertThat(header(ROUTE, sapOnPrt)).startsWith("system=ERP; ");
+        assertThat(header(ROUTE, irjOnPrt)).startsWith("system=PRT; ");
+        assertThat(header(SERVED_BY, irjOnPrt)).isEqualTo("prtj2ee1");
+        assertThat(irjOnMain).startsWith("HTTP/1.1 404");
+        assertThat(sapForms.log()).contains("jwd: ready on http://127.0.0.1:" + prtPort + "/");
     }
 
     @Test

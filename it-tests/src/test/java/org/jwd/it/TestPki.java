@@ -2,12 +2,15 @@ package org.jwd.it;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.Principal;
+import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,8 +21,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedKeyManager;
+import javax.net.ssl.X509KeyManager;
 
 /**
  * The tests' own certificates, made with the JDK's {@code keytool} (run as a process): a test CA, and server
@@ -30,7 +38,11 @@ import javax.net.ssl.TrustManagerFactory;
  *   <li>{@code jwd} — jwd's own certificate for termination: CN=jwd, for 127.0.0.1 and localhost;</li>
  *   <li>{@code server} — the backends' certificate: CN=server, for 127.0.0.1 and localhost;</li>
  *   <li>{@code wrong} — a backend certificate for another host: CN=wrong, only for wrong.example;</li>
- *   <li>{@link #trustStore()} — a PKCS12 truststore holding the CA certificate.</li>
+ *   <li>{@link #trustStore()} — a PKCS12 truststore holding the CA certificate;</li>
+ *   <li>client certificates: {@code client} — CN=client user, O=Example, issued by {@code intermediate}
+ *       (CN=jwd test intermediate CA, which the CA issued), its keystore holding the chain client, intermediate,
+ *       CA; {@code front} — CN=front dispatcher, O=Example, issued by the CA (a dispatcher in front of jwd);
+ *       {@code mallory} — CN=mallory, self-signed: no CA of the tests vouches for it.</li>
  * </ul>
  */
 final class TestPki {
@@ -48,7 +60,7 @@ final class TestPki {
         if (instance == null) {
             Path dir = JwdProcess.target().resolve("it-pki");
             try {
-                Path done = dir.resolve("done");
+                Path done = dir.resolve("done-with-clients");
                 if (!Files.exists(done) || Files.getLastModifiedTime(done).toInstant()
                         .isBefore(Instant.now().minus(REUSE))) {
                     create(dir);
@@ -85,15 +97,90 @@ final class TestPki {
 
     /** A client's TLS context that trusts the test CA (and nothing else). */
     SSLContext clientContext() {
+        return context(null);
+    }
+
+    /**
+     * A client's TLS context that trusts the test CA and presents the certificate {@code name} whenever a server
+     * asks for one, whether or not the server's list of CAs names its issuer (as a browser a user forces does).
+     */
+    SSLContext clientContext(String name) {
+        try {
+            KeyStore keys = KeyStore.getInstance(keyStore(name).toFile(), PASSWORD.toCharArray());
+            KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            kmf.init(keys, PASSWORD.toCharArray());
+            return context(new Presenting((X509KeyManager) kmf.getKeyManagers()[0], name));
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private SSLContext context(X509KeyManager keys) {
         try {
             KeyStore trust = KeyStore.getInstance(trustStore().toFile(), PASSWORD.toCharArray());
             TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             tmf.init(trust);
             SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, tmf.getTrustManagers(), null);
+            context.init(keys == null ? null : new KeyManager[] {keys}, tmf.getTrustManagers(), null);
             return context;
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** The chain the keystore holds for {@code name}: its own certificate first. */
+    List<X509Certificate> chain(String name) {
+        try {
+            KeyStore ks = KeyStore.getInstance(keyStore(name).toFile(), PASSWORD.toCharArray());
+            return java.util.Arrays.stream(ks.getCertificateChain(name)).map(X509Certificate.class::cast).toList();
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A key manager that always presents one alias. */
+    private static final class Presenting extends X509ExtendedKeyManager {
+        private final X509KeyManager keys;
+        private final String alias;
+
+        Presenting(X509KeyManager keys, String alias) {
+            this.keys = keys;
+            this.alias = alias;
+        }
+
+        @Override
+        public String chooseClientAlias(String[] keyType, Principal[] issuers, Socket socket) {
+            return alias;
+        }
+
+        @Override
+        public String chooseEngineClientAlias(String[] keyType, Principal[] issuers, SSLEngine engine) {
+            return alias;
+        }
+
+        @Override
+        public String[] getClientAliases(String keyType, Principal[] issuers) {
+            return new String[] {alias};
+        }
+
+        @Override
+        public String[] getServerAliases(String keyType, Principal[] issuers) {
+            return null;
+        }
+
+        @Override
+        public String chooseServerAlias(String keyType, Principal[] issuers, Socket socket) {
+            return null;
+        }
+
+        @Override
+        public X509Certificate[] getCertificateChain(String name) {
+            return keys.getCertificateChain(name);
+        }
+
+        @Override
+        public PrivateKey getPrivateKey(String name) {
+            return keys.getPrivateKey(name);
         }
     }
 
@@ -115,6 +202,7 @@ final class TestPki {
             leaves.add(pool.submit(() -> leaf(dir, "jwd", "ip:127.0.0.1,dns:localhost")));
             leaves.add(pool.submit(() -> leaf(dir, "server", "ip:127.0.0.1,dns:localhost")));
             leaves.add(pool.submit(() -> leaf(dir, "wrong", "dns:wrong.example")));
+            leaves.add(pool.submit(() -> clients(dir)));
             for (Future<Void> f : leaves) {
                 f.get();
             }
@@ -135,6 +223,41 @@ final class TestPki {
         keytool(dir, "-importcert", "-alias", "ca", "-file", "ca.crt", "-keystore", store, "-noprompt");
         keytool(dir, "-importcert", "-alias", name, "-file", name + ".crt", "-keystore", store, "-noprompt");
         return null;
+    }
+
+    /** The client certificates: an intermediate CA and a user under it, a front dispatcher, and mallory. */
+    private static Void clients(Path dir) throws IOException, InterruptedException {
+        keytool(dir, "-genkeypair", "-alias", "intermediate", "-keyalg", "EC", "-groupname", "secp256r1",
+                "-dname", "CN=jwd test intermediate CA", "-validity", "30", "-keystore", "intermediate.p12");
+        keytool(dir, "-certreq", "-alias", "intermediate", "-keystore", "intermediate.p12", "-file",
+                "intermediate.csr");
+        keytool(dir, "-gencert", "-alias", "ca", "-keystore", "ca.p12", "-infile", "intermediate.csr", "-outfile",
+                "intermediate.crt", "-rfc", "-validity", "30", "-ext", "bc:c");
+        keytool(dir, "-importcert", "-alias", "ca", "-file", "ca.crt", "-keystore", "intermediate.p12", "-noprompt");
+        keytool(dir, "-importcert", "-alias", "intermediate", "-file", "intermediate.crt", "-keystore",
+                "intermediate.p12", "-noprompt");
+        clientCertificate(dir, "client", "CN=client user, O=Example", "intermediate");
+        clientCertificate(dir, "front", "CN=front dispatcher, O=Example", "ca");
+        keytool(dir, "-genkeypair", "-alias", "mallory", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
+                "CN=mallory", "-validity", "30", "-keystore", "mallory.p12");
+        return null;
+    }
+
+    /** A client certificate {@code issuer} signs, its keystore holding the whole chain. */
+    private static void clientCertificate(Path dir, String name, String dname, String issuer)
+            throws IOException, InterruptedException {
+        String store = name + ".p12";
+        keytool(dir, "-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", dname,
+                "-validity", "30", "-keystore", store);
+        keytool(dir, "-certreq", "-alias", name, "-keystore", store, "-file", name + ".csr");
+        keytool(dir, "-gencert", "-alias", issuer, "-keystore", issuer + ".p12", "-infile", name + ".csr",
+                "-outfile", name + ".crt", "-rfc", "-validity", "30", "-ext", "ku:c=digitalSignature",
+                "-ext", "eku=clientAuth");
+        keytool(dir, "-importcert", "-alias", "ca", "-file", "ca.crt", "-keystore", store, "-noprompt");
+        if (!issuer.equals("ca")) {
+            keytool(dir, "-importcert", "-alias", issuer, "-file", issuer + ".crt", "-keystore", store, "-noprompt");
+        }
+        keytool(dir, "-importcert", "-alias", name, "-file", name + ".crt", "-keystore", store, "-noprompt");
     }
 
     private static void keytool(Path dir, String... args) throws IOException, InterruptedException {

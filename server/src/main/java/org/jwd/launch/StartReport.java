@@ -14,6 +14,7 @@ import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.ContextHandler;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.jwd.config.ConfigLoader;
+import org.jwd.config.HeaderForwarding;
 import org.jwd.passthrough.PassthroughConnectionFactory;
 
 /**
@@ -64,6 +65,7 @@ public final class StartReport implements LifeCycle.Listener {
             exit.accept(NOT_AVAILABLE);
             return;
         }
+        System.setProperty(HeaderForwarding.ACCESS_POINTS_PROPERTY, accessPoints(server));
         readyLines(server).forEach(out::println);
         out.flush();
     }
@@ -95,11 +97,8 @@ public final class StartReport implements LifeCycle.Listener {
 
     /** One line per network listener: HTTP, then HTTPS, then end-to-end TLS, each in the order Jetty holds them. */
     static List<String> readyLines(Server server) {
-        List<NetworkConnector> listeners = Arrays.stream(server.getConnectors())
-                .filter(NetworkConnector.class::isInstance).map(NetworkConnector.class::cast)
-                .sorted(Comparator.comparingInt(StartReport::order)).toList();
         List<String> lines = new ArrayList<>();
-        for (NetworkConnector listener : listeners) {
+        for (NetworkConnector listener : listeners(server)) {
             String address = host(listener.getHost()) + ":" + listener.getLocalPort();
             lines.add(switch (order(listener)) {
                 case 0 -> "jwd: ready on http://" + address + "/";
@@ -108,6 +107,27 @@ public final class StartReport implements LifeCycle.Listener {
             });
         }
         return lines;
+    }
+
+    /**
+     * jwd's access points as SAP's {@code x-sap-webdisp-ap} names them, for the webapp, which cannot see the
+     * connectors: the first HTTP and the first HTTPS listener ({@code http=8080;https=8443}), with the ports bound.
+     */
+    static String accessPoints(Server server) {
+        List<String> points = new ArrayList<>();
+        for (NetworkConnector listener : listeners(server)) {
+            int order = order(listener);
+            String protocol = order == 0 ? "http" : "https";
+            if (order < 2 && points.stream().noneMatch(p -> p.startsWith(protocol + "="))) {
+                points.add(protocol + "=" + listener.getLocalPort());
+            }
+        }
+        return String.join(";", points);
+    }
+
+    private static List<NetworkConnector> listeners(Server server) {
+        return Arrays.stream(server.getConnectors()).filter(NetworkConnector.class::isInstance)
+                .map(NetworkConnector.class::cast).sorted(Comparator.comparingInt(StartReport::order)).toList();
     }
 
     private static int order(Connector listener) {

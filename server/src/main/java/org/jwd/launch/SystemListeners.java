@@ -15,12 +15,14 @@ import org.jwd.systems.Systems;
  * The plain HTTP listeners {@code bin/jwd run} opens besides its own ports, so that an {@code SRCSRV} access point
  * of a {@code wdisp/system_<xx>} entry can be reached at all: one per port an {@code SRCSRV} item names that jwd
  * does not listen on anyway ({@code --port}, the HTTPS port, {@code wdisp/HTTPS/port}). An item with the host
- * {@code *} binds {@code --host}, an item with an IP address binds that address. Ports in ascending order, each
- * port's addresses in entry order:
+ * {@code *} binds {@code --host}, an item with an IP address binds that address, an item with a host name each
+ * address the name resolved to; an item with the port {@code *} (any port) opens none. Ports in ascending order,
+ * each port's addresses in entry order:
  * <pre>
  *   SRCSRV=*:8081;10.0.0.1:8082, --host 127.0.0.1, --port 8080  ->  127.0.0.1:8081, 10.0.0.1:8082
  *   SRCSRV=*:8080;*:8081,        --host 127.0.0.1, --port 8080  ->  127.0.0.1:8081
  *   SRCSRV=*:8081;10.0.0.1:8081, --host 0.0.0.0                 ->  0.0.0.0:8081 (it takes 10.0.0.1 too)
+ *   SRCSRV=*:*;localhost:8082,   --host 127.0.0.1, --port 8080  ->  127.0.0.1:8082 (and [::1]:8082 if localhost has it)
  * </pre>
  */
 final class SystemListeners {
@@ -72,9 +74,9 @@ final class SystemListeners {
         Map<Integer, Set<String>> hostsByPort = new TreeMap<>();
         for (SystemEntry entry : systems.isImplicit() ? List.<SystemEntry>of() : systems.entries()) {
             for (AccessPoint point : entry.accessPoints()) {
-                if (!open.contains(point.port())) {
+                if (point.port() != AccessPoint.ANY_PORT && !open.contains(point.port())) {
                     hostsByPort.computeIfAbsent(point.port(), p -> new LinkedHashSet<>())
-                            .add(point.host().equals(AccessPoint.ANY_HOST) ? host : point.host());
+                            .addAll(point.host().equals(AccessPoint.ANY_HOST) ? List.of(host) : point.addresses());
                 }
             }
         }

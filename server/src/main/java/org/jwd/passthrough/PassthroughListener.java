@@ -37,5 +37,9 @@ public final class PassthroughListener {
         connector.setIdleTimeout(loaded.config().forwarding().idleTimeout().toMillis());
         server.addConnector(connector);
         LOG.info("jwd: {} to the HTTPS-enabled servers {}", config, factory.chooser());
+        factory.chooser().leftOut().forEach((pool, servers) -> LOG.warn("jwd: end-to-end TLS ({}): {} leaves out"
+                + " the ABAP servers {}: a TLS connection, whose URLs jwd cannot read, goes to the pool's J2EE servers"
+                + " only, as SAP's Web Dispatcher sends PROT=ROUTER connections to instances with a J2EE part",
+                PassthroughConfig.PORT, pool, servers.stream().map(org.jwd.topology.Server::id).toList()));
     }
 }

@@ -2,6 +2,7 @@ package org.jwd.passthrough;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.function.Function;
 
 import org.jwd.balancing.Balancer;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ServerType;
 import org.jwd.tls.PassthroughConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
@@ -19,7 +21,7 @@ import org.jwd.topology.Topology;
 /**
  * Chooses the server for an end-to-end TLS connection, knowing only the client's address and the SNI name of
  * its ClientHello: the SNI name picks the group ({@code wdisp/HTTPS/dest_logon_group}; without one, every
- * HTTPS-enabled server), the client network (the address under {@code wdisp/HTTPS/sticky_mask}) keeps the
+ * HTTPS-enabled server) and {@link #pool} its members of one kind, the client network (the address under {@code wdisp/HTTPS/sticky_mask}) keeps the
  * server it had within {@code wdisp/HTTPS/context_timeout}, and a network seen for the first time goes to the
  * group's balancer: weighted by capacity, with the connections each server holds counting as requests in flight.
  *
@@ -36,6 +38,8 @@ final class ServerChooser {
     private final Map<ServerGroup, Balancer> balancers = new IdentityHashMap<>();
     private final ClientAddressTable table;
     private final byte[] mask;
+    /** By pool, the HTTPS-enabled servers {@link #pool} left out, in configuration order (for the start's warning). */
+    private final Map<String, List<Server>> leftOut = new LinkedHashMap<>();
 
     /** What was chosen, and why (for the debug log). */
     record Choice(Server server, ServerGroup group, boolean bound) {
@@ -49,10 +53,13 @@ final class ServerChooser {
                   ClientAddressTable table, Function<ServerGroup, Balancer> balancer) {
         this.config = config;
         this.table = table;
-        this.all = topology.secureAll();
+        ServerGroup secureAll = topology.secureAll();
+        this.all = new ServerGroup(secureAll.name(), null, pool(secureAll.members(),
+                leftOut.computeIfAbsent(secureAll.name(), n -> new ArrayList<>())), null, true);
         balancers.put(all, balancer.apply(all));
         for (var lg : dispatcherConfig.logonGroups()) {
-            List<Server> members = all.members().stream().filter(s -> lg.includes(s.config())).toList();
+            List<Server> members = pool(secureAll.members().stream().filter(s -> lg.includes(s.config())).toList(),
+                    leftOut.computeIfAbsent(lg.name(), n -> new ArrayList<>()));
             // The logon group's configuration goes with it, so that its HTTP balancing (the strategy, or the
             // qualities when a group opts in) chooses for TLS connections too: both ways agree.
             ServerGroup group = new ServerGroup(lg.name(), null, members, lg, true);
@@ -61,6 +68,50 @@ final class ServerChooser {
         }
         int m = config.stickyMask();
         this.mask = new byte[] {(byte) (m >>> 24), (byte) (m >>> 16), (byte) (m >>> 8), (byte) m};
+    }
+
+    /**
+     * The members of an end-to-end TLS pool, as SAP's Web Dispatcher chooses them: an HTTPS connection to an SAP
+     * instance reaches its ICM, which serves ABAP and Java URLs alike, and SAP balances {@code PROT=ROUTER}
+     * connections over the HTTPS-enabled instances that have a Java (J2EE) part. A jwd server is one process, ABAP
+     * or J2EE, and a connection whose URLs jwd cannot read would meet the wrong kind in a mixed pool: the pool is
+     * its J2EE servers, or, where it has none (an ABAP-only landscape or logon group), its ABAP servers. The
+     * others are added to {@code leftOut}.
+     *
+     * <pre>
+     * a (j2ee), b (abap), c (j2ee)  ->  a, c   (b left out)
+     * b (abap), d (abap)            ->  b, d
+     * </pre>
+     */
+    static List<Server> pool(List<Server> httpsEnabled, List<Server> leftOut) {
+        boolean j2ee = httpsEnabled.stream().anyMatch(s -> s.type() == ServerType.J2EE);
+        ServerType kind = j2ee ? ServerType.J2EE : ServerType.ABAP;
+        List<Server> pool = new ArrayList<>();
+        for (Server s : httpsEnabled) {
+            if (s.type() == kind) {
+                pool.add(s);
+            } else {
+                leftOut.add(s);
+            }
+        }
+        return pool;
+    }
+
+    /**
+     * The servers {@link #pool} left out of the pools end-to-end TLS uses (every HTTPS-enabled server's unless
+     * {@code wdisp/HTTPS/dest_logon_group} names a group for every connection, and the groups it names), by pool:
+     * {@code !ALL -> [b]}.
+     */
+    Map<String, List<Server>> leftOut() {
+        Map<String, List<Server>> used = new LinkedHashMap<>();
+        if (config.defaultLogonGroup() == null) {
+            used.put(all.name(), leftOut.get(all.name()));
+        } else {
+            used.put(config.defaultLogonGroup(), leftOut.get(config.defaultLogonGroup()));
+        }
+        config.logonGroupsBySni().values().forEach(g -> used.put(g, leftOut.get(g)));
+        used.values().removeIf(servers -> servers == null || servers.isEmpty());
+        return used;
     }
 
     /**

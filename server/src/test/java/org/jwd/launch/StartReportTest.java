@@ -70,6 +70,20 @@ class StartReportTest {
     }
 
     @Test
+    void publishesTheFirstHttpListenerAsAnAccessPointForTheWebapp() throws Exception {
+        ServerConnector first = listener("127.0.0.1");
+        listener("127.0.0.1");
+        server.setHandler(new ContextHandler("/"));
+        report();
+
+        server.start();
+
+        // SAP's form of x-sap-webdisp-ap: http=80;https=443
+        assertThat(StartReport.accessPoints(server)).isEqualTo("http=" + first.getLocalPort());
+        assertThat(System.getProperty("jwd.access_points")).isEqualTo("http=" + first.getLocalPort());
+    }
+
+    @Test
     void aContextThatFailsToStartPrintsItsConfigurationProblemsAndNoReadyLine() {
         listener("127.0.0.1");
         server.setHandler(new RefusingContext("jwd: invalid configuration in /etc/jwd.properties:\n"

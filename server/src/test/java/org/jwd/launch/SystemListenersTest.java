@@ -57,6 +57,15 @@ class SystemListenersTest {
     }
 
     @Test
+    void anyPortOpensNothingAndAHostNameOpensItsAddresses() throws ConfigException {
+        // SAP's SRCSRV=*:* (every access point) needs no listener of its own
+        Systems systems = systems("SID=ERP, SRCSRV=*:*, SRCURL=/sap/", "SID=PRT, SRCSRV=localhost:8082");
+
+        assertThat(listeners(systems, "127.0.0.1", 8080)).contains("127.0.0.1:8082")
+                .allMatch(l -> l.endsWith(":8082"));
+    }
+
+    @Test
     void opensNothingWithoutSystems() {
         assertThat(listeners(Systems.implicit(), "127.0.0.1", 8080)).isEmpty();
     }

@@ -23,21 +23,25 @@ class ServerChooserTest {
 
     /** a (capacity 1, logon group ERP), b (capacity 2), plain (no https_url); exact balancing sequences. */
     private ServerChooser chooser(String passthroughKeys) throws Exception {
-        DispatcherConfig config = ConfigReader.parse("""
+        return chooserOf("""
                 server.a.url=http://127.0.0.1:8001
                 server.a.https_url=https://127.0.0.1:8441
                 server.a.type=j2ee
                 server.a.logon_groups=ERP
                 server.b.url=http://127.0.0.1:8002
                 server.b.https_url=https://127.0.0.1:8442
-                server.b.type=abap
+                server.b.type=j2ee
                 server.b.capacity=2
                 server.plain.url=http://127.0.0.1:8003
                 server.plain.type=j2ee
                 logon_group.ERP.url_prefixes=/erp
                 wdisp/load_balancing_strategy=simple_weighted_round_robin
                 wdisp/HTTPS/port=0
-                """ + passthroughKeys, "test.properties");
+                """ + passthroughKeys);
+    }
+
+    private ServerChooser chooserOf(String properties) throws Exception {
+        DispatcherConfig config = ConfigReader.parse(properties, "test.properties");
         topology = Topology.of(config);
         var passthrough = config.section(TlsConfig.class).passthrough();
         ClientAddressTable table = new ClientAddressTable(passthrough.contextTimeout().toNanos(),
@@ -185,5 +189,62 @@ class ServerChooserTest {
         assertThat(pick(chooser, "2001:db8:0:1::1")).isEqualTo("a");
         assertThat(pick(chooser, "2001:db8:0:1:ffff::2")).isEqualTo("a");
         assertThat(pick(chooser, "2001:db8:0:2::1")).isEqualTo("b");
+    }
+
+    /**
+     * SAP's Web Dispatcher balances PROT=ROUTER connections over the HTTPS-enabled instances with a J2EE part; a
+     * jwd server is one process of one kind, so a pool is its J2EE servers, or its ABAP servers where it has no
+     * J2EE server.
+     */
+    @Test
+    void aPoolThatMixesAbapAndJ2eeServersTakesItsJ2eeServersAndAnAbapOnlyGroupItsAbapServers() throws Exception {
+        ServerChooser chooser = chooserOf("""
+                server.j.https_url=https://127.0.0.1:8441
+                server.j.type=j2ee
+                server.b.https_url=https://127.0.0.1:8442
+                server.b.type=abap
+                server.b.logon_groups=ABAP
+                server.c.https_url=https://127.0.0.1:8443
+                server.c.type=abap
+                server.c.logon_groups=ABAP
+                logon_group.ABAP.url_prefixes=/sap/
+                wdisp/HTTPS/port=0
+                wdisp/HTTPS/sticky_mask=255.255.255.255
+                wdisp/HTTPS/dest_logon_group=erp.example.com=ABAP
+                """);
+        List<String> every = new ArrayList<>();
+        List<String> abap = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            every.add(chooser.choose(ip("10.0.0." + i), "portal.example.com", List.of()).server().id());
+            abap.add(chooser.choose(ip("10.0.1." + i), "erp.example.com", List.of()).server().id());
+        }
+
+        assertThat(every).containsOnly("j");
+        assertThat(abap).containsOnly("b", "c").contains("b", "c");
+        assertThat(chooser.leftOut()).containsOnlyKeys("!ALL");
+        assertThat(chooser.leftOut().get("!ALL")).extracting(Server::id).containsExactly("b", "c");
+    }
+
+    @Test
+    void aPoolOfOneKindLeavesNothingOut() {
+        Server j1 = topologyServer("j1", "j2ee");
+        Server j2 = topologyServer("j2", "j2ee");
+        Server b = topologyServer("b", "abap");
+        List<Server> leftOut = new ArrayList<>();
+
+        assertThat(ServerChooser.pool(List.of(j1, j2), leftOut)).containsExactly(j1, j2);
+        assertThat(ServerChooser.pool(List.of(b), leftOut)).containsExactly(b);
+        assertThat(leftOut).isEmpty();
+        assertThat(ServerChooser.pool(List.of(b, j1), leftOut)).containsExactly(j1);
+        assertThat(leftOut).containsExactly(b);
+    }
+
+    private static Server topologyServer(String id, String type) {
+        try {
+            return Topology.of(ConfigReader.parse("server." + id + ".https_url=https://127.0.0.1:8441\nserver." + id
+                    + ".type=" + type + "\n", "t.properties")).server(id);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -72,8 +72,8 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void addProxyHeaders(HttpServletRequest clientRequest, Request proxyRequest) {
         addViaHeader(clientRequest, proxyRequest);
-        ProxyHeaders.addForwarded(clientRequest, proxyRequest,
-                Exchange.of(clientRequest).snapshot().config().forwarding().trustedProxies());
+        ProxyHeaders.rewrite(clientRequest, proxyRequest,
+                Exchange.of(clientRequest).snapshot().config().forwarding().headers(), dispatcher.tls().clientCerts());
     }
 
     /** Sends the request once its server has a free connection slot; without one it gets 503 and goes nowhere. */

@@ -1,6 +1,6 @@
 package org.jwd.proxy;
 
-import java.util.Collections;
+import java.security.cert.X509Certificate;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -12,47 +12,79 @@ import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
-import org.jwd.config.TrustedProxies;
+import org.jwd.config.HeaderForwarding;
+import org.jwd.tls.ClientCertConfig;
 
 /** The headers jwd sets on the way to a server, and drops on the way back. */
 final class ProxyHeaders {
-    /**
-     * Removed from what the client sent, then set by jwd: a server would believe a client's values. Only a
-     * trusted proxy's X-Forwarded-For/-Proto/-Host/-Port survive, through {@link ForwardedHeaders}.
-     */
-    private static final List<HttpHeader> FORWARDING_HEADERS = List.of(HttpHeader.X_FORWARDED_FOR,
-            HttpHeader.X_FORWARDED_PROTO, HttpHeader.X_FORWARDED_HOST, HttpHeader.X_FORWARDED_SERVER,
-            HttpHeader.X_FORWARDED_PORT, HttpHeader.FORWARDED);
+    private static final String CERTIFICATES = "jakarta.servlet.request.X509Certificate";
+    private static final String CIPHER_SUITE = "jakarta.servlet.request.cipher_suite";
+    private static final String KEY_SIZE = "jakarta.servlet.request.key_size";
 
     private ProxyHeaders() {
     }
 
-    /** Sets the {@code X-Forwarded-*} headers of {@code proxyRequest} (see {@link ForwardedHeaders}). */
-    static void addForwarded(HttpServletRequest clientRequest, Request proxyRequest, TrustedProxies trustedProxies) {
-        String host = clientRequest.getHeader("Host");
-        if (host == null && "HTTP/2.0".equals(clientRequest.getProtocol())) {
-            // HTTP/2 carries the host in its :authority pseudo-header, which is no Host header.
-            host = clientRequest.getServerName() + ":" + clientRequest.getServerPort();
-        }
+    /** Sets the headers jwd owns on {@code proxyRequest}, after Jetty copied the client's (see {@link OwnedHeaders}). */
+    static void rewrite(HttpServletRequest clientRequest, Request proxyRequest, HeaderForwarding rules,
+                        ClientCertConfig certs) {
         String peer = clientRequest.getRemoteAddr();
-        boolean trusted = trustedProxies.trusts(peer);
-        ForwardedHeaders forwarded = ForwardedHeaders.of(trusted, peer,
-                trusted ? Collections.list(clientRequest.getHeaders("X-Forwarded-For")) : List.of(),
-                trusted ? clientRequest.getHeader("X-Forwarded-Proto") : null,
-                trusted ? clientRequest.getHeader("X-Forwarded-Host") : null,
-                trusted ? clientRequest.getHeader("X-Forwarded-Port") : null,
-                clientRequest.getScheme(), host);
-        proxyRequest.headers(headers -> {
-            FORWARDING_HEADERS.forEach(headers::remove);
-            headers.put(HttpHeader.X_FORWARDED_FOR, forwarded.forwardedFor());
-            headers.put(HttpHeader.X_FORWARDED_PROTO, forwarded.proto());
-            if (forwarded.host() != null) {
-                headers.put(HttpHeader.X_FORWARDED_HOST, forwarded.host());
+        String scheme = clientRequest.isSecure() ? "https" : "http";
+        String accessPoints = rules.addAccessPoints() && rules.forceAccessPoints() == null
+                ? accessPoints(scheme, clientRequest.getLocalPort(),
+                System.getProperty(HeaderForwarding.ACCESS_POINTS_PROPERTY)) : null;
+        OwnedHeaders.Client client = new OwnedHeaders.Client(peer, rules.trustedProxies().trusts(peer), scheme,
+                host(clientRequest), accessPoints,
+                certs.forwardAsHeader() && clientRequest.isSecure() ? tls(clientRequest) : null);
+        proxyRequest.headers(headers -> OwnedHeaders.rewrite(headers, client, rules, certs));
+    }
+
+    /**
+     * The host the client asked for: its {@code Host} header, or for HTTP/2, which carries it in the
+     * {@code :authority} pseudo-header (no {@code Host} header), the server name and port Jetty read from it.
+     */
+    static String host(HttpServletRequest clientRequest) {
+        String host = clientRequest.getHeader("Host");
+        if (host != null || !"HTTP/2.0".equals(clientRequest.getProtocol())) {
+            return host;
+        }
+        String name = clientRequest.getServerName();
+        if (name.indexOf(':') >= 0 && !name.startsWith("[")) {
+            name = "[" + name + "]";
+        }
+        int port = clientRequest.getServerPort();
+        boolean defaultPort = port == (clientRequest.isSecure() ? 443 : 80);
+        return port <= 0 || defaultPort ? name : name + ":" + port;
+    }
+
+    /**
+     * jwd's access points as SAP writes them ({@code http=8080;https=8443}): the port the request came to for its
+     * protocol, and for the other the first listener the launcher published ({@code published}, {@code null} where
+     * jwd runs in another container: then only the request's own).
+     */
+    static String accessPoints(String scheme, int localPort, String published) {
+        String other = scheme.equals("http") ? "https" : "http";
+        String otherPort = null;
+        for (String item : published == null ? new String[0] : published.split(";")) {
+            int eq = item.indexOf('=');
+            if (eq > 0 && item.substring(0, eq).strip().equalsIgnoreCase(other)) {
+                otherPort = item.substring(eq + 1).strip();
+                break;
             }
-            if (forwarded.port() != null) {
-                headers.put(HttpHeader.X_FORWARDED_PORT, forwarded.port());
-            }
-        });
+        }
+        String own = scheme + "=" + localPort;
+        if (otherPort == null) {
+            return own;
+        }
+        return scheme.equals("http") ? own + ";https=" + otherPort : "http=" + otherPort + ";" + own;
+    }
+
+    /** The client's TLS connection to jwd, as the container reports it. */
+    private static OwnedHeaders.Tls tls(HttpServletRequest clientRequest) {
+        Object chain = clientRequest.getAttribute(CERTIFICATES);
+        Object cipher = clientRequest.getAttribute(CIPHER_SUITE);
+        Object keySize = clientRequest.getAttribute(KEY_SIZE);
+        return new OwnedHeaders.Tls(chain instanceof X509Certificate[] certificates ? List.of(certificates)
+                : List.of(), cipher instanceof String s ? s : null, keySize instanceof Integer i ? i : null);
     }
 
     /**
