@@ -24,6 +24,20 @@ import org.jwd.routing.NormalizedPath;
 public record RequestView(String method, String rawPath, String query, NormalizedPath path, boolean secure,
                           String remoteAddress, int remotePort, String localAddress, int localPort,
                           UnaryOperator<String> header, Supplier<String> accessPoints) {
+    /**
+     * The system property in which the launcher publishes jwd's listeners once Jetty started, in the form of SAP's
+     * {@code %{SERVER_ACCESS_POINTS}} ({@code http:8080,https:8443}); absent in other containers.
+     */
+    public static final String ACCESS_POINTS_PROPERTY = "jwd.access_points";
+
+    /**
+     * {@code %{SERVER_ACCESS_POINTS}}: the listeners the launcher published, else the one the request came to
+     * ({@code scheme:port}).
+     */
+    public static String accessPoints(String scheme, int localPort) {
+        String published = System.getProperty(ACCESS_POINTS_PROPERTY);
+        return published != null ? published : scheme + ":" + localPort;
+    }
     @Override
     public String toString() {
         return method + " " + rawPath + (query == null ? "" : "?" + query);

@@ -14,6 +14,7 @@ import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.ContextHandler;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.jwd.config.ConfigLoader;
+import org.jwd.modification.RequestView;
 import org.jwd.passthrough.PassthroughConnectionFactory;
 
 /**
@@ -64,8 +65,21 @@ public final class StartReport implements LifeCycle.Listener {
             exit.accept(NOT_AVAILABLE);
             return;
         }
+        System.setProperty(RequestView.ACCESS_POINTS_PROPERTY, accessPoints(server));
         readyLines(server).forEach(out::println);
         out.flush();
+    }
+
+    /**
+     * The HTTP and HTTPS listeners as SAP's {@code %{SERVER_ACCESS_POINTS}} writes them ({@code http:8080,https:8443}),
+     * for the action files' rules: the ports bound, so that port 0 reads as the one Jetty chose.
+     */
+    static String accessPoints(Server server) {
+        return Arrays.stream(server.getConnectors()).filter(NetworkConnector.class::isInstance)
+                .map(NetworkConnector.class::cast).filter(c -> order(c) < 2)
+                .sorted(Comparator.comparingInt(StartReport::order))
+                .map(c -> (order(c) == 0 ? "http:" : "https:") + c.getLocalPort())
+                .distinct().collect(java.util.stream.Collectors.joining(","));
     }
 
     @Override

@@ -70,6 +70,23 @@ class StartReportTest {
     }
 
     @Test
+    void publishesTheListenersAsSapsServerAccessPointsForTheActionFiles() throws Exception {
+        ServerConnector first = listener("127.0.0.1");
+        ServerConnector second = listener("127.0.0.1");
+        server.setHandler(new ContextHandler("/"));
+        report();
+
+        server.start();
+
+        assertThat(System.getProperty(org.jwd.modification.RequestView.ACCESS_POINTS_PROPERTY))
+                .isEqualTo("http:" + first.getLocalPort() + ",http:" + second.getLocalPort());
+        assertThat(org.jwd.modification.RequestView.accessPoints("https", 1))
+                .isEqualTo("http:" + first.getLocalPort() + ",http:" + second.getLocalPort());
+        System.clearProperty(org.jwd.modification.RequestView.ACCESS_POINTS_PROPERTY);
+        assertThat(org.jwd.modification.RequestView.accessPoints("https", 8443)).isEqualTo("https:8443");
+    }
+
+    @Test
     void aContextThatFailsToStartPrintsItsConfigurationProblemsAndNoReadyLine() {
         listener("127.0.0.1");
         server.setHandler(new RefusingContext("jwd: invalid configuration in /etc/jwd.properties:\n"
