@@ -51,7 +51,10 @@ record UrlAction(Where where, Operation operation, boolean raw, Pattern pattern,
     }
 
     private void refuse(Context context, int status, String what) {
-        context.answer(status, null, "jwd: this URL is " + what + " (action file " + where.file() + ", line "
+        // the file's name without its directory: the client learns which rule, not where jwd keeps its files
+        String file = where.file().substring(Math.max(where.file().lastIndexOf('/'), where.file().lastIndexOf('\\'))
+                + 1);
+        context.answer(status, null, "jwd: this URL is " + what + " (action file " + file + ", line "
                 + where.line() + ")");
         context.fired(where, what + " (" + status + ")");
     }

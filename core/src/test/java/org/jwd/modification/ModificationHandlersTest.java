@@ -205,4 +205,22 @@ class ModificationHandlersTest {
                 .isEqualTo("PRT");
         assertThat(ModificationHandlers.NONE.apply(request("GET", "/irj"))).isSameAs(Modification.NONE);
     }
+
+    @Test
+    void theExampleActionFilesOfTheConfigDirectoryLoadAndDoWhatTheirCommentsSay() throws Exception {
+        Path config = Path.of("..", "config");
+        ModificationHandlers example = ModificationHandlers.parse(Map.of("icm/HTTP/mod_0", "PREFIX=/, FILE=actions.txt"),
+                config);
+        ModificationHandlers demo = ModificationHandlers.parse(Map.of("icm/HTTP/mod_0",
+                "PREFIX=/, FILE=demo-actions.txt"), config);
+
+        assertThat(apply(example, request("GET", "/"))).isEqualTo("302 /irj/portal");
+        assertThat(apply(example, request("GET", "/PING"))).isEqualTo("-> /sap/public/icman/ping");
+        assertThat(apply(example, request("DELETE", "/irj/x"))).isEqualTo("403");
+        assertThat(apply(example, request("POST", "/irj/x", true)))
+                .isEqualTo("-> /irj/x clientProtocol=https X-SAP-WEBDISP-AP=http:8080,https:8443");
+        assertThat(apply(demo, request("GET", "/"))).isEqualTo("302 /portal");
+        assertThat(apply(demo, request("GET", "/irj/echo")))
+                .isEqualTo("-> /irj/echo clientProtocol=http X-SAP-WEBDISP-AP=http:8080,https:8443");
+    }
 }
