@@ -16,7 +16,6 @@ import org.jwd.runtime.DispatcherState;
 import org.jwd.limits.ServerSlots;
 import org.jwd.metrics.DispatcherMetrics;
 import org.jwd.modification.Modification;
-import org.jwd.modification.RequestView;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
@@ -88,12 +87,7 @@ final class Exchange {
         }
         // counted before the answer goes out, so that a client holding its answer finds it counted
         exchange.end(decision.errorStatus(), false, false);
-        String location = exchange.modification.answered() ? exchange.modification.location() : null;
-        if (location != null) {
-            proxyResponse.setHeader("Location", location);
-        }
-        Answers.sendText(proxyResponse, decision.errorStatus(), location != null ? "jwd: redirected to " + location
-                : decision.errorMessage());
+        Answers.sendRefusal(proxyResponse, decision, exchange.modification);
         return null;
     }
 
@@ -157,31 +151,14 @@ final class Exchange {
         if (original.path() == null) {
             return original;
         }
-        modification = snapshot.modifications().apply(new RequestView(clientRequest.getMethod(), original.rawPath(),
-                original.query(), original.path(), clientRequest.isSecure(), clientRequest.getRemoteAddr(),
-                clientRequest.getRemotePort(), clientRequest.getLocalAddr(), clientRequest.getLocalPort(),
-                name -> header(snapshot, name),
-                () -> RequestView.accessPoints(clientRequest.getScheme(), clientRequest.getLocalPort())));
+        modification = RequestModification.apply(clientRequest, snapshot, original);
         routingRequest = DispatcherState.modified(original, modification);
         return routingRequest;
     }
 
-    /**
-     * A request header as the modification handler reads it: the client's, but not the system it names
-     * ({@code x-sap-webdisp-target-sid}) unless a trusted proxy sent it; the {@code :authority} of HTTP/2 as
-     * {@code Host}.
-     */
-    private String header(DispatcherState snapshot, String name) {
-        if (name.equalsIgnoreCase(Modification.TARGET_SID_HEADER)) {
-            return trustedPeer(snapshot) ? clientRequest.getHeader(name) : null;
-        }
-        String value = clientRequest.getHeader(name);
-        return value == null && name.equalsIgnoreCase("Host") ? host(snapshot) : value;
-    }
-
     /** Whether the client is a trusted proxy ({@code jwd.trusted_proxies}), whose forwarding headers count. */
     boolean trustedPeer(DispatcherState snapshot) {
-        return snapshot.config().forwarding().trustedProxies().trusts(clientRequest.getRemoteAddr());
+        return RequestModification.trusted(clientRequest, snapshot);
     }
 
     /**
