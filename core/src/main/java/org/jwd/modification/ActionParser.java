@@ -145,11 +145,11 @@ final class ActionParser {
         }
         String written = args.get(0).text();
         boolean negated = written.startsWith("!");
-        Pattern pattern = ConditionParser.compile(negated ? written.substring(1) : written, rule.ignoreCase());
+        Regex pattern = ConditionParser.compile(negated ? written.substring(1) : written, rule.ignoreCase());
         Template dest = null;
         if (!refusal && !args.get(1).text().equals("-")) {
             dest = Template.parse(args.get(1).text(), true);
-            int groups = negated ? 0 : pattern.matcher("").groupCount();
+            int groups = negated ? 0 : pattern.groupCount();
             if (dest.maxGroup() > groups) {
                 throw new IllegalArgumentException("'" + dest + "' names $" + dest.maxGroup() + " but the pattern '"
                         + written + "' has " + groups + (groups == 1 ? " group" : " groups")

@@ -1,7 +1,6 @@
 package org.jwd.modification;
 
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * One {@code if <string> <compop> <pattern> [op]} line of an action file ("Defining Conditions"): the string (with
@@ -12,7 +11,7 @@ import java.util.regex.Pattern;
  * @param operand for the other operators, the text compared with (with variables); else {@code null}
  * @param join    how it is linked to the next condition; {@code null} for the last of a chain
  */
-record Condition(Where where, Template subject, Compare compare, boolean negated, Pattern regex, Template operand,
+record Condition(Where where, Template subject, Compare compare, boolean negated, Regex regex, Template operand,
                  Join join) {
     /** SAP's comparison operators. */
     enum Compare {

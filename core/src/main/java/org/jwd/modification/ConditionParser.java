@@ -36,7 +36,7 @@ final class ConditionParser {
             throw new IllegalArgumentException("unknown operator '" + op + "': expected " + SYNTAX);
         }
         String operand = words.get(3).text();
-        Pattern regex = compare.isRegex() ? compile(operand, compare == Condition.Compare.REGIMATCH) : null;
+        Regex regex = compare.isRegex() ? compile(operand, compare == Condition.Compare.REGIMATCH) : null;
         Template text = compare.isRegex() ? null : Template.parse(operand, false);
         Condition.Join join = null;
         int next = 4;
@@ -69,10 +69,10 @@ final class ConditionParser {
      *
      * @throws IllegalArgumentException with the regular expression's error
      */
-    static Pattern compile(String pattern, boolean ignoreCase) {
+    static Regex compile(String pattern, boolean ignoreCase) {
         String regex = pattern.startsWith("*") ? "." + pattern : pattern;
         try {
-            return Pattern.compile(regex, ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
+            return new Regex(Pattern.compile(regex, ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0));
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException("'" + pattern + "' is no regular expression: "
                     + e.getDescription() + " near index " + e.getIndex());

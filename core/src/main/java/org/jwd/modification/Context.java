@@ -111,8 +111,8 @@ final class Context {
         return status != 0;
     }
 
-    void fired(Where where, String effect) {
-        fired.add(new Fired(where, effect));
+    void fired(Where where, String verb, Object detail) {
+        fired.add(new Fired(where, verb, detail));
     }
 
     /** Whether the request's path (as rules left it) lies under {@code prefix}, compared regardless of case. */

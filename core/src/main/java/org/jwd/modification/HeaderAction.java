@@ -20,7 +20,7 @@ record HeaderAction(Where where, HeaderEdit.Kind kind, boolean response, String 
         } else {
             context.changeHeader(edit, lowerCaseName);
         }
-        context.fired(where, response ? "response header " + edit : "header " + edit);
+        context.fired(where, response ? Fired.RESPONSE_HEADER : Fired.HEADER, edit);
         return true;
     }
 }

@@ -68,13 +68,14 @@ public record Modification(int status, String location, String message, String r
      * ({@code rewritten by actions.txt:9}); {@code null} when none did.
      */
     public String describe() {
-        String what = status >= 300 && status < 400 ? "redirected" : status == 403 ? "forbidden"
-                : status == 410 ? "gone" : rawPath != null ? "rewritten" : null;
-        if (what == null) {
+        String verb = status >= 300 && status < 400 ? Fired.REDIRECTED : status == 403 ? Fired.FORBIDDEN
+                : status == 410 ? Fired.GONE : rawPath != null ? Fired.REWRITTEN : null;
+        if (verb == null) {
             return null;
         }
+        String what = verb.substring(0, verb.indexOf(' '));
         for (int i = fired.size() - 1; i >= 0; i--) {
-            if (fired.get(i).effect().startsWith(what)) {
+            if (fired.get(i).verb().equals(verb)) {
                 return what + " by " + fired.get(i).where().place();
             }
         }

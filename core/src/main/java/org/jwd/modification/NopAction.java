@@ -5,7 +5,7 @@ record NopAction(Where where, boolean breaks) implements Action {
     @Override
     public boolean apply(Context context) {
         if (breaks) {
-            context.fired(where, "no later rule of " + where.file() + " runs ([break])");
+            context.fired(where, "no later rule of its file runs ([break])", null);
         }
         return true;
     }

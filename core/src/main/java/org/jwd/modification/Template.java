@@ -20,12 +20,15 @@ final class Template {
     private final String literal;
     /** the highest {@code $n} it names; 0 for none */
     private final int maxGroup;
+    /** the variable when the text is nothing else ({@code %{SERVER_PROTOCOL}}): its value is the text, as it is */
+    private final Variables.Value single;
 
-    private Template(String text, List<Part> parts, int maxGroup) {
+    private Template(String text, List<Part> parts, int maxGroup, Variables.Value single) {
         this.text = text;
         this.parts = parts.toArray(new Part[0]);
         this.literal = null;
         this.maxGroup = maxGroup;
+        this.single = single;
     }
 
     private Template(String text) {
@@ -33,6 +36,7 @@ final class Template {
         this.parts = new Part[0];
         this.literal = text;
         this.maxGroup = 0;
+        this.single = null;
     }
 
     /**
@@ -47,6 +51,7 @@ final class Template {
         List<Part> parts = new ArrayList<>();
         StringBuilder literal = new StringBuilder();
         int maxGroup = 0;
+        Variables.Value last = null;
         int i = 0;
         while (i < text.length()) {
             char c = text.charAt(i);
@@ -58,6 +63,7 @@ final class Template {
                 flush(literal, parts);
                 Variables.Value value = Variables.compile(text.substring(i + 2, end));
                 parts.add((sb, context, match) -> append(sb, value.of(context)));
+                last = value;
                 i = end + 1;
             } else if (c == '$' && i + 1 < text.length() && Character.isDigit(text.charAt(i + 1))) {
                 if (!groups) {
@@ -78,7 +84,8 @@ final class Template {
             return new Template(literal.toString());
         }
         flush(literal, parts);
-        return new Template(text, parts, maxGroup);
+        boolean onlyVariable = parts.size() == 1 && text.startsWith("%{") && text.endsWith("}") && last != null;
+        return new Template(text, parts, maxGroup, onlyVariable ? last : null);
     }
 
     private static void flush(StringBuilder literal, List<Part> parts) {
@@ -117,6 +124,10 @@ final class Template {
     String expand(Context context, MatchResult match) {
         if (literal != null) {
             return literal;
+        }
+        if (single != null) {
+            String value = single.of(context);
+            return value == null ? "" : value;
         }
         StringBuilder sb = new StringBuilder(64);
         for (Part part : parts) {

@@ -1,7 +1,6 @@
 package org.jwd.modification;
 
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * SAP's URL rules ("Manipulating URLs"): {@code <operation> <pattern> <dest> [<option>]}, the pattern a regular
@@ -18,7 +17,7 @@ import java.util.regex.Pattern;
  * </ul>
  * A redirect or a refusal ends every action file: the request goes to no server.
  */
-record UrlAction(Where where, Operation operation, boolean raw, Pattern pattern, boolean negated, Template dest,
+record UrlAction(Where where, Operation operation, boolean raw, Regex pattern, boolean negated, Template dest,
                  Modifiers modifiers) implements Action {
     /** What a URL rule does when its pattern matches. */
     enum Operation { REWRITE, REDIRECT, FORBIDDEN, GONE }
@@ -56,24 +55,24 @@ record UrlAction(Where where, Operation operation, boolean raw, Pattern pattern,
                 + 1);
         context.answer(status, null, "jwd: this URL is " + what + " (action file " + file + ", line "
                 + where.line() + ")");
-        context.fired(where, what + " (" + status + ")");
+        context.fired(where, status == 403 ? Fired.FORBIDDEN : Fired.GONE, null);
     }
 
     private void redirect(Context context, Matcher match) {
         String[] url = target(context, match);
         String location = url[1] == null ? url[0] : url[0] + "?" + url[1];
         context.answer(modifiers.redirectCode(), location, null);
-        context.fired(where, "redirected (" + modifiers.redirectCode() + ") to " + location);
+        context.fired(where, Fired.REDIRECTED, location);
     }
 
     private void rewrite(Context context, Matcher match) {
         if (dest == null) {
-            context.fired(where, "matched, nothing to substitute ('-')");
+            context.fired(where, "matched, nothing to substitute ('-')", null);
             return;
         }
         String[] url = target(context, match);
         context.rewrite(url[0], url[1]);
-        context.fired(where, "rewritten to " + url[0] + (url[1] == null ? "" : "?" + url[1]));
+        context.fired(where, Fired.REWRITTEN, url[1] == null ? url[0] : url[0] + "?" + url[1]);
     }
 
     /** {@code <dest>} for this request, as a path (percent-encoded) and a query ({@code null}: none). */
