@@ -56,22 +56,15 @@ final class Template {
         while (i < text.length()) {
             char c = text.charAt(i);
             if (c == '%' && text.startsWith("%{", i)) {
-                int end = text.indexOf('}', i);
-                if (end < 0) {
-                    throw new IllegalArgumentException("'%{' without its '}' in '" + text + "'");
-                }
                 flush(literal, parts);
-                Variables.Value value = Variables.compile(text.substring(i + 2, end));
+                int end = text.indexOf('}', i);
+                last = variable(text, i, end);
+                Variables.Value value = last;
                 parts.add((sb, context, match) -> append(sb, value.of(context)));
-                last = value;
                 i = end + 1;
             } else if (c == '$' && i + 1 < text.length() && Character.isDigit(text.charAt(i + 1))) {
-                if (!groups) {
-                    throw new IllegalArgumentException("'" + text.substring(i, i + 2) + "' in '" + text + "': only a"
-                            + " rule's substitution can name a group of its pattern");
-                }
                 flush(literal, parts);
-                int group = text.charAt(i + 1) - '0';
+                int group = group(text, i, groups);
                 maxGroup = Math.max(maxGroup, group);
                 parts.add((sb, context, match) -> append(sb, group(match, group)));
                 i += 2;
@@ -86,6 +79,23 @@ final class Template {
         flush(literal, parts);
         boolean onlyVariable = parts.size() == 1 && text.startsWith("%{") && text.endsWith("}") && last != null;
         return new Template(text, parts, maxGroup, onlyVariable ? last : null);
+    }
+
+    /** The variable {@code %{...}} at {@code from}, closed at {@code end} ({@code -1}: not closed). */
+    private static Variables.Value variable(String text, int from, int end) {
+        if (end < 0) {
+            throw new IllegalArgumentException("'%{' without its '}' in '" + text + "'");
+        }
+        return Variables.compile(text.substring(from + 2, end));
+    }
+
+    /** The group {@code $n} at {@code at}; refused where no pattern's groups are in reach. */
+    private static int group(String text, int at, boolean groups) {
+        if (!groups) {
+            throw new IllegalArgumentException("'" + text.substring(at, at + 2) + "' in '" + text + "': only a"
+                    + " rule's substitution can name a group of its pattern");
+        }
+        return text.charAt(at + 1) - '0';
     }
 
     private static void flush(StringBuilder literal, List<Part> parts) {

@@ -17,6 +17,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
+import org.htmlunit.BrowserVersion;
+import org.htmlunit.DefaultCredentialsProvider;
+import org.htmlunit.WebClient;
+import org.htmlunit.html.DomElement;
+import org.htmlunit.html.HtmlPage;
 import org.jwd.demo.DemoBackend;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,6 +44,7 @@ class ModificationHandlerIT {
     static Path dir;
     private static DemoBackend backend;
     private static JwdProcess jwd;
+    private static AdminClient admin;
     private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
 
@@ -57,8 +63,10 @@ class ModificationHandlerIT {
                 icm/HTTP/mod_0=PREFIX=/, FILE=%s
                 icm/HTTP/mod_1=PREFIX=/admin, FILE=%s
                 icm/HTTP/logging_0=PREFIX=/, LOGFILE=%s/access.log
+                jwd.config_watch=0
                 """.formatted(backend.url(), dir.resolve("permissions.txt"), dir.resolve("sap.txt"),
-                dir.resolve("admin-alias.txt"), dir));
+                dir.resolve("admin-alias.txt"), dir) + AdminClient.CONFIG);
+        admin = new AdminClient(jwd);
     }
 
     @AfterAll
@@ -209,6 +217,43 @@ class ModificationHandlerIT {
             assertThat(named.statusCode()).as("a client's own header is not trusted").isEqualTo(404);
             assertThat(foo.requestCount("/sap/opu/odata/MY_SERVICE/echo")).isEqualTo(1);
             assertThat(bar.requestCount("/sap/opu/odata/MY_SERVICE/echo")).isEqualTo(1);
+        }
+    }
+
+    private HttpResponse<String> reload() {
+        return admin.send(admin.request("/jwd/admin/api/reload").header("X-Jwd-Admin", "1")
+                .header("Origin", jwd.uri().toString()).POST(HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    @Test
+    void thePageShowsTheActionFilesInForceAndABrokenOnesErrorWhileItsRulesStay() throws Exception {
+        Path alias = dir.resolve("admin-alias.txt");
+        String good = Files.readString(alias);
+        try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
+            web.getOptions().setThrowExceptionOnScriptError(true);
+            web.getOptions().setCssEnabled(false);
+            DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
+            credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
+            web.setCredentialsProvider(credentials);
+            Files.writeString(alias, good + "RegRewriteUrl ^/x /y [restart]\n");
+            assertThat(reload().statusCode()).isEqualTo(422);
+
+            HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
+            await().atMost(Duration.ofSeconds(20)).until(() -> page.querySelector("[data-handler='icm/HTTP/mod_1']")
+                    != null && page.querySelector("#reload-errors li") != null);
+
+            assertThat(page.<DomElement>querySelector("#modification-section").hasAttribute("hidden")).isFalse();
+            assertThat(page.querySelector("[data-handler='icm/HTTP/mod_0'] h3").getTextContent())
+                    .isEqualTo("icm/HTTP/mod_0 = PREFIX=/, FILE=" + dir.resolve("sap.txt"));
+            assertThat(page.querySelector("[data-handler='icm/HTTP/mod_0'] pre").getTextContent())
+                    .contains("   3  SetHeader clientProtocol %{SERVER_PROTOCOL}",
+                            "  13  RegIRewriteUrl ^/ping(.*) /sap/public/icman/ping$1");
+            assertThat(page.querySelector("#reload-errors li").getTextContent())
+                    .startsWith(alias + ":2: 'RegRewriteUrl ^/x /y [restart]': [restart] is not supported by jwd");
+            assertThat(send(jwd, "GET", "/admin/x").statusCode()).as("the rules in force stay").isEqualTo(403);
+        } finally {
+            Files.writeString(alias, good);
+            reload();
         }
     }
 }
