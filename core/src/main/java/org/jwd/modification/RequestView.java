@@ -13,7 +13,8 @@ import org.jwd.routing.NormalizedPath;
  * @param rawPath       the request-URI's path as received, still percent-encoded, with any {@code ;parameters}
  * @param query         the raw query string, or {@code null}
  * @param path          {@code rawPath} normalized ({@link org.jwd.routing.PathNormalizer}): what the prefixes of
- *                      {@code icm/HTTP/mod_<xx>} and {@code %{PATH_TRANSLATED}} read
+ *                      {@code icm/HTTP/mod_<xx>} and {@code %{PATH_TRANSLATED}} read; a request whose path does not
+ *                      normalize is not modified (routing answers it 400)
  * @param secure        whether the request came over TLS
  * @param remoteAddress the client's IP address (the peer's)
  * @param localAddress  the address the connection was accepted on

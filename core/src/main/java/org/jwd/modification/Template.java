@@ -116,11 +116,6 @@ final class Template {
         return match == null || group > match.groupCount() ? null : match.group(group);
     }
 
-    /** Whether the text is the same for every request: no variable, no group. */
-    boolean isLiteral() {
-        return literal != null;
-    }
-
     /** The highest group {@code $n} names; 0 when it names none. */
     int maxGroup() {
         return maxGroup;
