@@ -38,6 +38,7 @@ class PackageGraphTest {
         modules.put("core", List.of(
                 List.of("runtime"),
                 List.of("systems"),
+                List.of("modification"),
                 List.of("accesslog"),
                 List.of("metrics", "health", "registry"),
                 List.of("routing"),

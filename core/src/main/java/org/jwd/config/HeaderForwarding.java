@@ -98,4 +98,34 @@ public record HeaderForwarding(boolean preserveHost, boolean addXForwardedFor, b
         }
         return parsed.proxies();
     }
+
+    /**
+     * jwd's access points for {@code x-sap-webdisp-ap} and the action files' {@code %{SERVER_ACCESS_POINTS}}: the port
+     * the request came to, and the other protocol's from what the launcher published in {@value #ACCESS_POINTS_PROPERTY}.
+     */
+    public static String accessPoints(String scheme, int localPort) {
+        return accessPoints(scheme, localPort, System.getProperty(ACCESS_POINTS_PROPERTY));
+    }
+
+    /**
+     * jwd's access points as SAP writes them ({@code http=8080;https=8443}): the port the request came to for its
+     * protocol, and for the other the first listener the launcher published ({@code published}, {@code null} where
+     * jwd runs in another container: then only the request's own).
+     */
+    static String accessPoints(String scheme, int localPort, String published) {
+        String other = scheme.equals("http") ? "https" : "http";
+        String otherPort = null;
+        for (String item : published == null ? new String[0] : published.split(";")) {
+            int eq = item.indexOf('=');
+            if (eq > 0 && item.substring(0, eq).strip().equalsIgnoreCase(other)) {
+                otherPort = item.substring(eq + 1).strip();
+                break;
+            }
+        }
+        String own = scheme + "=" + localPort;
+        if (otherPort == null) {
+            return own;
+        }
+        return scheme.equals("http") ? own + ";https=" + otherPort : "http=" + otherPort + ";" + own;
+    }
 }

@@ -18,6 +18,7 @@ import org.jwd.config.Sections;
 import org.jwd.config.SessionTableDiskConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
+import org.jwd.modification.ModificationHandlers;
 import org.jwd.tls.TlsConfig;
 
 /**
@@ -79,6 +80,7 @@ public final class ConfigReader {
                 .put(AdminConfig.class, AdminConfig.read(keys, core))
                 .put(AccessLogConfig.class, AccessLogConfig.read(keys))
                 .put(PermissionTable.class, PermissionTable.read(keys))
+                .put(ModificationHandlers.class, ModificationHandlers.read(keys))
                 .put(ClusterConfig.class, ClusterConfig.read(keys, table))
                 .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, table))
                 .put(WatchSection.class, WatchSection.read(keys));

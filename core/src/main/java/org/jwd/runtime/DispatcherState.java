@@ -4,6 +4,9 @@ import org.jwd.config.DispatcherConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.ConnectionSlots;
+import org.jwd.modification.HeaderEdit;
+import org.jwd.modification.Modification;
+import org.jwd.modification.ModificationHandlers;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.routing.UrlPrefixLoader;
@@ -54,6 +57,42 @@ public record DispatcherState(DispatcherConfig config, Topology topology, Router
         }
         return systems.selector().select(new SelectionRequest(localAddress, localPort, host, request.secure(),
                 request.path()));
+    }
+
+    /**
+     * As {@link #select(String, int, String, RoutingRequest)}, for a request that may name its system itself
+     * ({@link Modification#targetSid()}: a rule of the modification handler, or a trusted proxy): a named system
+     * takes it whatever the entries' criteria say, and a SID no entry has gets none (404). Without entries the name
+     * is not looked at: there is one system.
+     */
+    public Selection select(String localAddress, int localPort, String host, RoutingRequest request,
+                            String targetSid) {
+        if (targetSid == null || !hasSystems() || request.path() == null) {
+            return select(localAddress, localPort, host, request);
+        }
+        return systems.selector().selectNamed(targetSid, Modification.TARGET_SID_HEADER);
+    }
+
+    /** The modification handler of the configuration in force ({@code icm/HTTP/mod_<xx>}). */
+    public ModificationHandlers modifications() {
+        return config.sections().find(ModificationHandlers.class).orElse(ModificationHandlers.NONE);
+    }
+
+    /**
+     * The request as routing reads it once the modification handler is through: its URL rewritten, its cookies as
+     * the rules left them; {@code original} itself when no rule changed either.
+     */
+    public static RoutingRequest modified(RoutingRequest original, Modification modification) {
+        HeaderEdit cookie = modification.requestHeader("Cookie");
+        if (!modification.rewritten() && cookie == null) {
+            return original;
+        }
+        return RoutingRequest.of(original.method(),
+                modification.rewritten() ? modification.rawPath() : original.rawPath(),
+                modification.rewritten() ? modification.query() : original.query(),
+                cookie == null ? original.cookieHeaders()
+                        : cookie.value() == null ? java.util.List.of() : java.util.List.of(cookie.value()),
+                original.secure());
     }
 
     /**

@@ -19,13 +19,14 @@ import java.util.function.LongSupplier;
 
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.modification.ModificationHandlers;
 import org.jwd.systems.SystemScope;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Hot reload of the configuration: reads the properties file again (and the files it names, such as
- * {@code wdisp/permission_table}) when the {@link ConfigWatch} saw it change or when an operator asks
+ * {@code wdisp/permission_table} and the action files of {@code icm/HTTP/mod_<xx>}) when the {@link ConfigWatch} saw it change or when an operator asks
  * ({@code POST api/reload}), and hands a valid configuration to {@link Dispatcher#apply}, which swaps it in as one
  * {@link DispatcherState}. An invalid one is rejected whole: the running configuration stays, the problems are
  * logged at WARN and kept for the admin page and API. A content digest (of the file and the files it names) tells
@@ -251,6 +252,8 @@ public final class Reloader {
                 files.add(p.isAbsolute() || dir == null ? p : dir.resolve(p));
             }
         }
+        // the action files, as read: a changed one is a changed configuration, reloaded (or rejected) with it
+        config.sections().find(ModificationHandlers.class).ifPresent(h -> files.addAll(h.files()));
         return files;
     }
 

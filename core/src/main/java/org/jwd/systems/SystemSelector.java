@@ -67,6 +67,23 @@ public final class SystemSelector {
         return new Selection(systems.system(best.entry().sid()), why);
     }
 
+    /**
+     * The system a request names itself, through SAP's modification handler ({@code x-sap-webdisp-target-sid}, set by
+     * a rule or by a trusted proxy): it takes the request whatever the entries' criteria say.
+     *
+     * @param sid    the SID as named (any case)
+     * @param source what named it, for the explanation
+     * @return that system, or none (404) naming the SID and the systems there are
+     */
+    public Selection selectNamed(String sid, String source) {
+        SystemEntry named = systems.isImplicit() ? null : systems.system(sid.toUpperCase(java.util.Locale.ROOT));
+        if (named == null) {
+            return new Selection(null, "no system " + Selection.quote(sid) + ", which " + source + " names: expected"
+                    + " the SID of a " + SystemEntry.KEY_PREFIX + "<xx> entry" + Systems.sids(systems.entries()));
+        }
+        return new Selection(named, "system " + named.sid() + ": named by " + source);
+    }
+
     /** An entry the request meets: the criteria it met, for the reason, and its SRCURL prefix's length, to rank. */
     private record Match(SystemEntry entry, List<String> criteria, int prefixLength) {
     }

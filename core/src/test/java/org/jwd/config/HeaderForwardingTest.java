@@ -75,4 +75,15 @@ class HeaderForwardingTest {
                         + " 1, 2: 0 is off)")
                 .hasMessageContaining("jwd.preserve_host = 'sometimes': expected true or false");
     }
+
+    @Test
+    void theAccessPointsNameTheRequestsOwnPortAndThePublishedOneOfTheOtherProtocol() {
+        // SAP's example value of x-sap-webdisp-ap: "http=80;https=443" (modification handler table, help.sap.com)
+        assertThat(HeaderForwarding.accessPoints("http", 8081, "http=8080;https=8443"))
+                .isEqualTo("http=8081;https=8443");
+        assertThat(HeaderForwarding.accessPoints("https", 8443, "http=8080;https=8443"))
+                .isEqualTo("http=8080;https=8443");
+        assertThat(HeaderForwarding.accessPoints("http", 8080, "http=8080")).isEqualTo("http=8080");
+        assertThat(HeaderForwarding.accessPoints("https", 9443, null)).isEqualTo("https=9443");
+    }
 }

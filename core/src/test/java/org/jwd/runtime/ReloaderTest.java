@@ -399,4 +399,34 @@ class ReloaderTest {
         write(BASE);
         assertThat(dispatcher.state().slots().of("a").isLimited()).as("a limit removed").isFalse();
     }
+
+    private org.jwd.modification.Modification modify(String path) throws Exception {
+        return dispatcher.state().modifications().apply(new org.jwd.modification.RequestView("GET", path, null,
+                org.jwd.routing.PathNormalizer.normalize(path), false, "10.0.0.7", 1, "127.0.0.1", 8080,
+                name -> null, () -> "http:8080"));
+    }
+
+    @Test
+    void aChangedActionFileIsReloadedAndABrokenOneKeepsTheRulesInForceWithItsErrorForThePage() throws Exception {
+        Path actions = dir.resolve("actions.txt");
+        Files.writeString(actions, "RegRewriteUrl ^/old/(.*) /new/$1\n");
+        start(BASE + "icm/HTTP/mod_0=PREFIX=/, FILE=actions.txt\n");
+        assertThat(reloader.watched()).contains(file, actions);
+        assertThat(modify("/old/x").rawPath()).isEqualTo("/new/x");
+
+        Files.writeString(actions, "RegRewriteUrl ^/old/(.*) /newer/$1\n");
+        Reloader.Result changed = reloader.reload("file change");
+
+        assertThat(changed.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(modify("/old/x").rawPath()).isEqualTo("/newer/x");
+
+        Files.writeString(actions, "RegRewriteUrl ^/old/(.*) /newest/$1 [restart]\n");
+        Reloader.Result broken = reloader.reload("file change");
+
+        assertThat(broken.outcome()).isEqualTo(Reloader.Outcome.REJECTED);
+        assertThat(broken.errors()).containsExactly("actions.txt:1: 'RegRewriteUrl ^/old/(.*) /newest/$1 [restart]':"
+                + " [restart] is not supported by jwd: write the rules in the order they are to run (SAP no longer"
+                + " recommends compound and skip; restart would run the file again)");
+        assertThat(modify("/old/x").rawPath()).as("the rules in force stay").isEqualTo("/newer/x");
+    }
 }

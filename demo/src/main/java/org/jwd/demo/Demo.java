@@ -24,6 +24,7 @@ import org.jwd.demo.DemoBackend.ServerType;
 public final class Demo {
     private static final String DEMO_URLS = """
             jwd demo: two systems, PRT (a portal) and ERP, behind one jwd. Open these in a browser (Ctrl-C stops everything):
+              http://localhost:8080/                 lands on the portal page: config/demo-actions.txt redirects / there
               http://localhost:8080/portal           PRT's portal page; its iViews count clicks in their sessions: a and b on
                                                      PRT's Java servers, c on ERP's Java server, d on ERP's ABAP server
               http://localhost:8080/irj/echo         a PRT URL (SRCURL /irj/ on 8080) -> one of PRT's three Java servers

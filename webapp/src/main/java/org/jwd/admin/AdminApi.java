@@ -17,6 +17,7 @@ import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
+import org.jwd.modification.Modification;
 import org.jwd.routing.Explanation;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingRequest;
@@ -219,7 +220,10 @@ public final class AdminApi {
                 Durations.format(c.autoAbapTime()), Durations.format(context.config().registryExpiry()),
                 c.health().toString(), Durations.format(c.forwarding().connectTimeout()), Durations.format(c.forwarding().requestTimeout()),
                 c.logonGroups().stream().map(LogonGroupConfig::toString).toList()),
-                reloadStatus());
+                reloadStatus(), dispatcher.state().modifications().handlers().stream().map(h ->
+                        new ConfigView.Handler(h.key(), h.prefix(), h.file(), h.path() == null ? null
+                                : h.path().toAbsolutePath().toString(), h.actions().lines().stream()
+                                .map(w -> new ConfigView.Line(w.line(), w.text())).toList())).toList());
     }
 
     /** The configuration file and its reloads; {@code null} when the dispatcher was not started from a file. */
@@ -258,6 +262,15 @@ public final class AdminApi {
      * where the question did.
      */
     public Answer explain(String url, List<String> cookieHeaders, String localAddress, int localPort) {
+        return explain(url, "GET", cookieHeaders, "127.0.0.1", localAddress, localPort);
+    }
+
+    /**
+     * As {@link #explain(String, List, String, int)}, for a request with {@code method}, from {@code remoteAddress}:
+     * the modification handler's rules read both ({@code %{REQUEST_METHOD}}, {@code %{REMOTE_ADDR}}).
+     */
+    public Answer explain(String url, String method, List<String> cookieHeaders, String remoteAddress,
+                          String localAddress, int localPort) {
         if (url == null || url.isEmpty()) {
             return Answer.error(400, "explain needs ?url=<path>, e.g. ?url=/irj/portal");
         }
@@ -266,15 +279,21 @@ public final class AdminApi {
             return Answer.error(400, "url = '" + url + "': expected a path starting with '/', or an http:// or https:// URL");
         }
         DispatcherState state = dispatcher.state();
-        RoutingRequest request = RoutingRequest.of("GET", question.rawPath(), question.query(), cookieHeaders,
-                question.secure());
-        Selection selection = state.select(localAddress, question.port(), question.host(), request);
+        ExplainedModification modified = ExplainedModification.of(state, question,
+                method == null ? "GET" : method.toUpperCase(Locale.ROOT), cookieHeaders, remoteAddress, localAddress);
+        Modification m = modified.modification();
+        if (m.answered()) {
+            return Answer.ok(ExplainView.answered(url, m.describe(), m.status(), m.location(), m.message(),
+                    modified.view()));
+        }
+        RoutingRequest request = modified.request();
+        Selection selection = state.select(localAddress, question.port(), question.host(), request, m.targetSid());
         if (!selection.found()) {
             return Answer.error(404, "jwd: " + selection.explanation());
         }
         Router router = state.router(selection.system());
         Explanation e = router.explain(request);
         return Answer.ok(ExplainView.of(url, e, router.permissionTable(),
-                selection.system().isImplicit() ? null : selection.explanation()));
+                selection.system().isImplicit() ? null : selection.explanation(), modified.view()));
     }
 }

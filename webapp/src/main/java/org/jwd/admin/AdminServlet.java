@@ -192,7 +192,8 @@ public final class AdminServlet extends HttpServlet {
             case "config" -> sendJson(response, 200, api.config());
             case "history" -> sendJson(response, 200, api.history());
             case "explain" -> sendJson(response, api.explain(request.getParameter("url"),
-                    Collections.list(request.getHeaders("Cookie")), request.getLocalAddr(), request.getLocalPort()));
+                    request.getParameter("method"), Collections.list(request.getHeaders("Cookie")),
+                    request.getRemoteAddr(), request.getLocalAddr(), request.getLocalPort()));
             default -> sendJson(response, AdminApi.Answer.error(404, "no API /jwd/admin" + request.getPathInfo()));
         }
     }

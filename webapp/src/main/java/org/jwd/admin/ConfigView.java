@@ -3,6 +3,7 @@ package org.jwd.admin;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
@@ -11,8 +12,24 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param properties every key as written, sorted, with {@link Secrets} masked
  * @param effective  the values derived from them, under the keys they come from
  * @param reload     the configuration file and its reloads; {@code null} when jwd was not started from a file
+ * @param modification the modification handler's handlers and their action files; absent without any
  */
-public record ConfigView(Map<String, String> properties, Effective effective, Reload reload) {
+public record ConfigView(Map<String, String> properties, Effective effective, Reload reload,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Handler> modification) {
+    /**
+     * A handler of SAP's modification handler ({@code icm/HTTP/mod_<xx>}) and its action file as loaded: every line
+     * that is neither blank nor a comment, with its number.
+     *
+     * @param file the action file as configured; {@code null} for a handler without one
+     * @param path where it was read from; {@code null} without a file
+     */
+    public record Handler(String key, String prefix, String file, String path, List<Line> lines) {
+    }
+
+    /** A line of an action file. */
+    public record Line(int line, String text) {
+    }
+
     /** The derived values, durations written as jwd reads them ({@code 5m}, {@code 330s}). */
     public record Effective(
             @JsonProperty("wdisp/load_balancing_strategy") String loadBalancingStrategy,

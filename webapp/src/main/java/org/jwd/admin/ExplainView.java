@@ -31,7 +31,18 @@ import org.jwd.topology.Server;
 public record ExplainView(String url, String path, String type, String rule, String matchedPrefix, String group,
                           String classification, List<Member> members, Session session, String server,
                           String reason, boolean bound, String target, int status, String error,
-                          Permission permission, @JsonInclude(JsonInclude.Include.NON_NULL) String system) {
+                          Permission permission, @JsonInclude(JsonInclude.Include.NON_NULL) String system,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Modifications modification) {
+    /**
+     * What the modification handler's rules would do ({@code icm/HTTP/mod_<xx>}); absent without handlers.
+     *
+     * @param fired  each rule that would take effect: {@code actions.txt:3 SetHeader ...: header set ...}
+     * @param url    the URL the request would go on with, when a rule rewrote it; else {@code null}
+     * @param system the system a rule named ({@code x-sap-webdisp-target-sid}), or {@code null}
+     */
+    public record Modifications(List<String> fired, String url, String system) {
+    }
+
     /** A member of the request's group. */
     public record Member(String id, String state, boolean takesNewRequests, boolean servesItsSessions) {
     }
@@ -51,7 +62,18 @@ public record ExplainView(String url, String path, String type, String rule, Str
     public record Rule(String file, int line, String text) {
     }
 
-    static ExplainView of(String url, Explanation e, PermissionTable table, String system) {
+    /**
+     * A request the modification handler would answer itself: {@code status} (a redirect to {@code location}, or
+     * 403, 410 with {@code error}), no system, no server.
+     */
+    static ExplainView answered(String url, String reason, int status, String location, String error,
+                                Modifications modification) {
+        return new ExplainView(url, null, null, null, null, null, null, List.of(), null, null, reason, false,
+                location, status, error, null, null, modification);
+    }
+
+    static ExplainView of(String url, Explanation e, PermissionTable table, String system,
+                          Modifications modification) {
         Classification c = e.classification();
         boolean secure = e.group() != null && e.group().secure();
         List<Member> members = e.group() == null ? List.of() : e.group().members().stream()
@@ -66,7 +88,7 @@ public record ExplainView(String url, String path, String type, String rule, Str
                 c == null ? null : c.rule(), c == null ? null : c.matchedPrefix(), c == null ? null : c.groupName(),
                 c == null ? null : c.reason(), members, session, server == null ? null : server.id(), e.reason(),
                 e.bound(), e.target(), e.errorStatus() == 0 ? 200 : e.errorStatus(), e.errorMessage(),
-                permission(table, e.permissionRule()), system);
+                permission(table, e.permissionRule()), system, modification);
     }
 
     private static Permission permission(PermissionTable table, PermissionTable.Rule rule) {

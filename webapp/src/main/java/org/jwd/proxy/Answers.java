@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.jwd.modification.Modification;
+import org.jwd.routing.RoutingDecision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,6 +24,20 @@ final class Answers {
         response.setContentType("text/plain;charset=utf-8");
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
+    }
+
+    /**
+     * jwd's own answer to a request it sends to no server: the routing decision's error, or the modification
+     * handler's redirect (its status and {@code Location}).
+     */
+    static void sendRefusal(HttpServletResponse response, RoutingDecision decision, Modification modification)
+            throws IOException {
+        String location = modification.answered() ? modification.location() : null;
+        if (location != null) {
+            response.setHeader("Location", location);
+        }
+        sendText(response, decision.errorStatus(), location != null ? "jwd: redirected to " + location
+                : decision.errorMessage());
     }
 
     /**

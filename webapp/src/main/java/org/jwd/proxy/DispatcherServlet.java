@@ -74,6 +74,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         addViaHeader(clientRequest, proxyRequest);
         ProxyHeaders.rewrite(clientRequest, proxyRequest,
                 Exchange.of(clientRequest).snapshot().config().forwarding().headers(), dispatcher.tls().clientCerts());
+        ModifiedHeaders.toServer(Exchange.of(clientRequest), proxyRequest);
     }
 
     /** Sends the request once its server has a free connection slot; without one it gets 503 and goes nowhere. */
@@ -126,6 +127,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
                                            Response serverResponse) {
         Exchange.of(clientRequest).timing().firstByte();
         copyServerHeaders(clientRequest, proxyResponse, serverResponse);
+        ModifiedHeaders.toClient(Exchange.of(clientRequest), proxyResponse);
         Exchange.of(clientRequest).answerBegins(proxyResponse, serverResponse.getHeaders().getValuesList("Set-Cookie"));
     }
 

@@ -15,6 +15,7 @@ import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.DispatcherState;
 import org.jwd.limits.ServerSlots;
 import org.jwd.metrics.DispatcherMetrics;
+import org.jwd.modification.Modification;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
@@ -46,6 +47,8 @@ final class Exchange {
     private volatile RoutingDecision decision;
     /** made once by {@link #routingRequest()}: the route and a retry read the same, normalized once */
     private volatile RoutingRequest routingRequest;
+    /** what the modification handler did to the request, before anything else of its way */
+    private volatile Modification modification = Modification.NONE;
     /** the decision whose server has not been told of the request's end yet */
     private final AtomicReference<RoutingDecision> onServer = new AtomicReference<>();
     private final AtomicReference<ServerSlots> slot = new AtomicReference<>();
@@ -84,7 +87,7 @@ final class Exchange {
         }
         // counted before the answer goes out, so that a client holding its answer finds it counted
         exchange.end(decision.errorStatus(), false, false);
-        Answers.sendText(proxyResponse, decision.errorStatus(), decision.errorMessage());
+        Answers.sendRefusal(proxyResponse, decision, exchange.modification);
         return null;
     }
 
@@ -109,13 +112,25 @@ final class Exchange {
         return (Exchange) clientRequest.getAttribute(ATTRIBUTE);
     }
 
-    /** Selects the request's system, then routes it with that system's router; no system: 404 naming why. */
+    /**
+     * Applies the modification handler, then selects the request's system and routes it with that system's router,
+     * both reading the URL as the handler left it; no system: 404 naming why. A redirect or refusal of the handler
+     * goes to no system and no server.
+     */
     private RoutingDecision route(DispatcherState snapshot) {
-        RoutingRequest request = routingRequest();
+        RoutingRequest request = modify(snapshot, routingRequest());
+        RoutingDecision routed;
+        if (modification.answered()) {
+            routed = RoutingDecision.reject(modification.status(), modification.message(),
+                    request.path() == null ? request.rawPath() : request.path().path(), null, modification.describe());
+            follow(snapshot, routed);
+            clientRequest.setAttribute(ATTRIBUTE, this);
+            return decision;
+        }
         // without systems nothing to select: the connection's address and the Host are not even looked at
         Selection selection = !snapshot.hasSystems() ? DispatcherState.IMPLICIT
-                : snapshot.select(clientRequest.getLocalAddr(), clientRequest.getLocalPort(), host(snapshot), request);
-        RoutingDecision routed;
+                : snapshot.select(clientRequest.getLocalAddr(), clientRequest.getLocalPort(), host(snapshot), request,
+                        modification.targetSid());
         if (selection.found()) {
             system = selection.system();
             routed = snapshot.router(system).route(request);
@@ -129,12 +144,30 @@ final class Exchange {
     }
 
     /**
+     * The modification handler's work on {@code original} ({@code icm/HTTP/mod_<xx>}); the request as routing reads
+     * it afterwards, kept for a retry. A path that does not normalize is left to routing, which answers it 400.
+     */
+    private RoutingRequest modify(DispatcherState snapshot, RoutingRequest original) {
+        if (original.path() == null) {
+            return original;
+        }
+        modification = RequestModification.apply(clientRequest, snapshot, original);
+        routingRequest = DispatcherState.modified(original, modification);
+        return routingRequest;
+    }
+
+    /** Whether the client is a trusted proxy ({@code jwd.trusted_proxies}), whose forwarding headers count. */
+    boolean trustedPeer(DispatcherState snapshot) {
+        return RequestModification.trusted(clientRequest, snapshot);
+    }
+
+    /**
      * The host the client asked for: a trusted proxy's {@code X-Forwarded-Host}, else the {@code Host} header, else
      * (HTTP/2 without one) the {@code :authority}, which Jetty reports as the server name and port.
      */
     private String host(DispatcherState state) {
         String forwarded = clientRequest.getHeader("X-Forwarded-Host");
-        if (forwarded != null && state.config().forwarding().trustedProxies().trusts(clientRequest.getRemoteAddr())) {
+        if (forwarded != null && trustedPeer(state)) {
             return forwarded;
         }
         String host = clientRequest.getHeader("Host");
@@ -209,7 +242,8 @@ final class Exchange {
         leaveServer(failed);
         metrics.requestCompleted(system.sid(), decision.group(), decision.server(), status,
                 System.nanoTime() - arrivedNanos);
-        ends.completed(clientRequest, timing, decision, status, answered, retried ? 1 : 0);
+        ends.completed(clientRequest, timing, decision, modification.answered() ? null : modification.describe(),
+                status, answered, retried ? 1 : 0);
     }
 
     /** The server's answer has begun: learns from its cookies, adds the saplb cookie and the debug header. */
@@ -220,8 +254,9 @@ final class Exchange {
             proxyResponse.addHeader("Set-Cookie", saplb);
         }
         if (snapshot.config().forwarding().debugHeaders()) {
-            proxyResponse.setHeader("X-Jwd-Route", system.isImplicit() ? decision.describe()
-                    : "system=" + system.sid() + "; " + decision.describe());
+            String modified = modification.describe();
+            proxyResponse.setHeader("X-Jwd-Route", (system.isImplicit() ? decision.describe()
+                    : "system=" + system.sid() + "; " + decision.describe()) + (modified == null ? "" : "; " + modified));
         }
     }
 
@@ -245,6 +280,11 @@ final class Exchange {
 
     RoutingDecision decision() {
         return decision;
+    }
+
+    /** What the modification handler did to the request. */
+    Modification modification() {
+        return modification;
     }
 
     /** Reading the client's body failed: the answer blames the client. The first failure is the cause. */

@@ -30,8 +30,7 @@ final class ProxyHeaders {
         String peer = clientRequest.getRemoteAddr();
         String scheme = clientRequest.isSecure() ? "https" : "http";
         String accessPoints = rules.addAccessPoints() && rules.forceAccessPoints() == null
-                ? accessPoints(scheme, clientRequest.getLocalPort(),
-                System.getProperty(HeaderForwarding.ACCESS_POINTS_PROPERTY)) : null;
+                ? HeaderForwarding.accessPoints(scheme, clientRequest.getLocalPort()) : null;
         OwnedHeaders.Client client = new OwnedHeaders.Client(peer, rules.trustedProxies().trusts(peer), scheme,
                 host(clientRequest), accessPoints,
                 certs.forwardAsHeader() && clientRequest.isSecure() ? tls(clientRequest) : null);
@@ -56,27 +55,6 @@ final class ProxyHeaders {
         return port <= 0 || defaultPort ? name : name + ":" + port;
     }
 
-    /**
-     * jwd's access points as SAP writes them ({@code http=8080;https=8443}): the port the request came to for its
-     * protocol, and for the other the first listener the launcher published ({@code published}, {@code null} where
-     * jwd runs in another container: then only the request's own).
-     */
-    static String accessPoints(String scheme, int localPort, String published) {
-        String other = scheme.equals("http") ? "https" : "http";
-        String otherPort = null;
-        for (String item : published == null ? new String[0] : published.split(";")) {
-            int eq = item.indexOf('=');
-            if (eq > 0 && item.substring(0, eq).strip().equalsIgnoreCase(other)) {
-                otherPort = item.substring(eq + 1).strip();
-                break;
-            }
-        }
-        String own = scheme + "=" + localPort;
-        if (otherPort == null) {
-            return own;
-        }
-        return scheme.equals("http") ? own + ";https=" + otherPort : "http=" + otherPort + ";" + own;
-    }
 
     /** The client's TLS connection to jwd, as the container reports it. */
     private static OwnedHeaders.Tls tls(HttpServletRequest clientRequest) {

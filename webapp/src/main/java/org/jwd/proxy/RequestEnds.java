@@ -58,11 +58,13 @@ public final class RequestEnds {
      * The request is answered with {@code status}: a complete answer of its server counts in the server's response
      * times, and every request jwd routed (or refused itself) gets its line.
      *
+     * @param modified what the modification handler did, for the reason ({@code rewritten by actions.txt:9}), or
+     *                 {@code null}
      * @param answered whether the server's answer came complete
      * @param retries  times it was sent again elsewhere
      */
-    public void completed(HttpServletRequest clientRequest, Timing t, RoutingDecision decision, int status,
-                          boolean answered, int retries) {
+    public void completed(HttpServletRequest clientRequest, Timing t, RoutingDecision decision, String modified,
+                          int status, boolean answered, int retries) {
         long now = System.nanoTime();
         long sent = t.sentNanos;
         long firstByte = t.firstByteNanos;
@@ -77,7 +79,8 @@ public final class RequestEnds {
                 decision.path(), clientRequest.getServerName(), clientRequest.getLocalPort(),
                 clientRequest.getRemoteUser(), clientRequest::getHeader, status, t.bytes, now - t.arrivedNanos,
                 decision.group() == null ? null : decision.group().name(),
-                decision.server() == null ? null : decision.server().id(), decision.reason(), decision.identifier(),
+                decision.server() == null ? null : decision.server().id(),
+                modified == null ? decision.reason() : decision.reason() + "; " + modified, decision.identifier(),
                 retries, sent != 0 && firstByte != 0 ? firstByte - sent : -1));
     }
 }

@@ -35,13 +35,4 @@ class ProxyHeadersTest {
 
         assertThat(ProxyHeaders.namedByConnection(headers)).contains("x-server-hop");
     }
-
-    @Test
-    void theAccessPointsNameTheRequestsOwnPortAndThePublishedOneOfTheOtherProtocol() {
-        // SAP's example value of x-sap-webdisp-ap: "http=80;https=443" (modification handler table, help.sap.com)
-        assertThat(ProxyHeaders.accessPoints("http", 8081, "http=8080;https=8443")).isEqualTo("http=8081;https=8443");
-        assertThat(ProxyHeaders.accessPoints("https", 8443, "http=8080;https=8443")).isEqualTo("http=8080;https=8443");
-        assertThat(ProxyHeaders.accessPoints("http", 8080, "http=8080")).isEqualTo("http=8080");
-        assertThat(ProxyHeaders.accessPoints("https", 9443, null)).isEqualTo("https=9443");
-    }
 }

@@ -297,6 +297,24 @@
     });
     renderPairs('config', pairs);
     renderReload(c.reload);
+    renderModification(c.modification || []);
+  }
+
+  /** The handlers of icm/HTTP/mod_<xx>, each with the lines of its action file as loaded. */
+  function renderModification(handlers) {
+    var box = document.getElementById('modification');
+    clear(box);
+    document.getElementById('modification-section').hidden = handlers.length === 0;
+    handlers.forEach(function (h) {
+      var handler = el('div', null, 'group');
+      handler.setAttribute('data-handler', h.key);
+      handler.appendChild(el('h3', h.key + ' = PREFIX=' + h.prefix + (h.file ? ', FILE=' + h.file : '')));
+      handler.appendChild(el('div', h.path || 'no action file: nothing is modified', 'meta'));
+      handler.appendChild(el('pre', h.lines.map(function (l) {
+        return ('    ' + l.line).slice(-4) + '  ' + l.text;
+      }).join('\n'), 'actions'));
+      box.appendChild(handler);
+    });
   }
 
   function renderReload(r) {
