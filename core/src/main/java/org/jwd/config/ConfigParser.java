@@ -101,7 +101,8 @@ public final class ConfigParser {
                 keys.duration("health.interval", Duration.ofSeconds(5), false, POSITIVE_DURATION),
                 keys.duration("health.timeout", Duration.ofSeconds(2), false, POSITIVE_DURATION),
                 keys.integer("health.rise", 2, 1, Integer.MAX_VALUE, "a positive integer"),
-                keys.integer("health.fall", 3, 1, Integer.MAX_VALUE, "a positive integer"));
+                keys.integer("health.fall", 3, 1, Integer.MAX_VALUE, "a positive integer"),
+                keys.value("health.status", ExpectedStatus.DEFAULT, ExpectedStatus.EXPECTED, ExpectedStatus::parse));
     }
 
     /** {@code jwd.trusted_proxies}: the peers whose X-Forwarded-* headers are kept and appended to. */
@@ -113,8 +114,7 @@ public final class ConfigParser {
         }
         TrustedProxies.Parsed parsed = TrustedProxies.parse(value);
         for (String bad : parsed.badEntries()) {
-            keys.problemText(key, key + " entry '" + bad
-                    + "': expected an IP address or a CIDR range (127.0.0.1, 10.0.0.0/8, ::1, fd00::/8)");
+            keys.problemText(key, key + " entry '" + bad + "': expected " + AddressRanges.EXPECTED);
         }
         return parsed.proxies();
     }

@@ -138,6 +138,14 @@ public final class Router {
                 d.status == 0 && d.choice.bound(), d.status, d.message, d.target, d.rule);
     }
 
+    /**
+     * Which server {@code ids} place a request on, by SAP's order and whatever the URL (the admin's session lookup),
+     * without any effect; {@code null} when none of them names a server that serves its sessions.
+     */
+    public SessionAffinity.Choice locate(SessionIdentifiers ids) {
+        return ids.isEmpty() ? null : affinity.choose(null, null, ids, false, dry);
+    }
+
     /** The one pipeline of {@link #route} and {@link #explain}: the same steps, with live or dry effects. */
     private Decision decide(RoutingRequest request, RoutingEffects fx, SessionAffinity affinity) {
         Decision d = new Decision();

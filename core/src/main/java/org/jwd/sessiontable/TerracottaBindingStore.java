@@ -243,7 +243,7 @@ final class TerracottaBindingStore implements BindingStore {
     }
 
     /** Every failure of the clustered tier (timeout, reconnect in progress, server gone) reaches the table. */
-    private static final class Rethrowing implements ResilienceStrategy<String, String> {
+    static final class Rethrowing implements ResilienceStrategy<String, String> {
         private static UnavailableException unavailable(StoreAccessException e) {
             return new UnavailableException("session table cluster unavailable: " + rootCause(e), e);
         }

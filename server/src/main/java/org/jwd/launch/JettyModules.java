@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.jwd.config.AdminEntry;
 import org.jwd.config.ClusterConfig;
 import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigLoader;
@@ -21,7 +22,8 @@ import org.jwd.tls.TlsConfig;
  * Which of jwd's optional Jetty modules a configuration needs, decided by jwd's own parser before Jetty starts:
  * {@code jwd-https} when it names a keystore ({@code jwd.ssl_keystore}), {@code jwd-passthrough} when it sets
  * {@code wdisp/HTTPS/port}, {@code jwd-listeners} when an {@code SRCSRV} item of a {@code wdisp/system_<xx>}
- * entry names a port jwd does not listen on otherwise ({@link SystemListeners}). Reading the file with the real
+ * entry or the {@code PORT} of an {@code icm/HTTP/admin_<xx>} names a port jwd does not listen on otherwise
+ * ({@link SystemListeners}). Reading the file with the real
  * parser also stops an invalid configuration before anything listens, with every problem named.
  *
  * <p>{@code java org.jwd.launch.JettyModules FILE [--host H] [--port N] [--https-port N]} (bin/jwd run's own
@@ -84,7 +86,8 @@ public final class JettyModules {
         DispatcherConfig config = ConfigParser.read(keys);
         TlsConfig tls = TlsConfig.read(keys, config);
         ClusterConfig.read(keys, config);
-        // the core and the TLS keys: the webapp reads the rest (and names unknown keys) when it deploys
+        List<AdminEntry> admin = AdminEntry.readAll(keys);
+        // the core, TLS and listener keys: the webapp reads the rest (and names unknown keys) when it deploys
         keys.check();
         Systems systems = Systems.parse(keys.values());
         List<String> modules = new ArrayList<>();
@@ -97,7 +100,9 @@ public final class JettyModules {
             modules.add(PASSTHROUGH);
             open.add(tls.passthrough().port());
         }
-        List<Listener> listeners = SystemListeners.of(systems, options.host(), open);
+        List<Listener> listeners = new ArrayList<>(SystemListeners.of(systems, options.host(), open));
+        SystemListeners.ofAdmin(admin, options.host(), open).stream().filter(l -> !listeners.contains(l))
+                .forEach(listeners::add);
         if (!listeners.isEmpty()) {
             modules.add(LISTENERS);
         }

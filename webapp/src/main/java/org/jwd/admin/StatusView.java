@@ -3,14 +3,21 @@ package org.jwd.admin;
 /**
  * {@code GET api/status}: the dispatcher at a glance.
  *
+ * @param version  jwd's version, from the WAR's manifest; {@code null} when unknown (a build from the source tree)
  * @param time     now (ISO-8601)
  * @param started  when the admin interface started (ISO-8601)
  * @param uptimeS  whole seconds since {@code started}
  * @param health   the health checks' settings in words
  * @param strategy {@code wdisp/load_balancing_strategy}
+ * @param ready    what {@code /jwd/health/ready} answers now
  */
-public record StatusView(String time, String started, long uptimeS, ServerCounts servers, RequestCounts requests,
-                         SessionTableView sessionTable, String health, String strategy) {
+public record StatusView(String version, String time, String started, long uptimeS, ServerCounts servers,
+                         RequestCounts requests, SessionTableView sessionTable, String health, String strategy,
+                         Ready ready) {
+    /** Whether a load balancer should send this node traffic, and why (not). */
+    public record Ready(boolean ready, String reason) {
+    }
+
     /**
      * The servers by state ({@code total} of the topology, each by its state) and how many registered themselves.
      */

@@ -2,6 +2,8 @@ package org.jwd.admin;
 
 import org.jwd.config.PasswordHash;
 import org.jwd.config.AdminConfig;
+import org.jwd.config.AdminRole;
+import org.jwd.config.AdminUser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,8 +40,9 @@ class AdminConfigTest {
         AdminConfig admin = admin("admin.user=ops\nadmin.password_hash=" + HASH + "\n");
 
         assertThat(admin.enabled()).isTrue();
-        assertThat(admin.user()).isEqualTo("ops");
-        assertThat(admin.passwordHash().matches("pw".toCharArray())).isTrue();
+        assertThat(admin.users()).extracting(AdminUser::name, AdminUser::role)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("ops", AdminRole.ADMIN));
+        assertThat(admin.user("ops").passwordHash().matches("pw".toCharArray())).isTrue();
     }
 
     @Test
