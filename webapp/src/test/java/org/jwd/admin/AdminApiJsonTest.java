@@ -12,6 +12,7 @@ import org.jwd.runtime.Bootstrap;
 import org.jwd.runtime.ConfigWatch;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.Reloader;
+import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
@@ -339,5 +340,56 @@ class AdminApiJsonTest {
         assertThat(json(empty.body())).isEqualTo("""
                 {"error":"invalid JSON: a value was expected, the body is empty"}""");
         assertThat(dispatcher.registry().servers()).isEmpty();
+    }
+
+    @Test
+    void aSessionLookupFindsTheServerAndTheBindingOfAPastedValueInEachFormItReads() {
+        RoutingDecision bound = dispatcher.state().router().route(RoutingRequest.of("GET", "/irj/x", null,
+                List.of("JSESSIONID=s9"), false));
+        bound.finish(false);
+        dispatcher.state().router().route(RoutingRequest.of("GET", "/sap/bc/x;sap-ext-sid=E1", null, List.of(),
+                false)).finish(false);
+
+        String jsessionid = json(api.lookup(" s9\n").body());
+        String named = json(api.lookup("JSESSIONID=s9").body());
+        String saplb = json(api.lookup("saplb_PORTAL=(J2EE1)a").body());
+        String contextid = json(api.lookup("sap-contextid=SID%3aANON%3ahost_SID_00%3a42-NEW").body());
+
+        assertThat(jsessionid.replaceAll("\"idle_left_ms\":\\d+", "\"idle_left_ms\":<ms>")).isEqualTo("""
+                {"read_as":["JSESSIONID","sap-ext-sid"],"findings":[{"system":null,"server":"a",\
+                "state":"up","binding":"session table","idle_left_ms":<ms>}]}""");
+        long left = Long.parseLong(jsessionid.replaceAll(".*\"idle_left_ms\":(\\d+).*", "$1"));
+        assertThat(left).as("SessionTableTimeout=60s, just used").isBetween(50_000L, 60_000L);
+        assertThat(named).startsWith("{\"read_as\":[\"JSESSIONID\"],\"findings\":[{\"system\":null,\"server\":\"a\"");
+        assertThat(saplb).isEqualTo("""
+                {"read_as":["saplb_PORTAL"],"findings":[{"system":null,"server":"a","state":"up",\
+                "binding":"saplb cookie","idle_left_ms":null}]}""");
+        assertThat(contextid).isEqualTo("""
+                {"read_as":["sap-contextid"],"findings":[{"system":null,"server":"b","state":"up",\
+                "binding":"sap-contextid","idle_left_ms":null}]}""");
+        assertThat(json(api.lookup("E1").body())).contains("\"server\":\"b\"", "session table (sap-ext-sid)");
+    }
+
+    @Test
+    void aSessionLookupSaysWhenNoServerHoldsTheValueAndWhenABindingsServerCannotServeIt() {
+        dispatcher.state().router().route(RoutingRequest.of("GET", "/irj/x", null, List.of("JSESSIONID=s7"),
+                false)).finish(false);
+        dispatcher.state().topology().server("a").setState(org.jwd.topology.Server.State.DOWN);
+
+        assertThat(json(api.lookup("nobody").body())).isEqualTo("""
+                {"read_as":["JSESSIONID","sap-ext-sid"],"findings":[],\
+                "none":"no server holds it: no session table entry, and no server of its name, route or saplb value"}""");
+        assertThat(json(api.lookup("s7").body())).contains("\"server\":\"a\",\"state\":\"down\"",
+                "\"note\":\"bound to a, which does not serve its sessions now (down): its next request is rebound\"");
+        assertThat(api.lookup("  ").status()).isEqualTo(400);
+    }
+
+    @Test
+    void urlMapping() {
+        assertThat(json(api.urlMapping())).isEqualTo("""
+                {"systems":[{"icf_prefixes":[{"prefix":"/sap/","case_sensitive":false,"source":"icf.url_prefixes"}],\
+                "url":null,"refresh":null,"loaded_at":null,"last_error":null,"root_handler":"j2ee",\
+                "logon_groups":[{"name":"PORTAL","type":"B","url_prefixes":["/irj/portal"]},\
+                {"name":"SPACE","type":"B","url_prefixes":[]}]}]}""");
     }
 }
