@@ -39,7 +39,7 @@ class PackageGraphTest {
                 List.of("runtime"),
                 List.of("systems"),
                 List.of("accesslog"),
-                List.of("metrics", "health", "registry"),
+                List.of("metrics", "health", "registry", "operator"),
                 List.of("routing"),
                 List.of("affinity", "balancing"),
                 List.of("sessiontable", "filter", "tls", "limits"),
