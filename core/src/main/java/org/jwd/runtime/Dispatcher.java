@@ -25,7 +25,6 @@ import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
 import org.jwd.tls.TlsConfig;
-import org.jwd.operator.OperatorConfig;
 import org.jwd.operator.OperatorStates;
 import org.jwd.topology.Server;
 import org.jwd.topology.Server.AdminChange;
@@ -52,15 +51,10 @@ public final class Dispatcher implements AutoCloseable {
      * @param tls       re-encryption to the servers, termination and end-to-end TLS (a restart changes them)
      * @param accessLog {@code icm/HTTP/logging_0}, opened at the start ({@link AccessLog#OFF} without it)
      * @param scheduler the shared scheduler, on which a new URL mapping table's loader refreshes
+     * @param operator  the operator's decisions (drain, disable, enable), applied to every new state
      */
     public record Parts(TlsConfig tls, AccessLog accessLog, SessionTable sessionTable, HealthChecker health,
                         ServerRegistry registry, ScheduledExecutorService scheduler, OperatorStates operator) {
-        /** Without a place to keep the operator's decisions: they hold until the restart only. */
-        public Parts(TlsConfig tls, AccessLog accessLog, SessionTable sessionTable, HealthChecker health,
-                     ServerRegistry registry, ScheduledExecutorService scheduler) {
-            this(tls, accessLog, sessionTable, health, registry, scheduler,
-                    OperatorStates.open(new OperatorConfig(null, null), System::currentTimeMillis));
-        }
     }
 
     private final Parts parts;

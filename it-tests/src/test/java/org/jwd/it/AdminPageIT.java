@@ -142,7 +142,9 @@ class AdminPageIT {
             HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
             assertThat(page.getTitleText()).contains("jwd");
             // HtmlUnit sends the page's requests one after another, api/config last: wait for the whole first round
+            // (its script runs beside the test: a row may be on its way while another is there)
             await().atMost(Duration.ofSeconds(10)).until(() -> number(page, "#server-a td[data-field=served]") >= 0
+                    && text(page, "#server-b td[data-field=actions]") != null
                     && text(page, "#config td[data-field='server.a.type']") != null);
             long servedA = number(page, "#server-a td[data-field=served]");
             long servedB = number(page, "#server-b td[data-field=served]");
