@@ -22,7 +22,6 @@ import org.jwd.filter.PermissionTable;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 
 /**

@@ -10,14 +10,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jwd.accesslog.AccessLog;
-import org.jwd.accesslog.AccessLogConfig;
 import org.jwd.config.AdminConfig;
 import org.jwd.sessiontable.SessionTable;
 import org.jwd.sessiontable.SessionTables;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.health.HealthChecker;
-import org.jwd.limits.LimitsConfig;
 import org.jwd.operator.OperatorConfig;
 import org.jwd.operator.OperatorStates;
 import org.jwd.registry.ServerRegistry;

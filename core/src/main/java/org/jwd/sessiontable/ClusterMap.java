@@ -132,13 +132,8 @@ public final class ClusterMap implements AutoCloseable {
             toClose = manager;
             manager = null;
         }
-        if (toClose != null) {
-            try {
-                toClose.close();
-            } catch (RuntimeException e) {
-                LOG.debug("closing {} ({}) failed", cluster, alias, e);
-            }
-        }
+        // a server that is gone can hold the client's close: given up after a while, as the session table's
+        TerracottaBindingStore.closeBounded(toClose, this);
     }
 
     @Override

@@ -204,6 +204,11 @@ final class TerracottaBindingStore implements BindingStore {
      * after {@link #CLOSE_TIMEOUT}.
      */
     private void closeBounded(CacheManager toClose) {
+        closeBounded(toClose, cluster);
+    }
+
+    /** As {@link #closeBounded(CacheManager)}, for any client of {@code cluster} (the operator's shared state too). */
+    static void closeBounded(CacheManager toClose, Object cluster) {
         if (toClose == null) {
             return;
         }

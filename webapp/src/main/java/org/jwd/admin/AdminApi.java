@@ -2,21 +2,16 @@ package org.jwd.admin;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.LongSupplier;
 
-import org.jwd.balancing.BalancerSnapshot;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
-import org.jwd.config.ServerConfig;
 import org.jwd.routing.Explanation;
 import org.jwd.routing.Router;
 import org.jwd.routing.RoutingRequest;
@@ -25,8 +20,6 @@ import org.jwd.runtime.DispatcherState;
 import org.jwd.runtime.Reloader;
 import org.jwd.systems.Selection;
 import org.jwd.topology.Server;
-import org.jwd.topology.ServerGroup;
-import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 
 /**
