@@ -40,7 +40,7 @@ class PackageGraphTest {
                 List.of("systems"),
                 List.of("modification"),
                 List.of("accesslog"),
-                List.of("metrics", "health", "registry"),
+                List.of("metrics", "health", "registry", "operator"),
                 List.of("routing"),
                 List.of("affinity", "balancing"),
                 List.of("sessiontable", "filter", "tls", "limits"),

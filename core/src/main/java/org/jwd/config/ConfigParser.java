@@ -107,6 +107,7 @@ public final class ConfigParser {
                 keys.duration("health.interval", Duration.ofSeconds(5), false, POSITIVE_DURATION),
                 keys.duration("health.timeout", Duration.ofSeconds(2), false, POSITIVE_DURATION),
                 keys.integer("health.rise", 2, 1, Integer.MAX_VALUE, "a positive integer"),
-                keys.integer("health.fall", 3, 1, Integer.MAX_VALUE, "a positive integer"));
+                keys.integer("health.fall", 3, 1, Integer.MAX_VALUE, "a positive integer"),
+                keys.value("health.status", ExpectedStatus.DEFAULT, ExpectedStatus.EXPECTED, ExpectedStatus::parse));
     }
 }

@@ -94,7 +94,7 @@ public record HeaderForwarding(boolean preserveHost, boolean addXForwardedFor, b
         TrustedProxies.Parsed parsed = TrustedProxies.parse(value);
         for (String bad : parsed.badEntries()) {
             keys.problemText(TRUSTED_PROXIES, TRUSTED_PROXIES + " entry '" + bad
-                    + "': expected an IP address or a CIDR range (127.0.0.1, 10.0.0.0/8, ::1, fd00::/8)");
+                    + "': expected " + AddressRanges.EXPECTED);
         }
         return parsed.proxies();
     }

@@ -15,15 +15,34 @@ import org.jwd.config.ServerType;
  * @param name     ABAP: the server name inside {@code sap-contextid} ({@code host_SID_00})
  * @param route    the suffix this server appends to its session ids ({@code <id>.<route>}), or {@code null}
  * @param healthPath what the active health check requests: {@code /}, or SAP's ping for ABAP servers
+ * @param healthCheck its own health check settings; {@link ServerHealthCheck#DEFAULTS} for the {@code health.*} ones
+ * @param state      {@code server.<id>.state}: what the configuration says, before any operator's action
  */
 public record ServerConfig(String id, URI url, URI httpsUrl, ServerType type, int capacity,
                            Set<String> logonGroups, String lbId, String name, String route,
-                           String healthPath) {
+                           String healthPath, ServerHealthCheck healthCheck, ServerState state) {
     /** The ICM's ping service: what SAP's own web dispatcher checks ABAP servers with. */
     public static final String ABAP_PING_PATH = "/sap/public/icman/ping";
 
     public ServerConfig {
         logonGroups = Set.copyOf(logonGroups);
+    }
+
+    /** A server checked with the {@code health.*} defaults. */
+    public ServerConfig(String id, URI url, URI httpsUrl, ServerType type, int capacity, Set<String> logonGroups,
+                        String lbId, String name, String route, String healthPath) {
+        this(id, url, httpsUrl, type, capacity, logonGroups, lbId, name, route, healthPath,
+                ServerHealthCheck.DEFAULTS, ServerState.ACTIVE);
+    }
+
+    /**
+     * Whether {@code other} describes the same server process checked the same way, whatever its configured
+     * {@link #state}: a change of that key alone keeps the running server (its counters and health).
+     */
+    public boolean sameServer(ServerConfig other) {
+        return other != null && equals(new ServerConfig(other.id, other.url, other.httpsUrl, other.type,
+                other.capacity, other.logonGroups, other.lbId, other.name, other.route, other.healthPath,
+                other.healthCheck, state));
     }
 
     @Override

@@ -67,10 +67,29 @@ public final class ServerSection {
         String healthPath = keys.value(prefix + "health_path",
                 type == ServerType.ABAP ? ServerConfig.ABAP_PING_PATH : "/", "a path starting with '/'",
                 p -> p.startsWith("/") && p.chars().noneMatch(c -> c <= ' ') ? p : null);
+        ServerHealthCheck check = healthCheck(keys, prefix);
+        ServerState state = keys.value(prefix + "state", ServerState.ACTIVE, ServerState.EXPECTED, ServerState::parse);
         if (keys.problemCount() > before) {
             return null;
         }
-        return new ServerConfig(id, url, httpsUrl, type, capacity, groups, lbId, name, route, healthPath);
+        return new ServerConfig(id, url, httpsUrl, type, capacity, groups, lbId, name, route, healthPath, check,
+                state);
+    }
+
+    /** {@code health_status}, {@code health_interval}, {@code health_timeout}, {@code health_rise}, {@code health_fall}. */
+    private static ServerHealthCheck healthCheck(KeyReader keys, String prefix) {
+        String positive = "a positive duration: " + Durations.EXPECTED;
+        return new ServerHealthCheck(
+                keys.value(prefix + "health_status", null, ExpectedStatus.EXPECTED, ExpectedStatus::parse),
+                keys.duration(prefix + "health_interval", null, false, positive),
+                keys.duration(prefix + "health_timeout", null, false, positive),
+                keys.value(prefix + "health_rise", null, "a positive integer", ServerSection::positive),
+                keys.value(prefix + "health_fall", null, "a positive integer", ServerSection::positive));
+    }
+
+    private static Integer positive(String text) {
+        int n = Integer.parseInt(text.strip());
+        return n >= 1 ? n : null;
     }
 
     private static String token(String text) {

@@ -21,7 +21,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Notices failed servers by itself. Active: each server's {@code health_path} is requested every interval;
- * {@code fall} failures in a row mark it down, {@code rise} good answers bring it back. Passive: requests that
+ * {@code fall} failures in a row mark it down, {@code rise} good answers (a status the server's
+ * {@code health_status} expects, 2xx or 3xx by default) bring it back. Each setting is the server's own
+ * ({@code server.<id>.health_*}) or else the {@code health.*} default in force. A server's first check is sent as
+ * soon as it is tracked, so that readiness knows within one round whether a server answers. Passive: requests that
  * cannot reach a server count as failures too, and a refused connection marks it down at once (nothing
  * listens there: waiting for more evidence would only fail more requests).
  *
@@ -50,12 +53,21 @@ public final class HealthChecker implements AutoCloseable {
     private final boolean checksHttps;
     /** The shared scheduler the checks run on, from {@link #start}; guarded by this. */
     private ScheduledExecutorService scheduler;
+    /** How long after a server is tracked its first check is sent: at once, but for tests that send their own. */
+    private final long firstCheckDelayMillis;
 
     /**
      * @param tls how the HTTPS checks speak TLS: the forwarding's own client settings towards the servers; {@code null}
      *            when no request is forwarded over TLS ({@code wdisp/ssl_encrypt=0}): HTTPS ports are not checked
      */
     public HealthChecker(Collection<Server> servers, HealthConfig config, SslContextFactory.Client tls) {
+        this(servers, config, tls, java.time.Duration.ZERO);
+    }
+
+    /** @param firstCheckDelay how long after a server is tracked its first check is sent */
+    HealthChecker(Collection<Server> servers, HealthConfig config, SslContextFactory.Client tls,
+                  java.time.Duration firstCheckDelay) {
+        this.firstCheckDelayMillis = firstCheckDelay.toMillis();
         this.servers = List.copyOf(servers);
         this.config = config;
         this.checksHttps = tls != null;
@@ -91,8 +103,8 @@ public final class HealthChecker implements AutoCloseable {
     }
 
     /**
-     * From now on, checks with these settings (a reloaded configuration): rise, fall and the timeout apply to the
-     * next check; a new interval reschedules every server's checks. A server's state and counts stay.
+     * From now on, checks with these defaults (a reloaded configuration): rise, fall, the status and the timeout
+     * apply to the next check; a new interval reschedules every server's checks. A server's state and counts stay.
      */
     public synchronized void reconfigure(HealthConfig next) {
         HealthConfig before = config;
@@ -116,6 +128,11 @@ public final class HealthChecker implements AutoCloseable {
         return config;
     }
 
+    /** The settings of {@code server}'s checks: its own, each missing one the default in force. */
+    public HealthConfig settings(Server server) {
+        return server.config().healthCheck().resolve(config);
+    }
+
     /** The servers checked now. */
     public synchronized List<Server> servers() {
         return servers;
@@ -131,10 +148,10 @@ public final class HealthChecker implements AutoCloseable {
             e.getValue().cancel(false);
             return true;
         });
-        long interval = config.interval().toMillis();
         for (Server server : servers) {
-            schedules.computeIfAbsent(server, s -> scheduler.scheduleWithFixedDelay(() -> check(s), interval,
-                    interval, TimeUnit.MILLISECONDS));
+            long interval = settings(server).interval().toMillis();
+            schedules.computeIfAbsent(server, s -> scheduler.scheduleWithFixedDelay(() -> check(s),
+                    firstCheckDelayMillis, interval, TimeUnit.MILLISECONDS));
         }
     }
 
@@ -154,7 +171,7 @@ public final class HealthChecker implements AutoCloseable {
     private void check(Server server, boolean secure) {
         String url = (secure ? server.config().httpsUrl() : server.config().url()) + server.config().healthPath();
         try {
-            client.newRequest(url).timeout(config.timeout().toMillis(), TimeUnit.MILLISECONDS)
+            client.newRequest(url).timeout(settings(server).timeout().toMillis(), TimeUnit.MILLISECONDS)
                     .send(result -> record(server, secure, url, result));
         } catch (RuntimeException e) {
             // A task that throws is never run again: this server would silently go unchecked.
@@ -163,25 +180,26 @@ public final class HealthChecker implements AutoCloseable {
     }
 
     private void record(Server server, boolean secure, String url, Result result) {
-        if (result.isSucceeded() && result.getResponse().getStatus() < 500) {
-            if (server.recordSuccess(secure, config.rise(), "GET " + url + ": " + result.getResponse().getStatus())) {
+        HealthConfig settings = settings(server);
+        if (result.isSucceeded() && settings.status().matches(result.getResponse().getStatus())) {
+            if (server.checkPassed(secure, settings.rise(), "GET " + url + ": " + result.getResponse().getStatus())) {
                 LOG.info("jwd: server {} is up again{} ({} good health checks)", server.id(), portName(server, secure),
-                        config.rise());
+                        settings.rise());
             }
             return;
         }
-        String why = result.isSucceeded() ? "status " + result.getResponse().getStatus()
-                : String.valueOf(result.getFailure());
-        if (server.recordFailure(secure, config.fall(), "GET " + url + ": " + why)) {
+        String why = result.isSucceeded() ? "status " + result.getResponse().getStatus() + ", expected "
+                + settings.status() : String.valueOf(result.getFailure());
+        if (server.checkFailed(secure, settings.fall(), "GET " + url + ": " + why)) {
             LOG.warn("jwd: server {} is down{}: {} failed health checks, the last: {}", server.id(),
-                    portName(server, secure), config.fall(), why);
+                    portName(server, secure), settings.fall(), why);
         }
     }
 
     /** A request forwarded to {@code server}'s HTTPS port ({@code secure}) or plain port could not reach it. */
     public void requestFailed(Server server, boolean secure, Throwable failure) {
         boolean refused = isRefused(failure);
-        int fall = refused ? 1 : config.fall();
+        int fall = refused ? 1 : settings(server).fall();
         if (server.recordFailure(secure, fall, "request failed: " + failure)) {
             LOG.warn("jwd: server {} is down{}: {}", server.id(), portName(server, secure),
                     refused ? "connection refused" : failure.toString());

@@ -22,7 +22,6 @@ import org.jwd.filter.PermissionTable;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
-import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 
 /**
@@ -136,6 +135,14 @@ public final class Router {
         Server server = d.choice == null ? null : d.choice.server();
         return new Explanation(request.rawPath(), d.classification, d.ids, d.status != 0 ? null : server, d.reason,
                 d.status == 0 && d.choice.bound(), d.status, d.message, d.target, d.rule);
+    }
+
+    /**
+     * Which server {@code ids} place a request on, by SAP's order and whatever the URL (the admin's session lookup),
+     * without any effect; {@code null} when none of them names a server that serves its sessions.
+     */
+    public SessionAffinity.Choice locate(SessionIdentifiers ids) {
+        return ids.isEmpty() ? null : affinity.choose(null, null, ids, false, dry);
     }
 
     /** The one pipeline of {@link #route} and {@link #explain}: the same steps, with live or dry effects. */

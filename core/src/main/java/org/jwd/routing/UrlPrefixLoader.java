@@ -61,6 +61,8 @@ public final class UrlPrefixLoader implements AutoCloseable {
     private volatile boolean closed;
     /** Why the last load failed, for the admin page; {@code null} after a success. */
     private volatile String lastError;
+    /** When the URL last answered with a table (epoch milliseconds), 0 before. */
+    private volatile long loadedAtMillis;
 
     /**
      * From {@code icf.url_prefixes}, {@code icf.url_prefixes_url} and {@code wdisp/auto_refresh}; a fetch
@@ -128,6 +130,21 @@ public final class UrlPrefixLoader implements AutoCloseable {
         return lastError;
     }
 
+    /** The entries of {@code icf.url_prefixes}, which every table in force holds. */
+    public UrlMappingTable fileTable() {
+        return fileTable;
+    }
+
+    /** When the URL last answered with a table (epoch milliseconds); 0 before, or without a URL. */
+    public long loadedAtMillis() {
+        return loadedAtMillis;
+    }
+
+    /** How often the URL is loaded again ({@code wdisp/auto_refresh}). */
+    public Duration refresh() {
+        return refresh;
+    }
+
     /** Where entries are loaded from, or {@code null}. */
     public URI url() {
         return url;
@@ -153,9 +170,11 @@ public final class UrlPrefixLoader implements AutoCloseable {
             if (body.equals(lastBody)) {
                 LOG.debug("URL prefixes at {} unchanged", url);
                 lastError = null;
+                loadedAtMillis = System.currentTimeMillis();
                 return true;
             }
             install(body, readPrefixes(body));
+            loadedAtMillis = System.currentTimeMillis();
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

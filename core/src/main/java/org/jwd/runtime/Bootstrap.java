@@ -10,14 +10,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jwd.accesslog.AccessLog;
-import org.jwd.accesslog.AccessLogConfig;
 import org.jwd.config.AdminConfig;
 import org.jwd.sessiontable.SessionTable;
 import org.jwd.sessiontable.SessionTables;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.health.HealthChecker;
-import org.jwd.limits.LimitsConfig;
+import org.jwd.operator.OperatorConfig;
+import org.jwd.operator.OperatorStates;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.tls.TlsConfig;
@@ -46,6 +46,7 @@ public final class Bootstrap implements AutoCloseable {
     /** {@code null} without a configuration file */
     private final Reloader reloader;
     private final ConfigWatch watch;
+    private final Readiness readiness;
 
     private Bootstrap(ScheduledExecutorService scheduler, AdminConfig admin, Dispatcher dispatcher, Path file) {
         this.scheduler = scheduler;
@@ -54,6 +55,7 @@ public final class Bootstrap implements AutoCloseable {
         this.reloader = file == null ? null
                 : new Reloader(file, dispatcher, System::currentTimeMillis);
         this.watch = file == null ? null : new ConfigWatch(reloader, dispatcher::config, scheduler);
+        this.readiness = new Readiness(dispatcher, System::currentTimeMillis);
     }
 
     /**
@@ -77,13 +79,14 @@ public final class Bootstrap implements AutoCloseable {
             closeAll(List.of(health, accessLog));
             throw e;
         }
+        OperatorStates operator = OperatorStates.open(config.section(OperatorConfig.class), System::currentTimeMillis);
         try {
             Dispatcher dispatcher = new Dispatcher(config, new Dispatcher.Parts(tls, accessLog, sessionTable, health,
-                    new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler));
+                    new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler, operator));
             return new Bootstrap(scheduler, admin, dispatcher, file);
         } catch (ConfigException | RuntimeException e) {
             scheduler.shutdownNow();
-            closeAll(List.of(health, sessionTable, accessLog));
+            closeAll(List.of(health, sessionTable, accessLog, operator));
             throw e;
         }
     }
@@ -118,6 +121,8 @@ public final class Bootstrap implements AutoCloseable {
     public void start() {
         dispatcher.startUrlPrefixes(scheduler);
         dispatcher.health().start(scheduler);
+        dispatcher.operator().startSharing(scheduler, () -> dispatcher.state().topology().servers().values());
+        readiness.started(System.currentTimeMillis());
         long every = dispatcher.registry().checkInterval().toMillis();
         scheduler.scheduleWithFixedDelay(this::expireRegistrations, every, every, TimeUnit.MILLISECONDS);
         if (watch != null) {
@@ -153,6 +158,11 @@ public final class Bootstrap implements AutoCloseable {
         return watch;
     }
 
+    /** Whether this dispatcher should get traffic: {@code /jwd/health/ready}. */
+    public Readiness readiness() {
+        return readiness;
+    }
+
     /** The one scheduler of the periodic jobs. */
     public ScheduledExecutorService scheduler() {
         return scheduler;
@@ -167,7 +177,9 @@ public final class Bootstrap implements AutoCloseable {
         // No new runs, but a run under way (the persistent table's flush) ends uninterrupted: an interrupt would fail
         // that write halfway, and the table's own last write at close waits for it.
         scheduler.shutdown();
-        closeAll(List.of(dispatcher, dispatcher.health(), dispatcher.sessionTable(), dispatcher.accessLog()));
+        readiness.stopping();
+        closeAll(List.of(dispatcher, dispatcher.health(), dispatcher.sessionTable(), dispatcher.accessLog(),
+                dispatcher.operator()));
         scheduler.shutdownNow();
     }
 

@@ -19,6 +19,7 @@ import org.jwd.config.SessionTableDiskConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.modification.ModificationHandlers;
+import org.jwd.operator.OperatorConfig;
 import org.jwd.tls.TlsConfig;
 
 /**
@@ -74,6 +75,7 @@ public final class ConfigReader {
                 : core.withSections(new Sections.Builder().put(PerSystemConfigs.class, systems.perSystem())
                         .build(java.util.Set.of()));
         LimitsConfig limits = LimitsConfig.read(keys, core);
+        ClusterConfig cluster = ClusterConfig.read(keys, table);
         Sections.Builder sections = new Sections.Builder()
                 .put(LimitsConfig.class, limits)
                 .put(TlsConfig.class, TlsConfig.read(keys, whole))
@@ -81,7 +83,8 @@ public final class ConfigReader {
                 .put(AccessLogConfig.class, AccessLogConfig.read(keys))
                 .put(PermissionTable.class, PermissionTable.read(keys))
                 .put(ModificationHandlers.class, ModificationHandlers.read(keys))
-                .put(ClusterConfig.class, ClusterConfig.read(keys, table))
+                .put(ClusterConfig.class, cluster)
+                .put(OperatorConfig.class, OperatorConfig.read(keys, cluster))
                 .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, table))
                 .put(WatchSection.class, WatchSection.read(keys));
         if (systems != null) {

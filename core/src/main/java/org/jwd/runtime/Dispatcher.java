@@ -25,7 +25,9 @@ import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
 import org.jwd.tls.TlsConfig;
+import org.jwd.operator.OperatorStates;
 import org.jwd.topology.Server;
+import org.jwd.topology.Server.AdminChange;
 import org.jwd.topology.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,9 +51,10 @@ public final class Dispatcher implements AutoCloseable {
      * @param tls       re-encryption to the servers, termination and end-to-end TLS (a restart changes them)
      * @param accessLog {@code icm/HTTP/logging_0}, opened at the start ({@link AccessLog#OFF} without it)
      * @param scheduler the shared scheduler, on which a new URL mapping table's loader refreshes
+     * @param operator  the operator's decisions (drain, disable, enable), applied to every new state
      */
     public record Parts(TlsConfig tls, AccessLog accessLog, SessionTable sessionTable, HealthChecker health,
-                        ServerRegistry registry, ScheduledExecutorService scheduler) {
+                        ServerRegistry registry, ScheduledExecutorService scheduler, OperatorStates operator) {
     }
 
     private final Parts parts;
@@ -129,6 +132,11 @@ public final class Dispatcher implements AutoCloseable {
 
     public DispatcherMetrics metrics() {
         return metrics;
+    }
+
+    /** The operator's decisions: drain, disable, enable, kept across restarts. */
+    public OperatorStates operator() {
+        return parts.operator();
     }
 
     /** Whether {@code id} is a server of the configuration file (which never expires and cannot register). */
@@ -228,8 +236,9 @@ public final class Dispatcher implements AutoCloseable {
     /**
      * Swaps in a new configuration, already parsed and checked, as one {@link DispatcherState}: the servers of the
      * file and the registered ones, the groups, strategies, limits and everything the router reads. Servers that stay
-     * with the same description keep their {@link Server} objects (state, counters, an operator's drain); a changed
-     * one gets a new object that keeps the operator's state; requests on their way keep the state they read. The
+     * with the same description (whatever their {@code state} key) keep their {@link Server} objects (health,
+     * counters); a changed one gets a new object; every server's admin state is then what {@link OperatorStates}
+     * says; requests on their way keep the state they read. The
      * session table, its bindings, the registry and the metrics stay; the health checks follow the new servers and
      * settings. A registered server whose id the file now names gives way to the file's server.
      *
@@ -297,15 +306,20 @@ public final class Dispatcher implements AutoCloseable {
         Map<String, Server> servers = new LinkedHashMap<>();
         for (ServerConfig sc : configs) {
             Server s = before.get(sc.id());
-            if (s == null || !s.config().equals(sc)) {
+            if (s != null && s.config().sameServer(sc)) {
+                s.reconfigure(sc);
+            } else {
                 Server changed = new Server(sc);
                 if (s != null) {
-                    changed.setAdminState(s.adminState());
+                    AdminChange kept = s.adminChange();
+                    changed.setAdminState(kept.state(), kept.atMillis(), kept.by());
                 }
                 s = changed;
             }
             servers.put(sc.id(), s);
         }
+        // every server's admin state as the operator decided it, before any request sees the new state
+        parts.operator().apply(servers.values());
         Topology topology = Topology.of(servers.values(), config.logonGroups());
         learnedRoutes.retain(topology);
         SystemRouters systemRouters = SystemRouters.build(systems, systemLoaders, servers,

@@ -193,8 +193,9 @@ public final class Reloader {
         boolean liveTimeout = current.sessionTableEnabled() && fromFile.sessionTableEnabled()
                 && dispatcher.sessionTable().canChangeTimeout();
         Set<String> keys = new java.util.TreeSet<>(current.restartKeys());
-        // a system's session keys are restart keys only where given: one the file adds counts as a change too
-        fromFile.restartKeys().stream().filter(k -> SystemScope.unscoped(k) != null).forEach(keys::add);
+        // a system's session keys, a user (admin.users.<name>.*) and an icm/HTTP/admin_<xx> are restart keys only
+        // where given: one the file adds counts as a change too
+        keys.addAll(fromFile.restartKeys());
         for (String key : keys) {
             String unscoped = SystemScope.unscoped(key);
             if (liveTimeout && LIVE_TABLE_KEYS.contains(unscoped == null ? key : unscoped)) {

@@ -122,6 +122,24 @@ public final class ClusteredSessionTable implements SessionTable {
         return local.lookup(sessionId);
     }
 
+    @Override
+    public java.time.Duration idleLeft(String sessionId) {
+        if (sessionId == null || closed) {
+            return null;
+        }
+        if (connection.connected()) {
+            try {
+                java.time.Duration left = shared.idleLeft(sessionId);
+                if (left != null) {
+                    return left;
+                }
+            } catch (BindingStore.UnavailableException e) {
+                connection.lost(e);
+            }
+        }
+        return local.idleLeft(sessionId);
+    }
+
     /** The binding in force, without counting, refreshing or carrying anything over (the admin's explain). */
     @Override
     public String peek(String sessionId) {

@@ -62,6 +62,8 @@ public final class EhcacheSessionTable implements SessionTable {
     public static final long OFF_HEAP_BYTES_PER_ENTRY = 160;
 
     private final IdleExpiry expiry;
+    /** the clock Ehcache's expiry runs on */
+    private final LongSupplier clock;
     private final boolean offHeap;
     private final long offHeapMegabytes;
     private final SessionCache store;
@@ -118,6 +120,7 @@ public final class EhcacheSessionTable implements SessionTable {
         this.offHeapMegabytes = offHeapMegabytes;
         long capacity = offHeap ? maxEntries : Math.min(maxEntries, heapEntries);
         LongSupplier clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
+        this.clock = clock;
         this.store = new SessionCache(capacity, offHeapMegabytes, expiry, clockMillis);
         this.cache = store.cache();
         this.places = new CapacityAccounting(capacity, store::removed);
@@ -154,6 +157,20 @@ public final class EhcacheSessionTable implements SessionTable {
             cache.get(sessionId);
         } catch (IllegalStateException closedMeanwhile) {
             // closing: nothing to renew
+        }
+    }
+
+    /** When the entry expires unless used, from Ehcache's own record of it (see {@link EhcacheInternals}). */
+    @Override
+    public Duration idleLeft(String sessionId) {
+        if (sessionId == null || closed) {
+            return null;
+        }
+        try {
+            long expires = IdleExpiry.peeking(() -> EhcacheInternals.expirationTime(cache, sessionId));
+            return expires < 0 ? null : Duration.ofMillis(Math.max(0, expires - clock.getAsLong()));
+        } catch (IllegalStateException closedMeanwhile) {
+            return null;
         }
     }
 

@@ -220,6 +220,11 @@ public final class PersistentSessionTable implements SessionTable {
     }
 
     @Override
+    public java.time.Duration idleLeft(String sessionId) {
+        return live.idleLeft(sessionId);
+    }
+
+    @Override
     public String bind(String sessionId, String serverId) {
         String server = live.bind(sessionId, serverId);
         if (stored(sessionId, server, serverId)) {

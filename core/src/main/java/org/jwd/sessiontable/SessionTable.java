@@ -28,6 +28,14 @@ public interface SessionTable extends AutoCloseable {
     }
 
     /**
+     * How long the binding of this session stays without a use, for the admin's session lookup: changes nothing.
+     * {@code null} when the table holds none, or cannot tell.
+     */
+    default java.time.Duration idleLeft(String sessionId) {
+        return null;
+    }
+
+    /**
      * Binds the session to {@code serverId} unless it is bound already.
      *
      * @return the server the session is bound to now: {@code serverId}, or the earlier binding that won;

@@ -61,6 +61,15 @@ final class SharedBindings {
         return winner;
     }
 
+    /** How long the live binding on the server stays without a use (at least; at most a quarter more), or null. */
+    java.time.Duration idleLeft(String sessionId) {
+        ClusterBinding binding = ClusterBinding.decode(cluster.get(sessionId));
+        long now = clock.getAsLong();
+        long timeout = timeoutMillis(sessionId);
+        return binding == null || !binding.isLive(now, timeout) ? null
+                : java.time.Duration.ofMillis(Math.max(0, binding.stampMillis() + timeout - now));
+    }
+
     /** The live binding on the server, read only. */
     String peek(String sessionId) {
         ClusterBinding binding = ClusterBinding.decode(cluster.get(sessionId));

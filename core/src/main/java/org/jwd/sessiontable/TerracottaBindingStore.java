@@ -204,6 +204,11 @@ final class TerracottaBindingStore implements BindingStore {
      * after {@link #CLOSE_TIMEOUT}.
      */
     private void closeBounded(CacheManager toClose) {
+        closeBounded(toClose, cluster);
+    }
+
+    /** As {@link #closeBounded(CacheManager)}, for any client of {@code cluster} (the operator's shared state too). */
+    static void closeBounded(CacheManager toClose, Object cluster) {
         if (toClose == null) {
             return;
         }
@@ -243,7 +248,7 @@ final class TerracottaBindingStore implements BindingStore {
     }
 
     /** Every failure of the clustered tier (timeout, reconnect in progress, server gone) reaches the table. */
-    private static final class Rethrowing implements ResilienceStrategy<String, String> {
+    static final class Rethrowing implements ResilienceStrategy<String, String> {
         private static UnavailableException unavailable(StoreAccessException e) {
             return new UnavailableException("session table cluster unavailable: " + rootCause(e), e);
         }

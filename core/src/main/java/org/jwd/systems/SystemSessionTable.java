@@ -41,6 +41,11 @@ public final class SystemSessionTable implements SessionTable {
     }
 
     @Override
+    public java.time.Duration idleLeft(String sessionId) {
+        return shared.idleLeft(key(sessionId));
+    }
+
+    @Override
     public String bind(String sessionId, String serverId) {
         return shared.bind(key(sessionId), serverId);
     }

@@ -23,7 +23,10 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.jwd.config.ExpectedStatus;
 import org.jwd.config.HealthConfig;
+import org.jwd.config.ServerHealthCheck;
+import org.jwd.config.ServerState;
 import org.jwd.config.ServerConfig;
 import org.jwd.topology.Server;
 import org.jwd.config.ServerType;
@@ -81,6 +84,12 @@ class HealthCheckerTest {
 
     /** A Jetty server on 127.0.0.1 ({@code port} 0: ephemeral) answering 200 and counting the requests. */
     private static org.eclipse.jetty.server.Server listen(int port, boolean tls, AtomicInteger count) throws Exception {
+        return listen(port, tls, count, 200);
+    }
+
+    /** As {@link #listen(int, boolean, AtomicInteger)}, answering {@code status}. */
+    private static org.eclipse.jetty.server.Server listen(int port, boolean tls, AtomicInteger count, int status)
+            throws Exception {
         org.eclipse.jetty.server.Server server = new org.eclipse.jetty.server.Server();
         ServerConnector connector;
         if (tls) {
@@ -100,7 +109,7 @@ class HealthCheckerTest {
             @Override
             public boolean handle(Request request, Response response, Callback callback) {
                 count.incrementAndGet();
-                response.setStatus(200);
+                response.setStatus(status);
                 callback.succeeded();
                 return true;
             }
@@ -137,7 +146,8 @@ class HealthCheckerTest {
     }
 
     private HealthChecker start(Server server, SslContextFactory.Client tls) {
-        checker = new HealthChecker(List.of(server), CONFIG, tls);
+        // the first check too is the test's own
+        checker = new HealthChecker(List.of(server), CONFIG, tls, CONFIG.interval());
         checker.start(scheduler);
         return checker;
     }
@@ -259,5 +269,44 @@ class HealthCheckerTest {
         assertThat(server.healthy(true)).as("refused: down at once").isFalse();
         assertThat(server.healthy(false)).isTrue();
         assertThat(server.lastCheck(true)).startsWith("request failed: java.net.ConnectException");
+    }
+
+    @Test
+    void a404OfAMisdeployedServerIsDownWhereAServersOwnStatusSaysSoOthersDecideByTheirs() throws Exception {
+        plainPort = listen(0, false, plainChecks, 404);
+        String url = "http://127.0.0.1:" + port(plainPort);
+        Server byDefault = server(url, null);
+        Server expecting404 = new Server(new ServerConfig("t", URI.create(url), null, ServerType.J2EE, 1, Set.of(),
+                "t", "t", null, "/", new ServerHealthCheck(ExpectedStatus.parse("200-404"), null, null, null, 1),
+                ServerState.ACTIVE));
+        checker = new HealthChecker(List.of(byDefault, expecting404),
+                new HealthConfig(Duration.ofHours(1), Duration.ofSeconds(5), 1, 1), null, Duration.ofHours(1));
+        checker.start(scheduler);
+
+        checker.check(byDefault);
+        checker.check(expecting404);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> byDefault.checked() && expecting404.checked());
+        assertThat(byDefault.healthy()).isFalse();
+        assertThat(byDefault.lastCheck()).isEqualTo("GET " + url + "/: status 404, expected 200-399");
+        assertThat(byDefault.failures().failedChecks()).isEqualTo(1);
+        assertThat(byDefault.failures().last()).isEqualTo(byDefault.lastCheck());
+        assertThat(expecting404.healthy()).isTrue();
+        assertThat(expecting404.failures().failedChecks()).isZero();
+        assertThat(checker.settings(expecting404).fall()).isEqualTo(1);
+        assertThat(checker.settings(expecting404).rise()).as("the default").isEqualTo(1);
+    }
+
+    @Test
+    void aServerTrackedAtTheStartIsCheckedAtOnce() throws Exception {
+        plainPort = listen(0, false, plainChecks);
+        Server server = server("http://127.0.0.1:" + port(plainPort), null);
+        checker = new HealthChecker(List.of(server), CONFIG, null);
+
+        checker.start(scheduler);
+
+        await().atMost(Duration.ofSeconds(10)).until(server::checked);
+        assertThat(plainChecks).hasValue(1);
+        assertThat(server.lastCheck()).endsWith(": 200");
     }
 }

@@ -1,9 +1,11 @@
 package org.jwd.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -46,8 +48,9 @@ class BootstrapTest {
         boot.start();
         ScheduledThreadPoolExecutor scheduler = (ScheduledThreadPoolExecutor) boot.scheduler();
 
-        // the health checks of a and b, the expiry of registered servers, the file's watch, the session table's sweeps
-        assertThat(scheduler.getQueue()).hasSize(5);
+        // the health checks of a and b (waiting again once their first, sent at once, is out), the expiry of
+        // registered servers, the file's watch, the session table's sweeps
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(scheduler.getQueue()).hasSize(5));
         assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
                 .doesNotContainAnyElementsOf(OWN_THREADS);
         assertThat(Thread.getAllStackTraces().keySet()).filteredOn(t -> t.getName().startsWith("jwd-scheduler-"))
@@ -68,7 +71,8 @@ class BootstrapTest {
         assertThat(boot.reloader()).isNull();
         assertThat(boot.watch()).isNull();
         // the health checks of a and b, the expiry of registered servers, the session table's sweeps
-        assertThat(((ScheduledThreadPoolExecutor) boot.scheduler()).getQueue()).hasSize(4);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(((ScheduledThreadPoolExecutor) boot.scheduler()).getQueue()).hasSize(4));
     }
 
     @Test

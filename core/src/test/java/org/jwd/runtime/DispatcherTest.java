@@ -64,7 +64,7 @@ class DispatcherTest {
     @Test
     void aRegisteredServerJoinsTheTopologyAndTheServersThatStayKeepTheirObjects() {
         Server a = dispatcher.state().topology().server("a");
-        a.setAdminState(Server.AdminState.DRAINED);
+        dispatcher.operator().act(a, Server.AdminState.DRAINED, "ops from 127.0.0.1");
         DispatcherState before = dispatcher.state();
 
         assertThat(dispatcher.register(registered("n1", 2))).isEqualTo(ServerRegistry.Outcome.REGISTERED);
@@ -120,7 +120,7 @@ class DispatcherTest {
     void aChangedDescriptionMakesANewServerThatKeepsTheOperatorsChoice() {
         dispatcher.register(registered("n1", 2));
         Server first = dispatcher.state().topology().server("n1");
-        first.setAdminState(Server.AdminState.DISABLED);
+        dispatcher.operator().act(first, Server.AdminState.DISABLED, "ops from 127.0.0.1");
 
         assertThat(dispatcher.register(registered("n1", 3))).isEqualTo(ServerRegistry.Outcome.CHANGED);
 

@@ -93,7 +93,7 @@ class ReloaderTest {
         RoutingDecision served = route(null);
         Server first = served.server();
         served.finish(false);
-        b.setAdminState(Server.AdminState.DRAINED);
+        dispatcher.operator().act(b, Server.AdminState.DRAINED, "ops from 127.0.0.1");
         DispatcherState before = dispatcher.state();
 
         Reloader.Result result = write(BASE.replace("server.c.url=http://127.0.0.1:9003\nserver.c.type=j2ee\n", "")

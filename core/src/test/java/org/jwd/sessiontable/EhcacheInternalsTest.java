@@ -57,4 +57,27 @@ class EhcacheInternalsTest {
             assertThat(internals.tierCounters("c").expirations()).isZero();
         }
     }
+
+    @Test
+    void anEntrysExpirationTimeIsReadWithoutRenewingIt() {
+        EhcacheInternals internals = new EhcacheInternals(clock::get);
+        IdleExpiry expiry = new IdleExpiry(SessionTimeouts.both(Duration.ofMinutes(1)));
+        try (CacheManager manager = internals.cacheManagerBuilder()
+                .withCache("c", CacheConfigurationBuilder.newCacheConfigurationBuilder(String.class, String.class,
+                                ResourcePoolsBuilder.newResourcePoolsBuilder().heap(10, EntryUnit.ENTRIES))
+                        .withExpiry(expiry))
+                .build(true)) {
+            Cache<String, String> cache = manager.getCache("c", String.class, String.class);
+            long written = clock.get();
+            cache.put("k", "v");
+            clock.addAndGet(Duration.ofSeconds(20).toMillis());
+
+            long expires = IdleExpiry.peeking(() -> EhcacheInternals.expirationTime(cache, "k"));
+            long again = IdleExpiry.peeking(() -> EhcacheInternals.expirationTime(cache, "k"));
+
+            assertThat(expires).isEqualTo(written + Duration.ofMinutes(1).toMillis());
+            assertThat(again).as("the read renewed nothing").isEqualTo(expires);
+            assertThat(IdleExpiry.peeking(() -> EhcacheInternals.expirationTime(cache, "absent"))).isEqualTo(-1);
+        }
+    }
 }

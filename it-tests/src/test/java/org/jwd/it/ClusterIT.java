@@ -360,6 +360,49 @@ class ClusterIT {
         }
     }
 
+    private static HttpResponse<String> ready(JwdProcess node) throws Exception {
+        return http.send(HttpRequest.newBuilder(node.uri("/jwd/health/ready")).timeout(Duration.ofSeconds(30))
+                .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * An operator's drain through one node reaches the other within a refresh of the shared decisions (every
+     * second), and both keep it: the time it takes is measured over rounds of drain and enable, alternating nodes,
+     * and written to {@code target/operator-propagation.txt}.
+     */
+    @Test
+    @Order(4)
+    void anOperatorsActionOnOneNodeReachesEveryNode() throws Exception {
+        List<Long> millis = new ArrayList<>();
+        try {
+            for (int round = 0; round < 10; round++) {
+                JwdProcess acting = round % 2 == 0 ? node1 : node2;
+                JwdProcess other = acting == node1 ? node2 : node1;
+                String action = round % 4 < 2 ? "drain" : "enable";
+                String expected = action.equals("drain") ? "drained" : "enabled";
+                long start = System.nanoTime();
+                assertThat(new AdminClient(acting).act("b", action).statusCode()).isEqualTo(200);
+                await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() ->
+                        expected.equals(new AdminClient(other).server("b").get("admin_state")));
+                millis.add((System.nanoTime() - start) / 1_000_000);
+                @SuppressWarnings("unchecked")
+                Map<String, Object> operator = (Map<String, Object>) new AdminClient(other).server("b")
+                        .get("operator");
+                assertThat(operator).containsEntry("by", AdminClient.USER + " from 127.0.0.1");
+                assertThat((String) operator.get("kept")).startsWith("cluster " + terracotta.uri("jwd-it"));
+            }
+        } finally {
+            new AdminClient(node1).act("b", "enable");
+        }
+        List<Long> sorted = millis.stream().sorted().toList();
+        String report = "ClusterIT: an action through one node seen by the other after (ms, 10 rounds): " + millis
+                + "; median " + sorted.get(sorted.size() / 2) + ", max " + sorted.get(sorted.size() - 1);
+        System.out.println(report);
+        Files.writeString(JwdProcess.target().resolve("operator-propagation.txt"), report + "\n");
+        await().atMost(Duration.ofSeconds(10)).until(() -> "enabled".equals(new AdminClient(node2).server("b")
+                .get("admin_state")));
+    }
+
     @Test
     @Order(5)
     void measuresWhatAClusteredOperationCosts() throws Exception {
@@ -435,6 +478,10 @@ class ClusterIT {
             for (JwdProcess node : List.of(node1, node2)) {
                 assertThat(clusterStateInMetrics(node)).as("metrics of %s without the server", node)
                         .isEqualTo("disconnected");
+                HttpResponse<String> ready = ready(node);
+                assertThat(ready.statusCode()).as("/jwd/health/ready of %s without the server", node).isEqualTo(503);
+                assertThat(ready.body()).startsWith("cluster mode: the session table's Terracotta server cannot be"
+                        + " reached");
             }
             awaitMoreRequests(requests, 200);
             terracotta.restart();
@@ -444,6 +491,7 @@ class ClusterIT {
             for (JwdProcess node : List.of(node1, node2)) {
                 assertThat(clusterStateInMetrics(node)).as("metrics of %s with the server back", node)
                         .isEqualTo("connected");
+                assertThat(ready(node).statusCode()).as("/jwd/health/ready of %s", node).isEqualTo(200);
                 @SuppressWarnings("unchecked")
                 Map<String, Object> status = (Map<String, Object>) new AdminClient(node)
                         .object("/jwd/admin/api/sessiontable").get("cluster_status");

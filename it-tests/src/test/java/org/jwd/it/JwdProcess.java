@@ -248,10 +248,17 @@ public final class JwdProcess implements AutoCloseable {
 
     /** Runs {@code bin/jwd} with these arguments to its end, returning exit code and output. */
     public static Result runToEnd(Duration timeout, String... args) throws IOException, InterruptedException {
+        return runToEnd(timeout, Map.of(), args);
+    }
+
+    /** As {@link #runToEnd(Duration, String...)}, with {@code environment} added (a password, say). */
+    public static Result runToEnd(Duration timeout, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(launcher().toString());
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().putAll(environment);
         Process p = pb.start();
         CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
             try {

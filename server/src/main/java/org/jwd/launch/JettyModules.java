@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.jwd.config.AdminConfig;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.launch.SystemListeners.Listener;
@@ -19,7 +20,8 @@ import org.jwd.tls.TlsConfig;
  * ({@link Listeners}: the command line's, or the SAP profile's {@code icm/server_port_<xx>} lines), {@code jwd-https}
  * when it names a keystore ({@code jwd.ssl_keystore}), {@code jwd-passthrough} for end-to-end TLS
  * ({@code PROT=ROUTER} or {@code wdisp/HTTPS/port}), {@code jwd-listeners} for further HTTP listeners (more
- * {@code PROT=HTTP} lines, ports an {@code SRCSRV} item names). The file is read as the dispatcher reads it (one code
+ * {@code PROT=HTTP} lines, ports an {@code SRCSRV} item or the {@code PORT} of an
+ * {@code icm/HTTP/admin_<xx>} names). The file is read as the dispatcher reads it (one code
  * path: {@link org.jwd.runtime.ConfigReader}), so an invalid configuration stops here, with every problem named,
  * before anything listens.
  *
@@ -124,6 +126,9 @@ public final class JettyModules {
         }
         List<Listener> more = new ArrayList<>(listeners.more());
         more.addAll(SystemListeners.of(Systems.parse(config.properties()), options.hostOrDefault(), open));
+        more.forEach(l -> open.add(l.port()));
+        SystemListeners.ofAdmin(config.section(AdminConfig.class).entries(), options.hostOrDefault(), open).stream()
+                .filter(l -> !more.contains(l)).forEach(more::add);
         return new Decision(config, listeners, tls.passthrough() != null, List.copyOf(more));
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.jwd.config.AdminEntry;
 import org.jwd.systems.AccessPoint;
 import org.jwd.systems.SystemEntry;
 import org.jwd.systems.Systems;
@@ -64,6 +65,25 @@ final class SystemListeners {
     }
 
     private SystemListeners() {
+    }
+
+    /**
+     * The listeners of the administration's ports ({@code PORT} of {@code icm/HTTP/admin_<xx>}) that jwd does not
+     * listen on otherwise: each on the entry's {@code HOST} addresses ({@code 0.0.0.0} and {@code ::} for every
+     * address of their family), or {@code --host} without one.
+     */
+    static List<Listener> ofAdmin(List<AdminEntry> entries, String host, Set<Integer> open) {
+        Set<Listener> listeners = new LinkedHashSet<>();
+        for (AdminEntry entry : entries) {
+            List<String> hosts = entry.hosts().isEmpty() ? List.of(host) : entry.hosts().entries().stream()
+                    .map(h -> h.endsWith("/0") ? h.substring(0, h.length() - 2) : h).toList();
+            for (int port : entry.ports()) {
+                if (!open.contains(port)) {
+                    hosts.forEach(h -> listeners.add(new Listener(h, port)));
+                }
+            }
+        }
+        return List.copyOf(listeners);
     }
 
     /**

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jwd.config.ConfigException;
 import org.jwd.registry.ServerRegistry;
+import org.jwd.operator.OperatorStates;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.Reloader;
 import org.jwd.topology.Server;
@@ -39,8 +40,17 @@ final class AdminActions {
         return new AdminApi.Answer(result.outcome() == Reloader.Outcome.REJECTED ? 422 : 200, reads.reloadStatus());
     }
 
-    /** {@code POST api/servers/<id>/<action>}: {@code drain}, {@code disable} or {@code enable}. */
+    /** As {@link #act(String, String, String)}, by someone unnamed (tests). */
     AdminApi.Answer act(String id, String action) {
+        return act(id, action, "api");
+    }
+
+    /**
+     * {@code POST api/servers/<id>/<action>}: {@code drain}, {@code disable} or {@code enable}, by {@code who}
+     * ({@code user from address}); applied at once, kept across restarts and shared with a cluster's nodes where
+     * {@link OperatorStates} can; when it cannot, the answer's {@code operator.problem} says why.
+     */
+    AdminApi.Answer act(String id, String action, String who) {
         Server s = dispatcher.state().topology().server(id);
         if (s == null) {
             return AdminApi.Answer.error(404, "no server " + id);
@@ -54,8 +64,9 @@ final class AdminActions {
         if (state == null) {
             return AdminApi.Answer.error(404, "no action " + action + ": drain, disable or enable");
         }
-        s.setAdminState(state);
-        return AdminApi.Answer.ok(reads.server(id));
+        OperatorStates.Outcome outcome = dispatcher.operator().act(s, state, who);
+        ServerView view = reads.server(id);
+        return AdminApi.Answer.ok(view == null ? null : view.acted(outcome.problem()));
     }
 
     /**

@@ -2,21 +2,19 @@ package org.jwd.admin;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.LongSupplier;
 
-import org.jwd.balancing.BalancerSnapshot;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
+import org.jwd.config.Version;
 import org.jwd.modification.Modification;
 import org.jwd.routing.Explanation;
 import org.jwd.routing.Router;
@@ -26,8 +24,6 @@ import org.jwd.runtime.DispatcherState;
 import org.jwd.runtime.Reloader;
 import org.jwd.systems.Selection;
 import org.jwd.topology.Server;
-import org.jwd.topology.ServerGroup;
-import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 
 /**
@@ -53,6 +49,7 @@ public final class AdminApi {
     private final RequestHistory history;
     private final Instant started;
     private final LongSupplier clockMillis;
+    private final ServerListing servers;
 
     public AdminApi(AdminContext context, RequestHistory history, LongSupplier clockMillis) {
         this.context = context;
@@ -60,6 +57,7 @@ public final class AdminApi {
         this.history = history;
         this.clockMillis = clockMillis;
         this.started = Instant.ofEpochMilli(clockMillis.getAsLong());
+        this.servers = new ServerListing(dispatcher);
     }
 
     /** {@code GET api/status}: the dispatcher at a glance. */
@@ -79,98 +77,27 @@ public final class AdminApi {
             stateful += s.statefulRequests();
         }
         long now = clockMillis.getAsLong();
-        return new StatusView(Instant.ofEpochMilli(now).toString(), started.toString(),
+        org.jwd.runtime.Readiness.Answer ready = context.readiness().now();
+        return new StatusView(Version.CURRENT.version(), Version.CURRENT.revision(), Instant.ofEpochMilli(now).toString(), started.toString(),
                 (now - started.toEpochMilli()) / 1000,
                 new StatusView.ServerCounts(topology.servers().size(), states.getOrDefault(Server.State.UP, 0),
                         states.getOrDefault(Server.State.DRAINED, 0), states.getOrDefault(Server.State.DOWN, 0),
                         states.getOrDefault(Server.State.DISABLED, 0), dispatcher.registry().servers().size()),
                 new StatusView.RequestCounts(served, inFlight, errors, stateful, served + inFlight - stateful),
-                sessionTable(), snapshot.config().health().toString(), snapshot.config().loadBalancingStrategy());
+                sessionTable(), snapshot.config().health().toString(), snapshot.config().loadBalancingStrategy(),
+                new StatusView.Ready(ready.ready(), ready.reason()));
     }
 
     /** {@code GET api/servers}: every server with its state, load and counters. */
     public List<ServerView> servers() {
-        DispatcherState snapshot = dispatcher.state();
-        Map<ServerGroup, BalancerSnapshot> balancers = new IdentityHashMap<>();
-        List<ServerView> list = new ArrayList<>();
-        for (Server s : snapshot.topology().servers().values()) {
-            list.add(server(snapshot, s, balancers));
-        }
-        return list;
+        return servers.servers(dispatcher.state());
     }
 
     /** {@code GET api/servers/<id>}, or {@code null} when there is no such server. */
     public ServerView server(String id) {
         DispatcherState snapshot = dispatcher.state();
         Server s = snapshot.topology().server(id);
-        return s == null ? null : server(snapshot, s, new IdentityHashMap<>());
-    }
-
-    private ServerView server(DispatcherState snapshot, Server s, Map<ServerGroup, BalancerSnapshot> balancers) {
-        ServerConfig c = s.config();
-        // with systems, its groups and its load are those of its system's router
-        SystemPart part = SystemPart.ofServer(snapshot, s.id());
-        ServerGroup home = homeGroup(part.topology(), s);
-        BalancerSnapshot b = home == null ? null
-                : balancers.computeIfAbsent(home, g -> GroupListing.balancer(part.router(), g));
-        boolean configured = dispatcher.isConfigured(s.id());
-        Duration expiresIn = configured ? null : dispatcher.registry().expiresIn(s.id());
-        long served = s.served();
-        int inFlight = s.inFlight();
-        long stateful = s.statefulRequests();
-        String learnedRoute = snapshot.router().learnedRoutes().routeOf(s.id());
-        return new ServerView(s.id(), s.type().key(), c.url() == null ? null : c.url().toString(),
-                c.httpsUrl() == null ? null : c.httpsUrl().toString(), s.capacity(), new TreeSet<>(c.logonGroups()),
-                groupsOf(part, s), c.route() != null ? c.route() : learnedRoute,
-                c.route() != null ? "config" : learnedRoute != null ? "learned" : null,
-                configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
-                s.state().name().toLowerCase(Locale.ROOT), s.adminState().name().toLowerCase(Locale.ROOT),
-                s.healthy(), new ServerView.Load(home == null ? null : home.name(), b == null ? null : b.strategy(),
-                        b == null ? null : GroupView.measure(b.strategy()), weightOf(b, s.id())),
-                inFlight, served, stateful, Math.max(0, served + inFlight - stateful), s.errors(), c.healthPath(),
-                s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(snapshot.slots().of(s.id())),
-                ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())), null,
-                part.sid());
-    }
-
-    /** The internal groups (of its system) the server is a member of, then the logon groups that include it. */
-    private static List<String> groupsOf(SystemPart part, Server s) {
-        List<String> groups = new ArrayList<>();
-        for (ServerGroup g : part.topology().internalGroups().values()) {
-            if (g.member(s.id()) != null) {
-                groups.add(g.name());
-            }
-        }
-        for (LogonGroupConfig lg : part.config().logonGroups()) {
-            if (lg.includes(s.config())) { // SPACE, unless configured, without being named
-                groups.add(lg.name());
-            }
-        }
-        return groups;
-    }
-
-    /**
-     * The server's own internal group, whose load factor (or share) the server view shows: !J2EE or !DIAG (the S
-     * group of a server with only an HTTPS port).
-     */
-    private static ServerGroup homeGroup(Topology topology, Server s) {
-        boolean httpsOnly = s.config().url() == null;
-        return topology.internalGroup(s.type() == ServerType.ABAP
-                ? (httpsOnly ? ServerGroup.DIAGS : ServerGroup.DIAG)
-                : (httpsOnly ? ServerGroup.J2EES : ServerGroup.J2EE));
-    }
-
-    /** The server's weight in the balancer's view, rounded as the page shows it; {@code null} when not a member. */
-    private static Double weightOf(BalancerSnapshot b, String id) {
-        Double weight = null;
-        if (b != null) {
-            for (BalancerSnapshot.Member m : b.members()) {
-                if (m.serverId().equals(id)) {
-                    weight = GroupView.rounded(m.weight());
-                }
-            }
-        }
-        return weight;
+        return s == null ? null : servers.server(snapshot, s, new IdentityHashMap<>());
     }
 
     /**
@@ -240,6 +167,16 @@ public final class AdminApi {
                 last == null ? List.of() : last.errors(),
                 last == null ? List.of() : last.pending().stream().map(p -> new ConfigView.Pending(p.key(),
                         Secrets.masked(p.key(), p.running()), Secrets.masked(p.key(), p.file()))).toList());
+    }
+
+    /** {@code POST api/session}: where the session of a pasted identifier is ({@link SessionLookup}). */
+    public Answer lookup(String value) {
+        return SessionLookup.lookup(dispatcher.state(), value);
+    }
+
+    /** {@code GET api/urlmapping}: the URL mapping table and the logon groups' prefixes, per system. */
+    public UrlMappingView urlMapping() {
+        return UrlMappingView.of(dispatcher.state());
     }
 
     /** {@code GET api/history}: requests served per server, sampled over the last minutes. */

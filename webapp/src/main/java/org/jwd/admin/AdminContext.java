@@ -6,6 +6,7 @@ import org.jwd.config.AdminConfig;
 import org.jwd.runtime.Bootstrap;
 import org.jwd.runtime.ConfigWatch;
 import org.jwd.runtime.Dispatcher;
+import org.jwd.runtime.Readiness;
 import org.jwd.runtime.Reloader;
 
 /**
@@ -15,14 +16,15 @@ import org.jwd.runtime.Reloader;
  * @param reloader  {@code null} when the dispatcher was not started from a configuration file
  * @param watch     the watch of that file; {@code null} with {@code reloader}
  * @param scheduler the shared scheduler, for the request history's samples
+ * @param readiness what {@code /jwd/health/ready} answers
  */
 public record AdminContext(Dispatcher dispatcher, AdminConfig config, Reloader reloader, ConfigWatch watch,
-                           ScheduledExecutorService scheduler) {
+                           ScheduledExecutorService scheduler, Readiness readiness) {
     public static final String ATTRIBUTE = AdminContext.class.getName();
 
     /** The parts {@code bootstrap} built. */
     public static AdminContext of(Bootstrap bootstrap) {
         return new AdminContext(bootstrap.dispatcher(), bootstrap.admin(), bootstrap.reloader(), bootstrap.watch(),
-                bootstrap.scheduler());
+                bootstrap.scheduler(), bootstrap.readiness());
     }
 }

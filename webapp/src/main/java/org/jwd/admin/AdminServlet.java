@@ -1,14 +1,11 @@
 package org.jwd.admin;
 
-import org.jwd.config.AdminConfig;
 import static org.jwd.admin.AdminResponses.allowed;
 import static org.jwd.admin.AdminResponses.sendJson;
-import static org.jwd.admin.AdminResponses.sendText;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;
@@ -22,25 +19,24 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.jwd.config.AdminConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The administration interface at {@code /jwd/admin/*}: the page and its files, the JSON API, the Prometheus
- * metrics. Mapped more specifically than the dispatcher's {@code /*}, so these requests are served here before
- * anything else and never forwarded.
+ * The administration interface at each {@code icm/HTTP/admin_<xx>}'s {@code PREFIX} ({@code /jwd/admin} by
+ * default): the page and its files, the JSON API, the Prometheus metrics. The webapp's listener maps it there, more
+ * specifically than the dispatcher's {@code /*}, so these requests are served here and never forwarded.
  *
- * <p>Every request passes, in order: off (no {@code admin.user}) -> 404; an address in back-off -> 429 with
- * {@code Retry-After}; no or wrong HTTP Basic credentials -> 401 with {@code WWW-Authenticate} (wrong ones count
- * towards the back-off); an action (POST) without the {@link CrossSiteCheck} proofs -> 403; a method the path
- * does not take -> 405. Then {@link AdminApi} answers, or {@link AdminActions} acts.
+ * <p>{@link AdminGate} admits a request (listener, client address, credentials, role) or answers it; then the
+ * page's files, {@code metrics}, {@link AdminApi}'s reads, or {@link AdminActions}' actions, each action (POST, PUT,
+ * DELETE) with the {@link CrossSiteCheck} proofs and logged with its user and client address.
  *
  * <p>It works on the {@link AdminContext} the composition root put into the servlet context.
  */
 public final class AdminServlet extends HttpServlet {
     private static final Logger LOG = LoggerFactory.getLogger(AdminServlet.class);
-    private static final String REALM = "Basic realm=\"jwd administration\", charset=\"UTF-8\"";
-    /** The page's files: path below /jwd/admin -> resource, content type. */
+    /** The page's files: path below the prefix -> resource, content type. */
     private static final Map<String, String[]> FILES = Map.of(
             "/", new String[] {"page/index.html", "text/html;charset=utf-8"},
             "/admin.js", new String[] {"page/admin.js", "text/javascript;charset=utf-8"},
@@ -49,11 +45,9 @@ public final class AdminServlet extends HttpServlet {
     private static final int HISTORY_SAMPLES = 120;
 
     private AdminContext context;
-    private AdminConfig admin;
+    private AdminGate gate;
     private AdminApi api;
     private AdminActions actions;
-    private AdminCredentials credentials;
-    private LoginBackOff backOff;
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
     /** the request history's samples on the shared scheduler */
     private ScheduledFuture<?> sampling;
@@ -64,20 +58,20 @@ public final class AdminServlet extends HttpServlet {
         if (context == null) {
             throw new UnavailableException("jwd: no dispatcher: the configuration was not loaded");
         }
-        admin = context.config();
+        AdminConfig admin = context.config();
+        gate = new AdminGate(admin, LoginBackOff.standard());
+        RequestHistory history = new RequestHistory(HISTORY_SAMPLES, HISTORY_INTERVAL_MILLIS, System::currentTimeMillis);
+        api = new AdminApi(context, history, System::currentTimeMillis);
+        actions = new AdminActions(context, api);
         if (!admin.enabled()) {
-            LOG.warn("jwd: the administration interface is off (/jwd/admin/ answers 404): set {} and {} "
-                    + "(bin/jwd hash-password makes the hash) to turn it on", AdminConfig.USER, AdminConfig.PASSWORD_HASH);
+            LOG.warn("jwd: the administration interface is off (answers 404): set {} and {} (bin/jwd hash-password "
+                    + "makes the hash), or admin.users.<name>.*, to turn it on", AdminConfig.USER,
+                    AdminConfig.PASSWORD_HASH);
             return;
         }
         for (Map.Entry<String, String[]> f : FILES.entrySet()) {
             files.put(f.getKey(), pageFile(f.getValue()[0]));
         }
-        credentials = new AdminCredentials(admin);
-        backOff = LoginBackOff.standard();
-        RequestHistory history = new RequestHistory(HISTORY_SAMPLES, HISTORY_INTERVAL_MILLIS, System::currentTimeMillis);
-        api = new AdminApi(context, history, System::currentTimeMillis);
-        actions = new AdminActions(context, api);
         // Loading Jackson and building the views' serializers takes a second or more on a busy machine: done here,
         // in the background, rather than by the first page load.
         context.scheduler().execute(AdminJson::prepare);
@@ -88,7 +82,7 @@ public final class AdminServlet extends HttpServlet {
                 LOG.debug("sampling the request history failed", e);
             }
         }, 0, HISTORY_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
-        LOG.info("jwd: administration interface at /jwd/admin/ for user {}", admin.user());
+        LOG.info("jwd: administration interface {} for users {}", admin.entries(), admin.users());
     }
 
     private static byte[] pageFile(String resource) throws UnavailableException {
@@ -104,6 +98,7 @@ public final class AdminServlet extends HttpServlet {
 
     @Override
     public void destroy() {
+        context.readiness().stopping();
         if (sampling != null) {
             sampling.cancel(false);
         }
@@ -111,37 +106,15 @@ public final class AdminServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!admin.enabled()) {
-            sendText(response, 404, "Not Found");
-            return;
+        AdminGate.Pass pass = gate.admit(request, response);
+        if (pass != null) {
+            route(pass, request, response);
         }
-        AdminResponses.securityHeaders(response);
-        String address = request.getRemoteAddr();
-        Duration wait = backOff.retryAfter(address);
-        if (!wait.isZero()) {
-            response.setHeader("Retry-After", Long.toString(Math.max(1, (wait.toMillis() + 999) / 1000)));
-            sendText(response, 429, "jwd: too many wrong credentials from " + address + ": try again later");
-            return;
-        }
-        String authorization = request.getHeader("Authorization");
-        if (!credentials.authenticated(authorization)) {
-            if (authorization != null) {
-                Duration blocked = backOff.failed(address);
-                if (!blocked.isZero()) {
-                    LOG.warn("jwd: wrong admin credentials from {} again: refused for {} s", address,
-                            blocked.toSeconds());
-                }
-            }
-            response.setHeader("WWW-Authenticate", REALM);
-            sendText(response, 401, "jwd: the administration interface needs the administrator's credentials");
-            return;
-        }
-        backOff.succeeded(address);
-        route(request, response);
     }
 
     /** The page's files, the metrics, then the API: {@code api/<name>} and {@code api/servers/<id>[/<action>]}. */
-    private void route(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    private void route(AdminGate.Pass pass, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
         String path = request.getPathInfo();
         String method = request.getMethod();
         if (path == null) {
@@ -158,25 +131,28 @@ public final class AdminServlet extends HttpServlet {
                 context.dispatcher().metrics().write(response.getOutputStream());
             }
         } else if (!path.startsWith("/api/")) {
-            sendJson(response, AdminApi.Answer.error(404, "nothing at /jwd/admin" + path));
+            sendJson(response, AdminApi.Answer.error(404, "nothing at " + request.getServletPath() + path));
         } else {
             String[] parts = path.substring("/api/".length()).split("/", -1);
             if (parts.length == 1) {
-                api(parts[0], request, response);
+                api(pass, parts[0], request, response);
             } else if (!parts[0].equals("servers") || parts.length > 3 || parts[1].isEmpty()) {
-                sendJson(response, AdminApi.Answer.error(404, "no API /jwd/admin" + path));
+                sendJson(response, AdminApi.Answer.error(404, "no API " + request.getServletPath() + path));
             } else if (parts.length == 3) {
-                action(parts[1], parts[2], request, response);
+                action(pass, parts[1], parts[2], request, response);
             } else {
-                server(parts[1], request, response);
+                server(pass, parts[1], request, response);
             }
         }
     }
 
-    /** {@code api/<name>}: the reads, and {@code POST api/reload}. */
-    private void api(String name, HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (name.equals("reload")) {
-            reload(request, response);
+    /** {@code api/<name>}: the reads, {@code POST api/reload} and {@code POST api/session}. */
+    private void api(AdminGate.Pass pass, String name, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        if (name.equals("reload") || name.equals("session")) {
+            if (allowed(request.getMethod(), response, "POST") && !refusedCrossSite(request, response)) {
+                sendJson(response, name.equals("reload") ? reload(pass, request) : lookup(request));
+            }
             return;
         }
         if (!allowed(request.getMethod(), response, "GET", "HEAD")) {
@@ -191,28 +167,31 @@ public final class AdminServlet extends HttpServlet {
             case "sessiontable" -> sendJson(response, 200, api.sessionTable());
             case "config" -> sendJson(response, 200, api.config());
             case "history" -> sendJson(response, 200, api.history());
+            case "urlmapping" -> sendJson(response, 200, api.urlMapping());
             case "explain" -> sendJson(response, api.explain(request.getParameter("url"),
                     request.getParameter("method"), Collections.list(request.getHeaders("Cookie")),
                     request.getRemoteAddr(), request.getLocalAddr(), request.getLocalPort()));
-            default -> sendJson(response, AdminApi.Answer.error(404, "no API /jwd/admin" + request.getPathInfo()));
+            default -> sendJson(response, AdminApi.Answer.error(404, "no API " + request.getServletPath()
+                    + request.getPathInfo()));
         }
     }
 
     /** {@code POST api/servers/<id>/<action>}: only from this interface's own page (or a script that proves as much). */
-    private void action(String id, String action, HttpServletRequest request, HttpServletResponse response)
-            throws IOException {
+    private void action(AdminGate.Pass pass, String id, String action, HttpServletRequest request,
+                        HttpServletResponse response) throws IOException {
         if (!allowed(request.getMethod(), response, "POST") || refusedCrossSite(request, response)) {
             return;
         }
-        AdminApi.Answer answer = actions.act(id, action);
+        AdminApi.Answer answer = actions.act(id, action, pass.who(request));
         if (answer.status() == 200) {
-            LOG.info("jwd: server {}: {} by {} from {}", id, action, admin.user(), request.getRemoteAddr());
+            LOG.info("jwd: server {}: {} by {}", id, action, pass.who(request));
         }
         sendJson(response, answer);
     }
 
     /** {@code api/servers/<id>}: GET reads it, PUT registers it, DELETE deregisters it. */
-    private void server(String id, HttpServletRequest request, HttpServletResponse response) throws IOException {
+    private void server(AdminGate.Pass pass, String id, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
         String method = request.getMethod();
         switch (method) {
             case "GET", "HEAD" -> {
@@ -226,19 +205,19 @@ public final class AdminServlet extends HttpServlet {
                 String origin = request.getHeader("Origin");
                 String refusal = origin == null ? null : CrossSiteCheck.refusal(request.getScheme(),
                         request.getHeader("Host"), origin, null, "1");
-                if (refusal != null) {
-                    sendJson(response, AdminApi.Answer.error(403, "jwd: " + refusal));
-                } else if (method.equals("DELETE")) {
-                    sendJson(response, actions.deregister(id));
-                } else {
-                    register(request, response, id);
+                AdminApi.Answer answer = refusal != null ? AdminApi.Answer.error(403, "jwd: " + refusal)
+                        : method.equals("DELETE") ? actions.deregister(id) : register(request, id);
+                if (answer.status() < 300) {
+                    LOG.info("jwd: server {}: {} by {}", id, method.equals("DELETE") ? "deregistered"
+                            : "registered or renewed", pass.who(request));
                 }
+                sendJson(response, answer);
             }
             default -> allowed(method, response, "GET", "HEAD", "PUT", "DELETE");
         }
     }
 
-    /** An action without the {@link CrossSiteCheck} proofs: answered 403. */
+    /** A POST without the {@link CrossSiteCheck} proofs: answered 403. */
     private static boolean refusedCrossSite(HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         String refusal = CrossSiteCheck.refusal(request.getScheme(), request.getHeader("Host"),
@@ -249,29 +228,32 @@ public final class AdminServlet extends HttpServlet {
         return refusal != null;
     }
 
-    /** {@code POST api/reload}: an action, so POST only and with the cross-site proofs, as the server actions. */
-    private void reload(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!allowed(request.getMethod(), response, "POST") || refusedCrossSite(request, response)) {
-            return;
-        }
+    /** {@code POST api/reload}: an action, logged with who asked and what came of it. */
+    private AdminApi.Answer reload(AdminGate.Pass pass, HttpServletRequest request) {
         AdminApi.Answer answer = actions.reload();
-        LOG.info("jwd: configuration reload asked by {} from {}: {}", admin.user(), request.getRemoteAddr(),
+        LOG.info("jwd: configuration reload asked by {}: {}", pass.who(request),
                 answer.body() instanceof ConfigView.Reload r ? r.outcome() : answer.status());
-        sendJson(response, answer);
+        return answer;
     }
 
-    private void register(HttpServletRequest request, HttpServletResponse response, String id) throws IOException {
+    /** {@code POST api/session} with the value as the body: never in a URL, never logged. */
+    private AdminApi.Answer lookup(HttpServletRequest request) throws IOException {
+        byte[] body = request.getInputStream().readNBytes(AdminJson.MAX_DOCUMENT + 1);
+        if (body.length > AdminJson.MAX_DOCUMENT) {
+            return AdminApi.Answer.error(413, "a session lookup has at most " + AdminJson.MAX_DOCUMENT + " bytes");
+        }
+        return api.lookup(new String(body, StandardCharsets.UTF_8));
+    }
+
+    private AdminApi.Answer register(HttpServletRequest request, String id) throws IOException {
         String type = request.getContentType();
         if (type == null || !type.toLowerCase(Locale.ROOT).contains("json")) {
-            sendJson(response, AdminApi.Answer.error(415, "a registration is JSON: Content-Type: application/json"));
-            return;
+            return AdminApi.Answer.error(415, "a registration is JSON: Content-Type: application/json");
         }
         byte[] body = request.getInputStream().readNBytes(AdminJson.MAX_DOCUMENT + 1);
         if (body.length > AdminJson.MAX_DOCUMENT) {
-            sendJson(response, AdminApi.Answer.error(413, "a registration has at most " + AdminJson.MAX_DOCUMENT
-                    + " bytes"));
-            return;
+            return AdminApi.Answer.error(413, "a registration has at most " + AdminJson.MAX_DOCUMENT + " bytes");
         }
-        sendJson(response, actions.register(id, new String(body, StandardCharsets.UTF_8)));
+        return actions.register(id, new String(body, StandardCharsets.UTF_8));
     }
 }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 import org.jwd.limits.ServerSlots;
 import org.jwd.metrics.ResponseTimes;
@@ -28,6 +29,10 @@ import org.jwd.topology.Server;
  *                    or the only port's of a server without a url)
  * @param https       the HTTPS port's own state, for a server with an {@code https_url} (else {@code null})
  * @param responseMs  the last minute's response times; {@code null} without answers in that minute
+ * @param stateSince  since when {@code state} is what it is (ISO-8601)
+ * @param operator    who set {@code admin_state}, when, and what the configuration says
+ * @param answers     its answers by class and the bytes of their bodies
+ * @param check       its health check's settings and failures
  * @param outcome     only in the answer to a registration: {@code registered}, {@code changed} or {@code renewed}
  * @param system      with {@code wdisp/system_<xx>}, the SID of the server's system; absent without entries
  */
@@ -35,8 +40,48 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
                          List<String> groups, String route, String routeSource, String source, Long expiresInMs, String state, String adminState,
                          boolean healthy, Load load, int inFlight, long served, long stateful, long stateless,
                          long errors, String healthPath, String lastCheck, Https https, Connections connections, ResponseMs responseMs,
+                         String stateSince, Operator operator, Answers answers, Check check,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String outcome,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String system) {
+    /**
+     * Who set the admin state and what holds it.
+     *
+     * @param by         {@code user from address}; {@code null}: the configuration ({@code server.<id>.state})
+     * @param at         when (ISO-8601)
+     * @param configured what {@code server.<id>.state} says ({@code active}, {@code drained}, {@code disabled})
+     * @param kept       where the operator's decisions are kept ({@code file ...}, {@code cluster ...}, or until the
+     *                   restart only)
+     * @param problem    only in the answer to an action that could not be kept: why
+     */
+    public record Operator(String by, String at, String configured, String kept,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String problem) {
+    }
+
+    /**
+     * Its requests' ends by who answered: the server's own 4xx and 5xx, jwd's 502, 503 and 504 for it; and the
+     * bodies' bytes, in from the clients and out to them.
+     */
+    public record Answers(@JsonProperty("server_4xx") long server4xx, @JsonProperty("server_5xx") long server5xx,
+                          @JsonProperty("jwd_502") long jwd502, @JsonProperty("jwd_503") long jwd503,
+                          @JsonProperty("jwd_504") long jwd504, long bytesIn, long bytesOut) {
+        static Answers of(org.jwd.topology.ServerTraffic.Counts c) {
+            return new Answers(c.serverClientErrors(), c.serverServerErrors(), c.own502(), c.own503(), c.own504(),
+                    c.bytesIn(), c.bytesOut());
+        }
+    }
+
+    /**
+     * Its health check: the settings in force (its own, else {@code health.*}) and its failures.
+     *
+     * @param url           what is requested: its url (or https_url) and {@code health_path}
+     * @param failedChecks  active checks that failed, since the start (or since it registered)
+     * @param lastFailure   the last failure, check or request, in words; {@code null} without one
+     * @param lastFailureAt when (ISO-8601); {@code null} without one
+     */
+    public record Check(String url, String status, String interval, String timeout, int rise, int fall,
+                        long failedChecks, String lastFailure, String lastFailureAt) {
+    }
+
     /**
      * The server's weight in its own internal group ({@code !J2EE} or {@code !DIAG}).
      *
@@ -85,8 +130,19 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
 
     /** This view with the outcome of the registration that produced it. */
     ServerView registered(String outcome) {
+        return with(operator, outcome);
+    }
+
+    /** This view in the answer to an action: with why the decision could not be kept, if it could not. */
+    ServerView acted(String problem) {
+        return with(new Operator(operator.by(), operator.at(), operator.configured(), operator.kept(), problem),
+                outcome);
+    }
+
+    private ServerView with(Operator operator, String outcome) {
         return new ServerView(id, type, url, httpsUrl, capacity, logonGroups, groups, route, routeSource, source,
                 expiresInMs, state, adminState, healthy, load, inFlight, served, stateful, stateless, errors,
-                healthPath, lastCheck, https, connections, responseMs, outcome, system);
+                healthPath, lastCheck, https, connections, responseMs, stateSince, operator, answers, check, outcome,
+                system);
     }
 }

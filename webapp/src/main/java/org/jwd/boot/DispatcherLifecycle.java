@@ -6,8 +6,11 @@ import java.util.List;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.ServletRegistration;
 
 import org.jwd.admin.AdminContext;
+import org.jwd.admin.AdminServlet;
+import org.jwd.config.AdminConfig;
 import org.jwd.config.ConfigException;
 import org.jwd.config.ConfigLoader;
 import org.jwd.config.DispatcherConfig;
@@ -30,6 +33,8 @@ public final class DispatcherLifecycle implements ServletContextListener {
     private static final Logger LOG = LoggerFactory.getLogger(DispatcherLifecycle.class);
     private static final String EXECUTOR_ATTRIBUTE = ClientExecutor.class.getName();
     private static final String BOOTSTRAP_ATTRIBUTE = Bootstrap.class.getName();
+    /** Marks readiness stopping at the JVM's shutdown; removed when the webapp stops first (a redeploy). */
+    private Thread stopHook;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
@@ -55,6 +60,11 @@ public final class DispatcherLifecycle implements ServletContextListener {
         context.setAttribute(BOOTSTRAP_ATTRIBUTE, bootstrap);
         context.setAttribute(Dispatcher.ATTRIBUTE, bootstrap.dispatcher());
         context.setAttribute(AdminContext.ATTRIBUTE, AdminContext.of(bootstrap));
+        mapAdministration(context, bootstrap.admin());
+        stopHook = new Thread(bootstrap.readiness()::stopping, "jwd-readiness-stop");
+        // A SIGTERM runs the JVM's shutdown hooks at once, beside Jetty's own stop: /jwd/health/ready answers 503
+        // from that moment, before the container closes anything.
+        Runtime.getRuntime().addShutdownHook(stopHook);
         LOG.info("jwd: {} starting: configuration {} loaded: {} servers, strategy {}, HTTP client on {}",
                 Version.CURRENT, file, config.servers().size(), config.loadBalancingStrategy(), executor);
         List<String> notUsed = config.sections().find(SapProfile.class).map(SapProfile::notUsed).orElse(List.of());
@@ -63,14 +73,37 @@ public final class DispatcherLifecycle implements ServletContextListener {
         }
     }
 
+    /**
+     * Maps the administration at each distinct {@code PREFIX} of {@code icm/HTTP/admin_<xx>} ({@code /jwd/admin}
+     * without one): more specific than the dispatcher's {@code /*}, so those requests never reach a server.
+     */
+    private static void mapAdministration(ServletContext context, AdminConfig admin) {
+        ServletRegistration.Dynamic servlet = context.addServlet("admin", AdminServlet.class);
+        servlet.setLoadOnStartup(2);
+        servlet.addMapping(admin.entries().stream().map(e -> e.prefix() + "/*").distinct().toArray(String[]::new));
+    }
+
     @Override
     public void contextDestroyed(ServletContextEvent event) {
         if (event.getServletContext().getAttribute(BOOTSTRAP_ATTRIBUTE) instanceof Bootstrap bootstrap) {
+            bootstrap.readiness().stopping();
+            removeStopHook();
             bootstrap.close();
         }
         // The servlet stopped its client before this (servlets are destroyed before the context's listeners hear).
         if (event.getServletContext().getAttribute(EXECUTOR_ATTRIBUTE) instanceof ClientExecutor executor) {
             executor.close();
+        }
+    }
+
+    private void removeStopHook() {
+        if (stopHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopHook);
+            } catch (IllegalStateException shuttingDown) {
+                // the JVM is stopping: the hook runs, or ran
+            }
+            stopHook = null;
         }
     }
 }

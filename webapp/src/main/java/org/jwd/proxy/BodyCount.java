@@ -28,7 +28,9 @@ final class BodyCount {
      *         {@code written} has failed with {@link BodyTooLargeException})
      */
     Callback chunk(int length, Callback written) {
-        if (limit >= 0 && (read += length) > limit) {
+        read += length;
+        exchange.timing().received(length);
+        if (limit >= 0 && read > limit) {
             written.failed(new BodyTooLargeException(limit));
             return null;
         }

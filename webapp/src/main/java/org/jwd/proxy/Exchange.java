@@ -240,6 +240,10 @@ final class Exchange {
             return;
         }
         leaveServer(failed);
+        if (decision.server() != null) {
+            // a complete answer is the server's own; any other end's 502, 503 or 504 is jwd's, for the server
+            decision.server().traffic().ended(status, answered, timing.received(), timing.bytes());
+        }
         metrics.requestCompleted(system.sid(), decision.group(), decision.server(), status,
                 System.nanoTime() - arrivedNanos);
         ends.completed(clientRequest, timing, decision, modification.answered() ? null : modification.describe(),

@@ -31,6 +31,8 @@ public final class RequestEnds {
         volatile long firstByteNanos;
         /** written by one thread at a time: Jetty hands the answer's content over in order */
         volatile long bytes;
+        /** the request body's bytes read so far; one thread at a time, as Jetty hands the chunks over */
+        volatile long received;
 
         /** The request arrived at {@code arrivedNanos} ({@link System#nanoTime()}). */
         public Timing(long arrivedNanos) {
@@ -46,6 +48,21 @@ public final class RequestEnds {
         /** The server's answer has begun (its status line and headers are here). */
         public void firstByte() {
             firstByteNanos = System.nanoTime();
+        }
+
+        /** {@code length} bytes of the request's body were read from the client. */
+        public void received(int length) {
+            received += length;
+        }
+
+        /** The answer body's bytes sent so far. */
+        public long bytes() {
+            return bytes;
+        }
+
+        /** The request body's bytes read so far. */
+        public long received() {
+            return received;
         }
 
         /** {@code length} bytes of the answer's body go to the client. */

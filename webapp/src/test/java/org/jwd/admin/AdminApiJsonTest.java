@@ -1,5 +1,6 @@
 package org.jwd.admin;
 
+import org.jwd.config.Version;
 import org.jwd.config.PasswordHash;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +13,7 @@ import org.jwd.runtime.Bootstrap;
 import org.jwd.runtime.ConfigWatch;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.Reloader;
+import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
@@ -84,14 +86,17 @@ class AdminApiJsonTest {
 
     @Test
     void status() {
-        assertThat(json(api.status())).isEqualTo("""
-                {"time":"<now>","started":"<now>","uptime_s":7,"servers":{"total":2,"up":2,"drained":0,"down":0,\
+        assertThat(json(api.status()).replace(Version.CURRENT.version(), "<version>")
+                .replace(Version.CURRENT.revision(), "<revision>")).isEqualTo("""
+                {"version":"<version>","revision":"<revision>","time":"<now>","started":"<now>","uptime_s":7,\
+                "servers":{"total":2,"up":2,"drained":0,"down":0,\
                 "disabled":0,"registered":0},"requests":{"served":1,"in_flight":0,"errors":0,"stateful":0,\
                 "stateless":1},"session_table":{"enabled":true,"timeout":"1m","esid_support":true,\
                 "jsessionid_tab_support":true,"context_timeout":"1h","temporary_table":true,\
                 "jsessionid_timeout":"1m","full":false,"max_entries":1000000,"entries":0,"hits":0,"misses":0,\
                 "bindings":0,"rebindings":0,"expirations":0,"rejected":0,"cluster":"NONE","cluster_status":null,"persistence":null},\
-                "health":"health checks every 5s (timeout 2s, rise 2, fall 3)","strategy":"weighted_round_robin"}""");
+                "health":"health checks every 5s (timeout 2s, rise 2, fall 3, status 200-399)",\
+                "strategy":"weighted_round_robin","ready":{"ready":false,"reason":"starting"}}""");
     }
 
     @Test
@@ -103,14 +108,22 @@ class AdminApiJsonTest {
                 "healthy":true,"load":{"group":"!J2EE","strategy":"weighted_round_robin","measure":"load factor",\
                 "value":0},"in_flight":0,"served":1,"stateful":0,"stateless":1,"errors":0,"health_path":"/",\
                 "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
-                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null},{"id":"b","type":"abap",\
+                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null,"state_since":"<now>",\
+                "operator":{"by":null,"at":"<now>","configured":"active","kept":"until the restart only"},\
+                "answers":{"server_4xx":0,"server_5xx":0,"jwd_502":0,"jwd_503":0,"jwd_504":0,"bytes_in":0,"bytes_out":0},\
+                "check":{"url":"http://127.0.0.1:9001/","status":"200-399","interval":"5s","timeout":"2s","rise":2,"fall":3,\
+                "failed_checks":0,"last_failure":null,"last_failure_at":null}},{"id":"b","type":"abap",\
                 "url":"http://127.0.0.1:9002","https_url":null,"capacity":1,"logon_groups":[],"groups":["!DIAG",\
                 "!ALL","SPACE"],"route":null,"route_source":null,"source":"config","expires_in_ms":null,\
                 "state":"up","admin_state":"enabled","healthy":true,"load":{"group":"!DIAG",\
                 "strategy":"weighted_round_robin","measure":"load factor","value":0},"in_flight":0,"served":0,\
                 "stateful":0,"stateless":0,"errors":0,"health_path":"/sap/public/icman/ping",\
                 "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
-                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null}]""");
+                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null,"state_since":"<now>",\
+                "operator":{"by":null,"at":"<now>","configured":"active","kept":"until the restart only"},\
+                "answers":{"server_4xx":0,"server_5xx":0,"jwd_502":0,"jwd_503":0,"jwd_504":0,"bytes_in":0,"bytes_out":0},\
+                "check":{"url":"http://127.0.0.1:9002/sap/public/icman/ping","status":"200-399","interval":"5s","timeout":"2s","rise":2,"fall":3,\
+                "failed_checks":0,"last_failure":null,"last_failure_at":null}}]""");
         assertThat(json(api.server("b"))).isEqualTo("""
                 {"id":"b","type":"abap","url":"http://127.0.0.1:9002","https_url":null,"capacity":1,\
                 "logon_groups":[],"groups":["!DIAG","!ALL","SPACE"],"route":null,"route_source":null,\
@@ -119,7 +132,11 @@ class AdminApiJsonTest {
                 "in_flight":0,"served":0,"stateful":0,"stateless":0,"errors":0,\
                 "health_path":"/sap/public/icman/ping","last_check":"not checked yet","https":null,\
                 "connections":{"max_connections":null,"max_queue":null,"active":0,"queued":0,"rejected":0,\
-                "queue_timeouts":0},"response_ms":null}""");
+                "queue_timeouts":0},"response_ms":null,"state_since":"<now>",\
+                "operator":{"by":null,"at":"<now>","configured":"active","kept":"until the restart only"},\
+                "answers":{"server_4xx":0,"server_5xx":0,"jwd_502":0,"jwd_503":0,"jwd_504":0,"bytes_in":0,"bytes_out":0},\
+                "check":{"url":"http://127.0.0.1:9002/sap/public/icman/ping","status":"200-399","interval":"5s","timeout":"2s","rise":2,"fall":3,\
+                "failed_checks":0,"last_failure":null,"last_failure_at":null}}""");
     }
 
     @Test
@@ -187,7 +204,8 @@ class AdminApiJsonTest {
                 "wdisp/HTTP/context_timeout":"1h","wdisp/HTTP/esid_support":true,\
                 "wdisp/HTTP/jsessionid_tab_support":true,"is/HTTP/default_root_hdl":"j2ee",\
                 "icf.url_prefixes":["/sap/"],"rdisp/autoabaptime":"5m","rdisp/registry_expiry":"330s",\
-                "health":"health checks every 5s (timeout 2s, rise 2, fall 3)","jwd.connect_timeout":"5s",\
+                "health":"health checks every 5s (timeout 2s, rise 2, fall 3, status 200-399)",\
+                "jwd.connect_timeout":"5s",\
                 "jwd.request_timeout":"1m","logon_groups":["logon group PORTAL (type B, prefixes [/irj/portal])",\
                 "logon group SPACE (type B, prefixes [], every server)"]},"reload":null}""");
 
@@ -195,7 +213,8 @@ class AdminApiJsonTest {
         AdminContext started = AdminContext.of(boot);
         Reloader reloader = new Reloader(file, dispatcher, System::currentTimeMillis);
         AdminContext fromFile = new AdminContext(dispatcher, started.config(), reloader,
-                new ConfigWatch(reloader, dispatcher::config, started.scheduler()), started.scheduler());
+                new ConfigWatch(reloader, dispatcher::config, started.scheduler()), started.scheduler(),
+                started.readiness());
         api = new AdminApi(fromFile, history, clock::get);
         actions = new AdminActions(fromFile, api);
         String otherHash = PasswordHash.create("other".toCharArray(), 1000).toString();
@@ -217,7 +236,8 @@ class AdminApiJsonTest {
                 "wdisp/HTTP/context_timeout":"1h","wdisp/HTTP/esid_support":true,\
                 "wdisp/HTTP/jsessionid_tab_support":true,"is/HTTP/default_root_hdl":"j2ee",\
                 "icf.url_prefixes":["/sap/"],"rdisp/autoabaptime":"5m","rdisp/registry_expiry":"330s",\
-                "health":"health checks every 5s (timeout 2s, rise 2, fall 3)","jwd.connect_timeout":"5s",\
+                "health":"health checks every 5s (timeout 2s, rise 2, fall 3, status 200-399)",\
+                "jwd.connect_timeout":"5s",\
                 "jwd.request_timeout":"1m","logon_groups":["logon group PORTAL (type B, prefixes [/irj/portal])",\
                 "logon group SPACE (type B, prefixes [], every server)"]},"reload":{"file":"<dir>/jwd.properties",\
                 "watch":"off","loaded_at":"<now>","outcome":"applied","at":"<now>","trigger":"api","errors":[],\
@@ -279,14 +299,19 @@ class AdminApiJsonTest {
                 "healthy":true,"load":{"group":"!J2EE","strategy":"weighted_round_robin","measure":"load factor",\
                 "value":0.5},"in_flight":0,"served":0,"stateful":0,"stateless":0,"errors":0,"health_path":"/",\
                 "last_check":"not checked yet","https":null,"connections":{"max_connections":null,"max_queue":null,\
-                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null,"outcome":"registered"}""");
+                "active":0,"queued":0,"rejected":0,"queue_timeouts":0},"response_ms":null,"state_since":"<now>",\
+                "operator":{"by":null,"at":"<now>","configured":"active","kept":"until the restart only"},\
+                "answers":{"server_4xx":0,"server_5xx":0,"jwd_502":0,"jwd_503":0,"jwd_504":0,"bytes_in":0,"bytes_out":0},\
+                "check":{"url":"http://127.0.0.1:9003/","status":"200-399","interval":"5s","timeout":"2s","rise":2,"fall":3,\
+                "failed_checks":0,"last_failure":null,"last_failure_at":null},"outcome":"registered"}""");
 
         AdminApi.Answer invalid = actions.register("n2", "{\"url\":\"ftp://h\",\"type\":\"j2ee\",\"load\":{\"x\":[1]}}");
         assertThat(invalid.status()).isEqualTo(400);
         assertThat(json(invalid.body())).isEqualTo("""
                 {"error":"invalid registration of n2",\
-                "problems":["load = '{\\"x\\":[1]}': expected a known field: one of capacity, health_path,\
-                 https_url, lb_id, logon_groups, name, route, type, url",\
+                "problems":["load = '{\\"x\\":[1]}': expected a known field: one of capacity, health_fall,\
+                 health_interval, health_path, health_rise, health_status, health_timeout, https_url, lb_id,\
+                 logon_groups, name, route, state, type, url",\
                 "url = 'ftp://h': expected http://host:port"]}""");
 
         assertThat(actions.register("a", "{}").status()).isEqualTo(409);
@@ -318,5 +343,56 @@ class AdminApiJsonTest {
         assertThat(json(empty.body())).isEqualTo("""
                 {"error":"invalid JSON: a value was expected, the body is empty"}""");
         assertThat(dispatcher.registry().servers()).isEmpty();
+    }
+
+    @Test
+    void aSessionLookupFindsTheServerAndTheBindingOfAPastedValueInEachFormItReads() {
+        RoutingDecision bound = dispatcher.state().router().route(RoutingRequest.of("GET", "/irj/x", null,
+                List.of("JSESSIONID=s9"), false));
+        bound.finish(false);
+        dispatcher.state().router().route(RoutingRequest.of("GET", "/sap/bc/x;sap-ext-sid=E1", null, List.of(),
+                false)).finish(false);
+
+        String jsessionid = json(api.lookup(" s9\n").body());
+        String named = json(api.lookup("JSESSIONID=s9").body());
+        String saplb = json(api.lookup("saplb_PORTAL=(J2EE1)a").body());
+        String contextid = json(api.lookup("sap-contextid=SID%3aANON%3ahost_SID_00%3a42-NEW").body());
+
+        assertThat(jsessionid.replaceAll("\"idle_left_ms\":\\d+", "\"idle_left_ms\":<ms>")).isEqualTo("""
+                {"read_as":["JSESSIONID","sap-ext-sid"],"findings":[{"system":null,"server":"a",\
+                "state":"up","binding":"session table","idle_left_ms":<ms>}]}""");
+        long left = Long.parseLong(jsessionid.replaceAll(".*\"idle_left_ms\":(\\d+).*", "$1"));
+        assertThat(left).as("SessionTableTimeout=60s, just used").isBetween(50_000L, 60_000L);
+        assertThat(named).startsWith("{\"read_as\":[\"JSESSIONID\"],\"findings\":[{\"system\":null,\"server\":\"a\"");
+        assertThat(saplb).isEqualTo("""
+                {"read_as":["saplb_PORTAL"],"findings":[{"system":null,"server":"a","state":"up",\
+                "binding":"saplb cookie","idle_left_ms":null}]}""");
+        assertThat(contextid).isEqualTo("""
+                {"read_as":["sap-contextid"],"findings":[{"system":null,"server":"b","state":"up",\
+                "binding":"sap-contextid","idle_left_ms":null}]}""");
+        assertThat(json(api.lookup("E1").body())).contains("\"server\":\"b\"", "session table (sap-ext-sid)");
+    }
+
+    @Test
+    void aSessionLookupSaysWhenNoServerHoldsTheValueAndWhenABindingsServerCannotServeIt() {
+        dispatcher.state().router().route(RoutingRequest.of("GET", "/irj/x", null, List.of("JSESSIONID=s7"),
+                false)).finish(false);
+        dispatcher.state().topology().server("a").setState(org.jwd.topology.Server.State.DOWN);
+
+        assertThat(json(api.lookup("nobody").body())).isEqualTo("""
+                {"read_as":["JSESSIONID","sap-ext-sid"],"findings":[],\
+                "none":"no server holds it: no session table entry, and no server of its name, route or saplb value"}""");
+        assertThat(json(api.lookup("s7").body())).contains("\"server\":\"a\",\"state\":\"down\"",
+                "\"note\":\"bound to a, which does not serve its sessions now (down): its next request is rebound\"");
+        assertThat(api.lookup("  ").status()).isEqualTo(400);
+    }
+
+    @Test
+    void urlMapping() {
+        assertThat(json(api.urlMapping())).isEqualTo("""
+                {"systems":[{"icf_prefixes":[{"prefix":"/sap/","case_sensitive":false,"source":"icf.url_prefixes"}],\
+                "url":null,"refresh":null,"loaded_at":null,"last_error":null,"root_handler":"j2ee",\
+                "logon_groups":[{"name":"PORTAL","type":"B","url_prefixes":["/irj/portal"]},\
+                {"name":"SPACE","type":"B","url_prefixes":[]}]}]}""");
     }
 }

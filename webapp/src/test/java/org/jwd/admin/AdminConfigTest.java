@@ -2,6 +2,8 @@ package org.jwd.admin;
 
 import org.jwd.config.PasswordHash;
 import org.jwd.config.AdminConfig;
+import org.jwd.config.AdminRole;
+import org.jwd.config.AdminUser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,8 +40,9 @@ class AdminConfigTest {
         AdminConfig admin = admin("admin.user=ops\nadmin.password_hash=" + HASH + "\n");
 
         assertThat(admin.enabled()).isTrue();
-        assertThat(admin.user()).isEqualTo("ops");
-        assertThat(admin.passwordHash().matches("pw".toCharArray())).isTrue();
+        assertThat(admin.users()).extracting(AdminUser::name, AdminUser::role)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("ops", AdminRole.ADMIN));
+        assertThat(admin.user("ops").passwordHash().matches("pw".toCharArray())).isTrue();
     }
 
     @Test
@@ -71,5 +74,56 @@ class AdminConfigTest {
     void theDispatcherChecksThemBeforeItStarts() throws Exception {
         assertThatThrownBy(() -> ConfigReader.parse(A + "admin.user=ops\n", "test.properties"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("admin.password_hash");
+    }
+
+    @Test
+    void severalUsersEachWithAHashAndARoleMonitorByDefault() throws Exception {
+        AdminConfig admin = admin("admin.user=ops\nadmin.password_hash=" + HASH + "\n"
+                + "admin.users.prometheus.password_hash=" + HASH + "\n"
+                + "admin.users.oncall.password_hash=" + HASH + "\nadmin.users.oncall.role=admin\n");
+
+        assertThat(admin.users()).extracting(AdminUser::name, AdminUser::role).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("ops", AdminRole.ADMIN),
+                org.assertj.core.groups.Tuple.tuple("oncall", AdminRole.ADMIN),
+                org.assertj.core.groups.Tuple.tuple("prometheus", AdminRole.MONITOR));
+        assertThat(admin.anonymousMetrics()).isFalse();
+        assertThat(admin.healthUrls()).isEqualTo(AdminConfig.HealthUrls.ALL);
+    }
+
+    @Test
+    void usersAloneTurnTheAdministrationOnAndTheMetricsMayGoWithoutCredentials() throws Exception {
+        AdminConfig admin = admin("admin.users.mon.password_hash=" + HASH + "\nadmin.metrics_anonymous=true\n"
+                + "jwd.health_urls=admin\n");
+
+        assertThat(admin.enabled()).isTrue();
+        assertThat(admin.user("mon").role()).isEqualTo(AdminRole.MONITOR);
+        assertThat(admin.anonymousMetrics()).isTrue();
+        assertThat(admin.healthUrls()).isEqualTo(AdminConfig.HealthUrls.ADMIN);
+    }
+
+    @Test
+    void aUsersProblemsAreNamed() {
+        assertThat(problems("admin.users.mon.role=reader\n").problems()).containsExactlyInAnyOrder(
+                "admin.users.mon.role = 'reader': expected monitor or admin",
+                "admin.users.mon.password_hash is missing: expected pbkdf2-sha256$<iterations 1000..10000000>$"
+                        + "<salt base64>$<hash base64>, as bin/jwd hash-password prints it");
+        assertThat(problems("admin.user=ops\nadmin.password_hash=" + HASH + "\nadmin.users.ops.password_hash="
+                + HASH + "\n").problems()).singleElement().asString()
+                .startsWith("admin.users.ops.password_hash = '").endsWith("': expected another name than"
+                        + " admin.user's: a user is defined once");
+        assertThat(problems("jwd.health_urls=lb\n").problems())
+                .containsExactly("jwd.health_urls = 'lb': expected all, admin or off");
+    }
+
+    @Test
+    void theHealthUrlsAnswerOnTheAdministrationsListenersAlone() throws Exception {
+        AdminConfig admin = admin("icm/HTTP/admin_0=PORT=8090\njwd.health_urls=admin\n");
+
+        assertThat(admin.healthOn("127.0.0.1", 8090)).isTrue();
+        assertThat(admin.healthOn("127.0.0.1", 8080)).isFalse();
+        assertThat(admin("").healthOn("127.0.0.1", 8080)).isTrue();
+        assertThat(admin("jwd.health_urls=off\n").healthOn("127.0.0.1", 8080)).isFalse();
+        assertThat(admin.entry("/jwd/admin", "127.0.0.1", 8090)).isNotNull();
+        assertThat(admin.entry("/jwd/admin", "127.0.0.1", 8080)).isNull();
     }
 }

@@ -1,35 +1,47 @@
-/* jwd Web Administration: reads the JSON API and redraws the page every few seconds. Plain ES5 and the DOM:
-   nothing is fetched but this interface's own API. Actions are POSTs carrying X-Jwd-Admin: 1, which the
-   server requires (with the browser's Origin) so that no other site can act through an operator's browser. */
+/* jwd Web Administration: reads the JSON API every few seconds and updates the page in place: a row, a cell, a
+   button is made once and afterwards only its text or state changes, so selections and tooltips survive a refresh.
+   Plain ES5 and the DOM: nothing is fetched but this interface's own API. Actions are POSTs carrying
+   X-Jwd-Admin: 1, which the server requires (with the browser's Origin) so that no other site can act through an
+   operator's browser. An action's error stays until it is dismissed or the next action; a failed refresh says so
+   apart, and clears with the next good one. */
 (function () {
   'use strict';
 
   var COLORS = ['#0969da', '#cf222e', '#1a7f37', '#9a6700', '#8250df', '#bf3989', '#0a7b83', '#6e7781'];
+  /** The slow tables (systems, configuration, URL mapping) are read every this many refreshes. */
+  var SLOW_EVERY = 5;
   var refreshMs = parseInt(document.body.getAttribute('data-refresh-ms'), 10) || 2000;
   var colorOf = {};
   /** Whether wdisp/system_<xx> systems are configured: only then are systems, and each server's, shown. */
   var systemsOn = false;
+  var paused = false;
+  var timer = null;
+  var rounds = 0;
+  var failedLoads = {};
 
-  function request(method, path, callback) {
+  function request(method, path, body, callback) {
     var xhr = new XMLHttpRequest();
     xhr.open(method, path, true);
     xhr.setRequestHeader('Accept', 'application/json');
     if (method !== 'GET') {
       xhr.setRequestHeader('X-Jwd-Admin', '1');
     }
+    if (body !== null) {
+      xhr.setRequestHeader('Content-Type', 'text/plain;charset=utf-8');
+    }
     xhr.onreadystatechange = function () {
       if (xhr.readyState !== 4) {
         return;
       }
-      var body = null;
+      var json = null;
       try {
-        body = JSON.parse(xhr.responseText);
+        json = JSON.parse(xhr.responseText);
       } catch (e) {
-        body = null;
+        json = null;
       }
-      callback(xhr.status, body);
+      callback(xhr.status, json);
     };
-    xhr.send(null);
+    xhr.send(body);
   }
 
   function el(tag, text, cls) {
@@ -43,29 +55,145 @@
     return e;
   }
 
-  function cell(row, text, cls, field) {
-    var td = el('td', text, cls);
-    if (field) {
-      td.setAttribute('data-field', field);
-    }
-    row.appendChild(td);
-    return td;
-  }
-
   function clear(node) {
     while (node.firstChild) {
       node.removeChild(node.firstChild);
     }
   }
 
-  function showError(message) {
-    var box = document.getElementById('error');
-    if (message) {
-      box.textContent = message;
-      box.hidden = false;
-    } else {
-      box.hidden = true;
+  /* ---- updating in place ---- */
+
+  /**
+   * Sets a node's text, class and title only where they changed: a selection inside stays. `undefined` leaves
+   * that part as it is.
+   */
+  function setText(node, text, cls, title) {
+    var t = text === null ? '' : String(text);
+    if (text !== undefined && node.textContent !== t) {
+      node.textContent = t;
     }
+    if (cls !== undefined && node.className !== cls) {
+      node.className = cls;
+    }
+    if (title !== undefined && node.title !== (title || '')) {
+      node.title = title || '';
+    }
+  }
+
+  /** The child of `parent` with this id, made by `make` the first time. */
+  function keyed(parent, id, make) {
+    var node = document.getElementById(id);
+    if (!node) {
+      node = make();
+      node.id = id;
+      parent.appendChild(node);
+    }
+    return node;
+  }
+
+  /** Removes the children of `parent` whose id is not among `keep`. */
+  function prune(parent, keep) {
+    Array.prototype.slice.call(parent.children).forEach(function (child) {
+      if (!keep[child.id]) {
+        parent.removeChild(child);
+      }
+    });
+  }
+
+  /** The cell of `row` for `field`, made (in order) the first time. */
+  function cell(row, field, cls) {
+    var td = row.querySelector('td[data-field="' + field + '"]');
+    if (!td) {
+      td = el('td', null, cls);
+      td.setAttribute('data-field', field);
+      row.appendChild(td);
+    }
+    return td;
+  }
+
+  /** A table of key and value rows, updated in place; `pairs` is [[key, value], ...]. */
+  function renderPairs(tableId, pairs) {
+    var body = document.querySelector('#' + tableId + ' tbody');
+    var keep = {};
+    pairs.forEach(function (p) {
+      var id = tableId + '-row-' + p[0].replace(/[^A-Za-z0-9_-]/g, '_');
+      keep[id] = true;
+      var row = keyed(body, id, function () {
+        var tr = el('tr');
+        tr.appendChild(el('th', p[0]));
+        var td = el('td');
+        td.setAttribute('data-field', p[0]);
+        tr.appendChild(td);
+        return tr;
+      });
+      setText(row.querySelector('td'), p[1], typeof p[1] === 'number' ? 'num' : '');
+    });
+    prune(body, keep);
+  }
+
+  /* ---- human units ---- */
+
+  function duration(ms) {
+    var s = Math.floor(ms / 1000);
+    if (ms < 1000) {
+      return Math.round(ms) + ' ms';
+    }
+    if (s < 60) {
+      return s + ' s';
+    }
+    if (s < 3600) {
+      return Math.floor(s / 60) + ' min ' + (s % 60) + ' s';
+    }
+    if (s < 86400) {
+      return Math.floor(s / 3600) + ' h ' + Math.floor(s % 3600 / 60) + ' min';
+    }
+    return Math.floor(s / 86400) + ' d ' + Math.floor(s % 86400 / 3600) + ' h';
+  }
+
+  function bytes(n) {
+    var units = ['B', 'KB', 'MB', 'GB', 'TB'];
+    var i = 0;
+    while (n >= 1024 && i < units.length - 1) {
+      n /= 1024;
+      i++;
+    }
+    return (i === 0 ? String(n) : n.toFixed(n >= 100 ? 0 : 1)) + ' ' + units[i];
+  }
+
+  /** Two significant digits: the figures are bucket bounds, good to a quarter. */
+  function millis(ms) {
+    return ms >= 10 ? String(Math.round(ms)) : ms.toPrecision(2);
+  }
+
+  function time(iso) {
+    return iso ? new Date(iso).toLocaleString() : '–';
+  }
+
+  function since(iso) {
+    return iso ? duration(Math.max(0, Date.now() - new Date(iso).getTime())) : '–';
+  }
+
+  /* ---- messages ---- */
+
+  /** An action's error: it stays until dismissed or the next action. */
+  function showError(message) {
+    setText(document.getElementById('error-text'), message || '');
+    document.getElementById('error').hidden = !message;
+  }
+
+  /** A refresh's failure: shown apart, cleared by the next good one. */
+  function loaded(path, ok, status) {
+    if (ok) {
+      delete failedLoads[path];
+    } else {
+      failedLoads[path] = status;
+    }
+    var failed = Object.keys(failedLoads);
+    var box = document.getElementById('connection');
+    setText(box, failed.length ? 'the last refresh failed: ' + failed.map(function (p) {
+      return 'GET ' + p + ' ' + (failedLoads[p] || 'no answer');
+    }).join(', ') : '');
+    box.hidden = !failed.length;
   }
 
   function color(id) {
@@ -75,117 +203,157 @@
     return colorOf[id];
   }
 
+  /* ---- the tables ---- */
+
   function renderStatus(s) {
     var t = s.servers;
-    document.getElementById('summary').textContent = t.total + ' servers: ' + t.up + ' up, ' + t.drained +
+    setText(document.getElementById('version'), 'version ' + (s.version || 'unknown'));
+    setText(document.getElementById('started'), 'started ' + time(s.started) + ', up ' + duration(s.uptime_s * 1000));
+    setText(document.getElementById('ready'), s.ready.ready ? 'ready' : 'not ready',
+        'badge ' + (s.ready.ready ? 'ready' : 'not-ready'), s.ready.reason);
+    setText(document.getElementById('summary'), t.total + ' servers: ' + t.up + ' up, ' + t.drained +
         ' drained, ' + t.down + ' down, ' + t.disabled + ' disabled (' + t.registered + ' registered) · ' +
         s.requests.served + ' requests served, ' + s.requests.in_flight + ' in flight, ' + s.requests.errors +
-        ' errors · up ' + s.uptime_s + ' s';
-    document.getElementById('updated').textContent = 'updated ' + new Date().toLocaleTimeString() +
-        ', every ' + (refreshMs / 1000) + ' s';
+        ' errors');
+    setText(document.getElementById('updated'), (paused ? 'paused at ' : 'updated ') +
+        new Date().toLocaleTimeString() + (paused ? '' : ', every ' + (refreshMs / 1000) + ' s'));
   }
 
-  function actionButton(server, action, label, disabled) {
-    var b = el('button', label, 'action');
-    b.id = action + '-' + server.id;
-    b.setAttribute('data-server', server.id);
-    b.setAttribute('data-action', action);
-    b.disabled = disabled;
-    b.onclick = function () {
-      act(server.id, action);
-    };
-    return b;
+  function actionButton(row, server, action, label, disabled) {
+    var id = action + '-' + server.id;
+    var b = document.getElementById(id);
+    if (!b) {
+      b = el('button', label, 'action');
+      b.id = id;
+      b.type = 'button';
+      b.setAttribute('data-server', server.id);
+      b.setAttribute('data-action', action);
+      b.onclick = function () {
+        act(server.id, action);
+      };
+      cell(row, 'actions').appendChild(b);
+    }
+    if (b.disabled !== disabled) {
+      b.disabled = disabled;
+    }
   }
 
-  /** Two significant digits: the figures are bucket bounds, good to a quarter. */
-  function millis(ms) {
-    return ms >= 10 ? String(Math.round(ms)) : ms.toPrecision(2);
+  function renderServer(body, s, withSystems) {
+    var row = keyed(body, 'server-' + s.id, function () {
+      return el('tr');
+    });
+    var name = cell(row, 'id');
+    setText(name, s.id + (s.source === 'registry' ? ' ⟳' : ''), undefined, (s.url || s.https_url) +
+        (s.source === 'registry' ? ' (registered; expires in ' + duration(s.expires_in_ms) + ' without a report)' :
+            ' (configuration file)'));
+    var system = cell(row, 'system');
+    system.hidden = !withSystems;
+    setText(system, s.system || '–', undefined, s.system ? 'system ' + s.system : 'of no system');
+    setText(cell(row, 'type'), s.type);
+    setText(cell(row, 'groups'), s.groups.join(', '));
+    setText(cell(row, 'capacity', 'num'), s.capacity);
+    setText(cell(row, 'route'), s.route === null ? '–' : s.route + ' (' + s.route_source + ')');
+    renderState(row, s);
+    setText(cell(row, 'load', 'num'), s.load.value === null ? '–' : s.load.value, undefined,
+        s.load.measure + ' in ' + s.load.group + ' (' + s.load.strategy + ')');
+    setText(cell(row, 'in_flight', 'num'), s.in_flight);
+    setText(cell(row, 'served', 'num'), s.served);
+    setText(cell(row, 'stateless', 'num'), s.stateless);
+    setText(cell(row, 'stateful', 'num'), s.stateful);
+    var a = s.answers;
+    setText(cell(row, 'errors', 'num'), a.server_4xx + ' / ' + a.server_5xx + ' · ' + (a.jwd_502 + a.jwd_503 +
+        a.jwd_504), undefined, 'its own answers: ' + a.server_4xx + ' 4xx, ' + a.server_5xx + ' 5xx; jwd answered ' +
+        a.jwd_502 + ' 502, ' + a.jwd_503 + ' 503, ' + a.jwd_504 + ' 504 for it; ' + s.errors + ' failed requests');
+    var times = s.response_ms;
+    var over = times ? 'p50 / p99 of ' + times.answers + ' answers in the last minute' : 'no answer in the last minute';
+    setText(cell(row, 'first_byte', 'num'), times ? millis(times.first_byte_p50) + ' / ' +
+        millis(times.first_byte_p99) + ' ms' : '–', undefined, over);
+    setText(cell(row, 'response', 'num'), times ? millis(times.last_byte_p50) + ' / ' +
+        millis(times.last_byte_p99) + ' ms' : '–', undefined, over);
+    setText(cell(row, 'bytes', 'num'), bytes(a.bytes_in) + ' / ' + bytes(a.bytes_out), undefined,
+        a.bytes_in + ' bytes in, ' + a.bytes_out + ' bytes out');
+    renderCheck(row, s);
+    actionButton(row, s, 'drain', 'Drain', s.admin_state === 'drained');
+    actionButton(row, s, 'disable', 'Disable', s.admin_state === 'disabled');
+    actionButton(row, s, 'enable', 'Enable', s.admin_state === 'enabled');
+  }
+
+  function renderState(row, s) {
+    var state = cell(row, 'state');
+    var label = state.querySelector('.label') || state.appendChild(el('span', null, 'label'));
+    var https = s.https && s.url && s.https.state !== s.state ? ' (HTTPS: ' + s.https.state + ')' : '';
+    setText(label, s.state + https);
+    setText(state, undefined, 'state state-' + s.state, undefined);
+    var when = state.querySelector('.since') || state.appendChild(el('span', null, 'since'));
+    var op = s.operator;
+    setText(when, 'for ' + since(s.state_since), 'since', 'since ' + time(s.state_since) + ' · ' +
+        s.admin_state + (op.by ? ' by ' + op.by + ' at ' + time(op.at) : ' by the configuration (server.' + s.id +
+        '.state=' + op.configured + ')') + ' · kept ' + op.kept);
+  }
+
+  function renderCheck(row, s) {
+    var check = cell(row, 'last_check', 'check');
+    var c = s.check;
+    var failures = check.querySelector('.failures') || check.appendChild(el('span', null, 'failures'));
+    var last = check.querySelector('.last') || check.appendChild(el('span', null, 'last'));
+    setText(failures, c.failed_checks ? c.failed_checks + ' failed · ' : '');
+    setText(last, s.last_check);
+    check.title = 'GET ' + c.url + ' every ' + c.interval + ' (timeout ' + c.timeout + ', expects ' + c.status +
+        ', fall ' + c.fall + ', rise ' + c.rise + ')' + (c.last_failure ? '\nlast failure at ' +
+        time(c.last_failure_at) + ': ' + c.last_failure : '') + (s.https && s.url ? '\nHTTPS: ' +
+        s.https.last_check : '');
   }
 
   function renderServers(servers) {
     var body = document.querySelector('#servers tbody');
-    clear(body);
     // api/servers names each server's system only with systems; a registered server may be of none
     var withSystems = systemsOn || servers.some(function (s) {
       return s.system !== undefined;
     });
     document.getElementById('servers-system').hidden = !withSystems;
+    var keep = {};
     servers.forEach(function (s) {
-      var row = el('tr');
-      row.id = 'server-' + s.id;
-      var name = cell(row, s.id, null, 'id');
-      name.title = (s.url || s.https_url) + (s.source === 'registry' ? ' (registered; expires in ' +
-          Math.round(s.expires_in_ms / 1000) + ' s without a report)' : ' (configuration file)');
-      if (s.source === 'registry') {
-        name.appendChild(el('span', ' ⟳', 'muted'));
-      }
-      if (withSystems) {
-        cell(row, s.system || '–', null, 'system').title = s.system ? 'system ' + s.system : 'of no system';
-      }
-      cell(row, s.type, null, 'type');
-      cell(row, s.groups.join(', '), null, 'groups');
-      cell(row, s.capacity, 'num', 'capacity');
-      cell(row, s.route === null ? '–' : s.route + ' (' + s.route_source + ')', null, 'route');
-      var state = cell(row, s.state, 'state state-' + s.state, 'state');
-      if (s.https && s.url && s.https.state !== s.state) {
-        // its HTTPS port is checked apart: the S groups go by that one
-        state.appendChild(el('span', ' (HTTPS: ' + s.https.state + ')', 'muted'));
-      }
-      var load = cell(row, s.load.value === null ? '–' : s.load.value, 'num', 'load');
-      load.title = s.load.measure + ' in ' + s.load.group + ' (' + s.load.strategy + ')';
-      cell(row, s.in_flight, 'num', 'in_flight');
-      cell(row, s.served, 'num', 'served');
-      cell(row, s.stateless, 'num', 'stateless');
-      cell(row, s.stateful, 'num', 'stateful');
-      cell(row, s.errors, 'num', 'errors');
-      var times = s.response_ms;
-      var over = times ? 'p50 / p99 of ' + times.answers + ' answers in the last minute' : 'no answer in the last minute';
-      cell(row, times ? millis(times.first_byte_p50) + ' / ' + millis(times.first_byte_p99) + ' ms' : '–', 'num',
-          'first_byte').title = over;
-      cell(row, times ? millis(times.last_byte_p50) + ' / ' + millis(times.last_byte_p99) + ' ms' : '–', 'num',
-          'response').title = over;
-      var check = cell(row, s.last_check, 'check', 'last_check');
-      if (s.https && s.url) {
-        check.title = 'HTTPS: ' + s.https.last_check;
-      }
-      var actions = cell(row, null, null, 'actions');
-      actions.appendChild(actionButton(s, 'drain', 'Drain', s.admin_state === 'drained'));
-      actions.appendChild(actionButton(s, 'disable', 'Disable', s.admin_state === 'disabled'));
-      actions.appendChild(actionButton(s, 'enable', 'Enable', s.admin_state === 'enabled'));
-      body.appendChild(row);
+      keep['server-' + s.id] = true;
+      renderServer(body, s, withSystems);
     });
+    prune(body, keep);
   }
 
   function renderGroups(groups) {
     var box = document.getElementById('groups');
-    clear(box);
+    var keep = {};
     groups.forEach(function (g) {
-      var div = el('div', null, 'group');
       // with systems every system has its own !J2EE, !DIAG and logon groups: the system tells them apart
-      var system = g.system ? g.system + '-' : '';
-      div.id = 'group-' + system + g.name + '-' + g.type + (g.secure ? '-secure' : '');
-      if (g.system) {
-        div.setAttribute('data-system', g.system);
-      }
-      div.appendChild(el('h3', (g.system ? g.system + ' · ' : '') + g.name +
-          (g.kind === 'logon' ? ' (' + g.type + ')' : '')));
+      var id = 'group-' + (g.system ? g.system + '-' : '') + g.name + '-' + g.type + (g.secure ? '-secure' : '');
+      keep[id] = true;
+      var div = keyed(box, id, function () {
+        var d = el('div', null, 'group');
+        if (g.system) {
+          d.setAttribute('data-system', g.system);
+        }
+        d.appendChild(el('h3'));
+        d.appendChild(el('div', null, 'meta'));
+        var fav = el('div', 'favorite: ');
+        fav.appendChild(el('span')).setAttribute('data-field', 'favorite');
+        d.appendChild(fav);
+        d.appendChild(el('div', null, 'meta members'));
+        return d;
+      });
+      setText(div.querySelector('h3'), (g.system ? g.system + ' · ' : '') + g.name +
+          (g.kind === 'logon' ? ' (' + g.type + ')' : ''));
       // A logon group's favorite and members show its message server's view (qualities); what balances its
       // HTTP requests, and where the next one goes, is said beside it.
-      var meta = g.kind === 'logon' ? 'logon group type ' + g.logon_group_type + ' (' + g.measure + '), ext. RFC ' +
-          (g.ext_rfc ? 'TRUE' : 'FALSE') + ', prefixes ' + (g.url_prefixes.join(', ') || '–') +
-          ' · HTTP by ' + g.strategy + ', next request: ' + (g.next_request || '–') :
-          'internal group' + (g.strategy ? ' · ' + g.strategy + ' (' + g.measure + ')' : '');
-      div.appendChild(el('div', meta, 'meta'));
-      var fav = el('div', 'favorite: ');
-      fav.appendChild(el('span', g.favorite || 'none (no server takes new requests)',
-          g.favorite ? 'favorite' : 'muted'));
-      div.appendChild(fav);
-      var members = g.members.map(function (m) {
+      setText(div.querySelector('.meta'), g.kind === 'logon' ? 'logon group type ' + g.logon_group_type + ' (' +
+          g.measure + '), ext. RFC ' + (g.ext_rfc ? 'TRUE' : 'FALSE') + ', prefixes ' +
+          (g.url_prefixes.join(', ') || '–') + ' · HTTP by ' + g.strategy + ', next request: ' +
+          (g.next_request || '–') : 'internal group' + (g.strategy ? ' · ' + g.strategy + ' (' + g.measure + ')' : ''));
+      setText(div.querySelector('[data-field=favorite]'), g.favorite || 'none (no server takes new requests)',
+          g.favorite ? 'favorite' : 'muted');
+      setText(div.querySelector('.members'), g.members.length ? g.members.map(function (m) {
         return m.id + ' [' + m.state + ', ' + g.measure + ' ' + m.value + ', capacity ' + m.capacity + ']';
-      });
-      div.appendChild(el('div', members.length ? members.join(' · ') : 'no members', 'meta'));
-      box.appendChild(div);
+      }).join(' · ') : 'no members');
     });
+    prune(box, keep);
   }
 
   /** The systems, shown only when wdisp/system_<xx> entries are configured. */
@@ -193,48 +361,27 @@
     systemsOn = v.systems.length > 0;
     document.getElementById('systems-section').hidden = !systemsOn;
     var body = document.querySelector('#systems tbody');
-    clear(body);
-    if (!systemsOn) {
-      return;
-    }
-    document.getElementById('systems-meta').textContent = 'wdisp/system_conflict_resolution ' +
+    setText(document.getElementById('systems-meta'), !systemsOn ? '' : 'wdisp/system_conflict_resolution ' +
         v.conflict_resolution + (v.conflict_resolution === '1' ? ' (the first in entry order takes a request' +
         ' several meet)' : ' (systems that meet one request are refused)') + ' · jwd.default_system ' +
         (v.default_system || 'not set: a request no entry matches gets 404') +
-        (v.overlaps.length ? ' · overlaps: ' + v.overlaps.join('; ') : '');
+        (v.overlaps.length ? ' · overlaps: ' + v.overlaps.join('; ') : ''));
+    var keep = {};
     v.systems.forEach(function (sys) {
-      var row = el('tr');
-      row.id = 'system-' + sys.sid;
-      var sid = cell(row, sys.sid, null, 'sid');
-      if (sys.by_default) {
-        sid.appendChild(el('span', ' (default)', 'muted'));
-      }
-      var entries = cell(row, null, null, 'entries');
-      sys.entries.forEach(function (e) {
-        entries.appendChild(el('div', e.definition));
+      keep['system-' + sys.sid] = true;
+      var row = keyed(body, 'system-' + sys.sid, function () {
+        return el('tr');
       });
-      if (sys.external_servers.length) {
-        entries.appendChild(el('div', 'EXTSRV ' + sys.external_servers.join(', ') + ', STICKY ' + sys.sticky,
-            'muted'));
-      }
-      cell(row, sys.ssl_encrypt, 'num', 'ssl_encrypt');
-      cell(row, sys.servers.join(', ') || '–', null, 'servers');
-      cell(row, sys.groups.join(', '), null, 'groups');
-      body.appendChild(row);
+      setText(cell(row, 'sid'), sys.sid + (sys.by_default ? ' (default)' : ''));
+      setText(cell(row, 'entries'), sys.entries.map(function (e) {
+        return e.definition;
+      }).join(' | ') + (sys.external_servers.length ? ' | EXTSRV ' + sys.external_servers.join(', ') +
+          ', STICKY ' + sys.sticky : ''));
+      setText(cell(row, 'ssl_encrypt', 'num'), sys.ssl_encrypt);
+      setText(cell(row, 'servers'), sys.servers.join(', ') || '–');
+      setText(cell(row, 'groups'), sys.groups.join(', '));
     });
-  }
-
-  function renderPairs(tableId, pairs) {
-    var body = document.querySelector('#' + tableId + ' tbody');
-    clear(body);
-    pairs.forEach(function (p) {
-      var row = el('tr');
-      row.appendChild(el('th', p[0]));
-      var td = el('td', p[1], typeof p[1] === 'number' ? 'num' : null);
-      td.setAttribute('data-field', p[0]);
-      row.appendChild(td);
-      body.appendChild(row);
-    });
+    prune(body, keep);
   }
 
   /** What a cluster state means for this node's bindings, in a few words. */
@@ -268,21 +415,22 @@
     var c = t.cluster_status;
     if (c) {
       pairs.push(['cluster', c.state], ['cluster server', c.uri],
-        ['cluster state since', c.since + ' (' + (CLUSTER_STATES[c.state] || c.state) + ')'],
+        ['cluster state since', time(c.since) + ' (' + (CLUSTER_STATES[c.state] || c.state) + ')'],
         ['cluster outages', c.outages], ['served locally', c.served_locally],
         ['carried over', c.carried_over]);
     }
     var p = t.persistence;
     pairs.push(['persistent', p ? 'yes: ' + p.directory + ' (SessionTable.disk_path)' : 'no: lost at a restart']);
     if (p) {
-      pairs.push(['restored at start', p.restored + ' bindings at ' + p.restored_at + ', ' + p.dropped
+      pairs.push(['restored at start', p.restored + ' bindings at ' + time(p.restored_at) + ', ' + p.dropped
         + ' dropped (idle past their timeout, or their server gone)'],
-        ['last written', (p.last_flush || 'not yet') + (p.flush_failures ? ', ' + p.flush_failures + ' writes failed' : '')]);
+        ['last written', (p.last_flush ? time(p.last_flush) : 'not yet') +
+          (p.flush_failures ? ', ' + p.flush_failures + ' writes failed' : '')]);
     }
     renderPairs('sessiontable', pairs);
-    var cell = document.querySelector('#sessiontable td[data-field="cluster"]');
-    if (cell) {
-      cell.className = 'state ' + (c.state === 'CONNECTED' ? 'state-up' : 'state-down');
+    var td = document.querySelector('#sessiontable td[data-field="cluster"]');
+    if (td) {
+      setText(td, c.state, 'state ' + (c.state === 'CONNECTED' ? 'state-up' : 'state-down'));
     }
   }
 
@@ -319,7 +467,7 @@
 
   function renderReload(r) {
     var list = document.getElementById('reload-errors');
-    clear(list);
+    document.getElementById('reload-button').disabled = !r;
     if (!r) {
       renderPairs('reload', [['file', 'none: not started from a file']]);
       return;
@@ -329,14 +477,73 @@
         + (p.file === null ? 'not set' : p.file) + ')';
     });
     renderPairs('reload', [
-      ['file', r.file], ['watch', r.watch], ['loaded at', r.loaded_at],
-      ['last reload', r.outcome ? r.outcome + ' (' + r.trigger + ', ' + r.at + ')' : 'none since startup'],
+      ['file', r.file], ['watch', r.watch], ['loaded at', time(r.loaded_at)],
+      ['last reload', r.outcome ? r.outcome + ' (' + r.trigger + ', ' + time(r.at) + ')' : 'none since startup'],
       ['outcome', r.outcome || ''],
       ['errors', (r.errors || []).length],
       ['needs a restart', pending.length ? pending.join('; ') : 'nothing']]);
+    clear(list);
     (r.errors || []).forEach(function (e) {
       list.appendChild(el('li', e, 'error'));
     });
+  }
+
+  function renderUrlMapping(v) {
+    var box = document.getElementById('urlmapping');
+    var keep = {};
+    v.systems.forEach(function (m) {
+      var id = 'mapping-' + (m.system || 'all');
+      keep[id] = true;
+      var div = keyed(box, id, function () {
+        var d = el('div', null, 'mapping');
+        d.appendChild(el('h3'));
+        d.appendChild(el('div', null, 'meta source'));
+        var prefixes = el('table', null, 'grid prefixes');
+        prefixes.appendChild(el('thead')).appendChild(el('tr'));
+        ['ICF prefix (ABAP)', 'case', 'from'].forEach(function (h) {
+          prefixes.tHead.rows[0].appendChild(el('th', h));
+        });
+        prefixes.appendChild(el('tbody'));
+        d.appendChild(prefixes);
+        var groups = el('table', null, 'grid logon-groups');
+        groups.appendChild(el('thead')).appendChild(el('tr'));
+        ['logon group', 'type', 'URL prefixes'].forEach(function (h) {
+          groups.tHead.rows[0].appendChild(el('th', h));
+        });
+        groups.appendChild(el('tbody'));
+        d.appendChild(groups);
+        return d;
+      });
+      setText(div.querySelector('h3'), (m.system ? 'system ' + m.system + ' · ' : '') + m.icf_prefixes.length +
+          ' ICF prefixes, root URLs to ' + m.root_handler + ' (is/HTTP/default_root_hdl)');
+      setText(div.querySelector('.source'), m.url ? 'loaded from ' + m.url + ' every ' + m.refresh + ', last at ' +
+          time(m.loaded_at) + (m.last_error ? ' · last load failed: ' + m.last_error : '') :
+          'icf.url_prefixes only (no icf.url_prefixes_url)');
+      rows(div.querySelector('.prefixes tbody'), id + '-prefix-', m.icf_prefixes, function (p) {
+        return [p.prefix, p.case_sensitive ? 'case-sensitive' : 'any case', p.source];
+      });
+      rows(div.querySelector('.logon-groups tbody'), id + '-group-', m.logon_groups, function (g) {
+        return [g.name, g.type, g.url_prefixes.join(', ') || '–'];
+      });
+    });
+    prune(box, keep);
+  }
+
+  /** Rows of plain cells, keyed by their first value, updated in place. */
+  function rows(body, idPrefix, items, values) {
+    var keep = {};
+    items.forEach(function (item) {
+      var v = values(item);
+      var id = idPrefix + v[0].replace(/[^A-Za-z0-9_-]/g, '_');
+      keep[id] = true;
+      var row = keyed(body, id, function () {
+        return el('tr');
+      });
+      v.forEach(function (text, i) {
+        setText(cell(row, 'c' + i), text);
+      });
+    });
+    prune(body, keep);
   }
 
   function svg(tag, attrs, text) {
@@ -395,51 +602,183 @@
     }
   }
 
+  /* ---- actions ---- */
+
+  var CONFIRM = {
+    drain: 'Drain server %s? It takes no new sessions; the sessions it holds continue.',
+    disable: 'Disable server %s? It takes nothing more: requests of its sessions go to other servers.'
+  };
+
   function act(id, action) {
-    request('POST', 'api/servers/' + encodeURIComponent(id) + '/' + action, function (status, body) {
+    if (CONFIRM[action] && !window.confirm(CONFIRM[action].replace('%s', id))) {
+      return;
+    }
+    showError(null);
+    request('POST', 'api/servers/' + encodeURIComponent(id) + '/' + action, null, function (status, body) {
       if (status !== 200) {
-        showError(action + ' ' + id + ' failed: ' + status + (body && body.error ? ' ' + body.error : ''));
-      } else {
-        showError(null);
+        showError(action + ' ' + id + ' failed: ' + status + (body && body.error ? ': ' + body.error : ''));
+      } else if (body && body.operator && body.operator.problem) {
+        showError(action + ' ' + id + ' holds on this node, but is not kept: ' + body.operator.problem);
       }
-      refresh();
+      refresh(false);
     });
   }
 
-  function explain(event) {
-    if (event) {
-      event.preventDefault();
-    }
-    var url = document.getElementById('explain-url').value;
-    request('GET', 'api/explain?url=' + encodeURIComponent(url), function (status, body) {
-      document.getElementById('explain-result').textContent = body ? JSON.stringify(body, null, 2)
-          : 'failed: ' + status;
+  function reload() {
+    showError(null);
+    var result = document.getElementById('reload-result');
+    setText(result, 'reading the configuration file…', 'result');
+    request('POST', 'api/reload', null, function (status, body) {
+      if (body && body.outcome) {
+        setText(result, 'reload ' + body.outcome + ' at ' + time(body.at) + (body.errors.length ? ': ' +
+            body.errors.join('; ') : ''), 'result' + (body.outcome === 'rejected' ? ' failed' : ''));
+      } else {
+        setText(result, '', 'result');
+        showError('reload failed: ' + status + (body && body.error ? ': ' + body.error : ''));
+      }
+      refresh(true);
     });
-    return false;
   }
+
+  function lookup(event) {
+    event.preventDefault();
+    var box = document.getElementById('lookup-result');
+    var input = document.getElementById('lookup-value');
+    request('POST', 'api/session', input.value, function (status, body) {
+      clear(box);
+      box.className = 'result';
+      if (status !== 200 || !body) {
+        box.className = 'result failed';
+        box.appendChild(el('span', 'lookup failed: ' + status + (body && body.error ? ': ' + body.error : '')));
+        return;
+      }
+      if (!body.findings.length) {
+        box.appendChild(el('span', body.none, 'none'));
+        return;
+      }
+      var table = box.appendChild(el('table', null, 'grid'));
+      var head = table.appendChild(el('thead')).appendChild(el('tr'));
+      ['system', 'server', 'state', 'binding', 'idle time left', ''].forEach(function (h) {
+        head.appendChild(el('th', h));
+      });
+      var tbody = table.appendChild(el('tbody'));
+      body.findings.forEach(function (f) {
+        var tr = tbody.appendChild(el('tr', null, 'finding'));
+        [['system', f.system || '–'], ['server', f.server || '(gone)'], ['state', f.state || '–'],
+          ['binding', f.binding], ['idle_left', f.idle_left_ms === null ? '–' : duration(f.idle_left_ms)],
+          ['note', f.note || '']].forEach(function (c) {
+          var td = tr.appendChild(el('td', c[1]));
+          td.setAttribute('data-field', c[0]);
+        });
+      });
+      box.appendChild(el('div', 'read as ' + body.read_as.join(', '), 'muted'));
+    });
+  }
+
+  /** The explanation as sentences, one term a line. */
+  function explain(event) {
+    event.preventDefault();
+    var url = document.getElementById('explain-url').value;
+    var box = document.getElementById('explain-result');
+    request('GET', 'api/explain?url=' + encodeURIComponent(url), null, function (status, e) {
+      clear(box);
+      function line(field, term, text) {
+        box.appendChild(el('dt', term)).setAttribute('data-field', field);
+        box.appendChild(el('dd', text)).setAttribute('data-field', field);
+      }
+      if (!e || e.error) {
+        line('error', 'answer', status + ': ' + (e && e.error ? e.error : 'no answer'));
+        return;
+      }
+      if (e.system) {
+        line('system', 'system', e.system);
+      }
+      line('path', 'path', e.path === null ? '(bad path)' : e.path);
+      if (e.type) {
+        line('type', 'stack', e.type + ' by ' + e.rule + (e.matched_prefix ? ' (' + e.matched_prefix + ')' : ''));
+      }
+      line('permission', 'URL filter', e.permission.verdict + (e.permission.rule ? ' by line ' +
+          e.permission.rule.line + ' of ' + e.permission.rule.file + ': ' + e.permission.rule.text : ''));
+      line('group', 'group', (e.group || '–') + (e.members.length ? ': ' + e.members.map(function (m) {
+        return m.id + ' ' + m.state + (m.takes_new_requests ? '' : m.serves_its_sessions ?
+            ' (its sessions only)' : ' (nothing)');
+      }).join(', ') : ''));
+      var s = e.session;
+      var ids = [];
+      if (s.jsessionid) { ids.push('JSESSIONID'); }
+      if (s.saplb.length) { ids.push(s.saplb.length + ' saplb cookie(s)'); }
+      if (s.sap_contextid) { ids.push('sap-contextid'); }
+      if (s.sap_ext_sid) { ids.push('sap-ext-sid'); }
+      line('session', 'session', ids.length ? ids.join(', ') : 'none: a first request');
+      line('server', 'goes to', e.status === 200 ? e.server + ' (' + e.reason + (e.bound ? ', follows its session' :
+          '') + ')' : 'nowhere: answered ' + e.status + ' (' + e.error + ')');
+      if (e.target) {
+        line('target', 'forwarded as', e.target);
+      }
+    });
+  }
+
+  /* ---- refreshing ---- */
 
   function load(path, render) {
-    request('GET', path, function (status, body) {
-      if (status === 200 && body) {
+    request('GET', path, null, function (status, body) {
+      var ok = status === 200 && body;
+      if (ok) {
         render(body);
-        showError(null);
-      } else {
-        showError('GET ' + path + ' failed: ' + status);
       }
+      loaded(path, ok, status);
     });
   }
 
-  function refresh() {
-    load('api/systems', renderSystems);
+  /** Reads the tables; the slow ones every SLOW_EVERY rounds or when `all`. */
+  function refresh(all) {
+    if (all || rounds % SLOW_EVERY === 0) {
+      load('api/systems', renderSystems);
+      load('api/config', renderConfig);
+      load('api/urlmapping', renderUrlMapping);
+    }
+    rounds++;
     load('api/status', renderStatus);
     load('api/servers', renderServers);
     load('api/groups', renderGroups);
     load('api/sessiontable', renderSessionTable);
     load('api/history', renderChart);
-    load('api/config', renderConfig);
+  }
+
+  function schedule() {
+    if (timer !== null) {
+      clearInterval(timer);
+      timer = null;
+    }
+    if (!paused) {
+      timer = setInterval(function () {
+        refresh(false);
+      }, refreshMs);
+    }
+  }
+
+  function togglePause() {
+    paused = !paused;
+    setText(document.getElementById('pause'), paused ? 'Resume' : 'Pause');
+    document.body.classList.toggle('paused', paused);
+    setText(document.getElementById('updated'), paused ? 'paused at ' + new Date().toLocaleTimeString() :
+        'resuming…');
+    schedule();
+    if (!paused) {
+      refresh(true);
+    }
   }
 
   document.getElementById('explain-form').onsubmit = explain;
-  refresh();
-  setInterval(refresh, refreshMs);
+  document.getElementById('lookup-form').onsubmit = lookup;
+  document.getElementById('reload-button').onclick = reload;
+  document.getElementById('pause').onclick = togglePause;
+  document.getElementById('refresh-now').onclick = function () {
+    refresh(true);
+  };
+  document.getElementById('error-dismiss').onclick = function () {
+    showError(null);
+  };
+  refresh(true);
+  schedule();
 }());
