@@ -59,7 +59,11 @@ final class TestPki {
     static synchronized TestPki get() {
         if (instance == null) {
             Path dir = JwdProcess.target().resolve("it-pki");
-            try {
+            // the test JVMs that run at once (failsafe's forks) make them once: the first, under a file lock
+            try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(
+                    JwdProcess.target().resolve("it-pki.lock"), java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.WRITE);
+                 java.nio.channels.FileLock held = lock.lock()) {
                 Path done = dir.resolve("done-with-clients");
                 if (!Files.exists(done) || Files.getLastModifiedTime(done).toInstant()
                         .isBefore(Instant.now().minus(REUSE))) {
