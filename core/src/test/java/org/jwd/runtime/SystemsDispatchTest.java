@@ -104,9 +104,10 @@ class SystemsDispatchTest {
 
         assertThat(erp.server().id()).isEqualTo("erp1");
         assertThat(prt.server().id()).isEqualTo("prt1");
-        assertThat(boot.dispatcher().sessionTable().peek("ERP/SAME0123456789")).isEqualTo("erp1");
-        assertThat(boot.dispatcher().sessionTable().peek("PRT/SAME0123456789")).isEqualTo("prt1");
-        assertThat(boot.dispatcher().sessionTable().peek("SAME0123456789")).isNull();
+        // bound at request time, in the temporary table (SessionTableTimeout)
+        assertThat(boot.dispatcher().sessionTable().peek("ERP/temporary:SAME0123456789")).isEqualTo("erp1");
+        assertThat(boot.dispatcher().sessionTable().peek("PRT/temporary:SAME0123456789")).isEqualTo("prt1");
+        assertThat(boot.dispatcher().sessionTable().peek("temporary:SAME0123456789")).isNull();
     }
 
     @Test
@@ -123,7 +124,7 @@ class SystemsDispatchTest {
 
         assertThat(state.router(selection.system())).isSameAs(state.router());
         assertThat(decision.server().id()).isEqualTo("a");
-        assertThat(boot.dispatcher().sessionTable().peek("BARE0123456789")).isEqualTo("a");
+        assertThat(boot.dispatcher().sessionTable().peek("temporary:BARE0123456789")).isEqualTo("a");
     }
 
     @Test
