@@ -66,6 +66,18 @@ class SystemsDispatchTest {
                 .isEqualTo("system ERP: SRCURL /sap/ matched");
     }
 
+    /** A mangled segment is read as its plain name by SRCURL too (BSP In-Depth: URL Mangling). */
+    @Test
+    void aMangledUrlSelectsTheSystemOfItsPlainPrefix() throws Exception {
+        DispatcherState state = start(TWO_SYSTEMS);
+
+        assertThat(route(state, 8080, "jwd.example.com", "/sap(bD1lbiZjPTAwMQ==)/bc/bsp/sap/it00/default.htm")
+                .server().id()).isEqualTo("erp1");
+        assertThat(state.select("127.0.0.1", 8080, "jwd.example.com", get("/sap(bD1lbiZjPTAwMQ==)/bc/x"))
+                .explanation()).isEqualTo("system ERP: SRCURL /sap/ matched");
+        assertThat(route(state, 8080, "jwd.example.com", "/irj(bD1l)/portal").server().id()).isEqualTo("prt1");
+    }
+
     @Test
     void theAccessPointSelectsAsystemWhateverThePath() throws Exception {
         DispatcherState state = start(TWO_SYSTEMS);
