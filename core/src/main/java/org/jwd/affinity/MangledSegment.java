@@ -19,7 +19,7 @@ import java.util.List;
  * "Url64", SAP's variant with '-' for '/' ("The Url64 encoding scheme"). A part that is no Base64, or has no
  * {@code s}, carries no session: never an error.
  */
-final class MangledSegment {
+public final class MangledSegment {
     /** Longer parts are not decoded: a real one holds a few settings and one session id. */
     private static final int MAX_PART_LENGTH = 2048;
     private static final String SESSION_KEY = "s=";
@@ -39,6 +39,11 @@ final class MangledSegment {
             }
         }
         return null;
+    }
+
+    /** Whether this part of a mangled segment carries a session id: not to be written in a log. */
+    public static boolean carriesSessionId(String part) {
+        return sessionId(part) != null;
     }
 
     /** The value of {@code s} in one part, or {@code null}. */
