@@ -62,7 +62,7 @@ class RouterUrlIdentifiersTest {
             # SAP Library, BSP "Session Handling without Cookies": the session id in brackets after the namespace
             BSP session id in the mangled segment                  | /sap(cz1TSUQlM2FBTk9OJTNhdmdtdmdtYTFfVkdNXzAwJTNhVzdkREExSnlPa29GeEZqVzJrZFNXdTB2b2R4M2Z1M0RwOFRsamJHNS1BVFQ=)/bc/gui/sap/its/webgui | - | a2 sap-contextid
             # BSP In-Depth: URL Mangling: client and language only (l=en&c=001), an ABAP URL all the same
-            BSP mangled segment without a session                  | /sap(bD1lbiZjPTAwMQ==)/bc/bsp/sap/it00/default.htm | - | a1 balanced
+            BSP mangled segment without a session                  | /sap(bD1lbiZjPTAwMQ==)/bc/bsp/sap/it00/default.htm | - | a* balanced
             # SAP Library, "External Session Identifier": /sap/;sap-ext-sid=<external session identifier>/foo/bar
             ESID as a path parameter of an empty segment           | /sap/;sap-ext-sid=MTIzNDU2Nzg5MA==/foo/bar | - | a2 session table (sap-ext-sid)
             ESID on any segment                                    | /sap/foo;sap-ext-sid=MTIzNDU2Nzg5MA==/bar  | - | a2 session table (sap-ext-sid)
@@ -79,7 +79,10 @@ class RouterUrlIdentifiersTest {
         RoutingDecision decision = router.route(RoutingRequest.of("GET", path, null,
                 cookie == null ? List.of() : List.of(cookie), false));
 
-        assertThat(decision.server().id() + " " + decision.reason()).as(document).isEqualTo(expected);
+        // "a* balanced": balanced among the ABAP servers, whichever the balancer's turn is
+        String server = expected.startsWith("a* ") && decision.server().id().startsWith("a") ? "a*"
+                : decision.server().id();
+        assertThat(server + " " + decision.reason()).as(document).isEqualTo(expected);
         assertThat(decision.target()).endsWith(path);
         decision.finish(false);
     }

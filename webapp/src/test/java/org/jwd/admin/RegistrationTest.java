@@ -75,7 +75,7 @@ class RegistrationTest {
         assertThat(catchThrowableOfType(ConfigException.class, () -> parse("n1",
                 "{\"url\":\"http://h:1\",\"type\":\"j2ee\",\"sytem\":\"ERP\"}")).problems())
                 .containsExactly("sytem = 'ERP': expected a known field: one of capacity, health_path, https_url,"
-                        + " lb_id, logon_groups, name, route, type, url");
+                        + " instance_id, lb_id, logon_groups, name, route, type, url");
     }
 
     @Test
@@ -115,8 +115,8 @@ class RegistrationTest {
                 "{\"url\":\"ftp://h\",\"type\":\"cobol\",\"capacity\":0,\"logon_groups\":[\"NOPE\"],\"load\":5}"));
 
         assertThat(e.problems()).containsExactly(
-                "load = '5': expected a known field: one of capacity, health_path, https_url, lb_id, logon_groups, "
-                        + "name, route, type, url",
+                "load = '5': expected a known field: one of capacity, health_path, https_url, instance_id, lb_id, "
+                        + "logon_groups, name, route, type, url",
                 "url = 'ftp://h': expected http://host:port",
                 "type = 'cobol': expected j2ee or abap",
                 "capacity = '0': expected a positive integer",
