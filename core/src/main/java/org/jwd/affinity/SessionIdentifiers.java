@@ -43,7 +43,9 @@ public record SessionIdentifiers(List<SaplbCookie> saplbCookies, String jsession
      * the first of that group's ({@code saplb_<group>}); when the request's URL has no logon group, or the group has
      * no such cookie, the first {@code saplb_*}; else {@code null}. Other groups' cookies are not read (SAP Library,
      * "Load Balancing Identifier": the Web Dispatcher "checks for path prefix match and thereby determines group
-     * name ... This allows to obtain {@code <instance_id>} from the set of dispatch cookies").
+     * name ... This allows to obtain {@code <instance_id>} from the set of dispatch cookies"). What SAP's Web
+     * Dispatcher does when the group has no cookie is not in the documents found; {@code saplb_*} is the cookie of a
+     * landscape without "special group definitions", so it is read then (a session begun before the group existed).
      *
      * @param logonGroup the logon group whose URL prefix covers the request's path, or {@code null}
      */
