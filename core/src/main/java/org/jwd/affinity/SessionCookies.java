@@ -74,8 +74,10 @@ public final class SessionCookies {
                 }
             }
         }
-        for (PathParameter p : parameters) {
-            parser.parameter(p);
+        if (!parameters.isEmpty()) {
+            for (PathParameter p : parameters) {
+                parser.parameter(p);
+            }
         }
         if (!mangledParts.isEmpty()) {
             String sessionId = MangledSegment.sessionId(mangledParts);
