@@ -35,7 +35,7 @@ public class ClassificationBenchmark {
             "/sap/opu/odata/sap/SRV_0150/Entities",
             "/irj/portal/home/page.jsp",
             "/nwa/monitoring/sessions;jsessionid=ABC123.node1",
-            "/sap/bc/gui/sap/its/webgui/%2e/x%20y"})
+            "/sap(bD1lbiZjPTAwMQ==)/bc/gui/sap/its/webgui/x%20y"})
     public String path;
 
     private GroupResolver resolver;

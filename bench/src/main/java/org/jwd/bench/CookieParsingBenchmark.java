@@ -36,17 +36,17 @@ public class CookieParsingBenchmark {
 
     @Benchmark
     public SessionIdentifiers typical() {
-        return SessionCookies.parse(typical, null, null);
+        return SessionCookies.parse(typical, List.of(), List.of());
     }
 
     @Benchmark
     public SessionIdentifiers noSessionCookies() {
-        return SessionCookies.parse(noSessionCookies, null, null);
+        return SessionCookies.parse(noSessionCookies, List.of(), List.of());
     }
 
     @Benchmark
     public SessionIdentifiers abap() {
-        return SessionCookies.parse(abap, null, null);
+        return SessionCookies.parse(abap, List.of(), List.of());
     }
 
     /**

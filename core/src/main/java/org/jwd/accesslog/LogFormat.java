@@ -8,6 +8,8 @@ import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Set;
 
+import org.jwd.affinity.MangledSegment;
+
 /**
  * {@code LOGFORMAT}: a line of the access log from an {@link Entry}. Compiled once into parts (by
  * {@link FormatCompiler}), so a line costs one pass over them. Every value that comes from the client is escaped
@@ -129,9 +131,13 @@ public final class LogFormat {
 
     /**
      * The URI with the values of session identifiers and passwords replaced by {@code *}, in path parameters
-     * ({@code ;jsessionid=...}) and the query ({@code ?sap-contextid=...}).
+     * ({@code ;jsessionid=...}), the query ({@code ?sap-contextid=...}) and a mangled segment that carries a session
+     * ({@code /sap(cz1TSUQl...)/} is written {@code /sap(*)/}).
      */
     static String redacted(String uri) {
+        if (uri != null && uri.indexOf('(') >= 0) {
+            uri = withoutMangledSessions(uri);
+        }
         if (uri == null || (uri.indexOf(';') < 0 && uri.indexOf('?') < 0)) {
             return uri;
         }
@@ -153,6 +159,26 @@ public final class LogFormat {
             i = end;
         }
         return b.toString();
+    }
+
+    /** The URI with each parenthesised part of a path segment that carries a session id written {@code *}. */
+    private static String withoutMangledSessions(String uri) {
+        int query = uri.indexOf('?');
+        int pathEnd = query < 0 ? uri.length() : query;
+        StringBuilder b = null;
+        int copied = 0;
+        for (int open = uri.indexOf('('); open >= 0 && open < pathEnd; open = uri.indexOf('(', open + 1)) {
+            int close = uri.indexOf(')', open);
+            int slash = uri.indexOf('/', open);
+            if (close < 0 || close > pathEnd || slash >= 0 && slash < close
+                    || !MangledSegment.carriesSessionId(uri.substring(open + 1, close))) {
+                continue;
+            }
+            b = b == null ? new StringBuilder(uri.length()) : b;
+            b.append(uri, copied, open + 1).append('*');
+            copied = close;
+        }
+        return b == null ? uri : b.append(uri, copied, uri.length()).toString();
     }
 
     /** Where the parameter starting at {@code from} ends. */

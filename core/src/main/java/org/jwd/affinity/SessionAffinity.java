@@ -15,10 +15,12 @@ import org.slf4j.LoggerFactory;
  * and the session table's bindings made on the way. Plain Java: it knows nothing of servlets, and the balancers and
  * the table are reached through {@link RoutingEffects}, live when routing, dry when explaining.
  *
- * <p>The order — ABAP: the ESID ({@code sap-ext-sid}) through the session ID table, then {@code sap-contextid}, then
- * the balancer (binding the ESID). J2EE: a {@code saplb_*} cookie, then the JSESSIONID (its route suffix, configured
- * ({@code server.<id>.route}) or else {@link LearnedRoutes learned}, then the table), then the balancer (binding the
- * JSESSIONID when the temporary table is on).
+ * <p>The order — ABAP: the ESID ({@code sap-ext-sid}) through the session ID table, then the ABAP session id
+ * ({@code sap-contextid}, or its URL form in a mangled segment), then the balancer (binding the ESID). J2EE: the
+ * {@code saplb} cookie of the URL's logon group (else {@code saplb_*}), then the JSESSIONID (the server it names,
+ * {@code (<name>)...End}; its route suffix, configured ({@code server.<id>.route}) or else
+ * {@link LearnedRoutes learned}; then SAP's session ID table, then the temporary table), then the balancer (binding
+ * the JSESSIONID in the temporary table when that is on). Each identifier in any of its forms, cookie or URL.
  *
  * <p><b>A valid identifier wins over the URL's group.</b> Valid means: it names a server of the request's stack
  * that serves its sessions (up or drained) and can be reached the way the request must go (a healthy HTTPS port
@@ -43,7 +45,7 @@ public final class SessionAffinity {
     private final SessionServers servers;
 
     public SessionAffinity(DispatcherConfig config, Topology topology, LearnedRoutes learnedRoutes) {
-        this(config, new SessionServers(config, topology, learnedRoutes));
+        this(config, new SessionServers(topology, learnedRoutes));
     }
 
     private SessionAffinity(DispatcherConfig config, SessionServers servers) {
@@ -76,11 +78,13 @@ public final class SessionAffinity {
      * @param group  the URL's group, or {@code null} when it has no server for the request (then only a session can
      *               place it, and {@code null} is returned without one)
      * @param type   the request's stack, or {@code null} for both ({@code !ALL}: no J2EE server is active)
+     * @param logonGroup the logon group whose URL prefix covers the path, or {@code null}: whose {@code saplb}
+     *                   cookie is read
      * @param secure the request is forwarded over HTTPS
      * @return the choice, or {@code null} when {@code group} is {@code null} and no session places the request
      */
-    public Choice choose(ServerGroup group, ServerType type, SessionIdentifiers ids, boolean secure,
-                         RoutingEffects fx) {
+    public Choice choose(ServerGroup group, ServerType type, String logonGroup, SessionIdentifiers ids,
+                         boolean secure, RoutingEffects fx) {
         if (ids.isEmpty()) {
             return group == null ? null : balance(group, fx);
         }
@@ -90,7 +94,7 @@ public final class SessionAffinity {
             choice = abap(group, ids, keys, secure, fx);
         }
         if (choice == null && type != ServerType.ABAP) {
-            choice = j2ee(group, ids, keys, secure, fx);
+            choice = j2ee(group, logonGroup, ids, keys, secure, fx);
         }
         if (choice == null && group != null) {
             choice = balance(group, fx);
@@ -123,16 +127,21 @@ public final class SessionAffinity {
             String winner = stale != null ? fx.rebind(esid, stale, context.id()) : fx.bind(esid, context.id());
             return follow(winner, toContext, "sap-contextid", ServerType.ABAP, secure, ids.sapContextId());
         }
-        return esid != null && group != null ? throughTable(group, esid, stale, ServerType.ABAP, secure, fx) : null;
+        return esid != null && group != null
+                ? throughTable(group, esid, stale, ServerType.ABAP, secure, fx, esid) : null;
     }
 
-    /** {@code saplb_*}, then the JSESSIONID's route suffix, then the table. */
-    private Choice j2ee(ServerGroup group, SessionIdentifiers ids, TableKeys keys, boolean secure, RoutingEffects fx) {
-        for (SaplbCookie saplb : ids.saplbCookies()) {
-            Server named = servers.bySaplb(saplb, secure);
-            if (named != null) {
-                return new Choice(named, "saplb cookie", true, saplb.value());
-            }
+    /** The URL's group's {@code saplb}, then the JSESSIONID: the server it names, its route suffix, the tables. */
+    private Choice j2ee(ServerGroup group, String logonGroup, SessionIdentifiers ids, TableKeys keys, boolean secure,
+                        RoutingEffects fx) {
+        SaplbCookie saplb = ids.saplbFor(logonGroup);
+        Server byCookie = saplb == null ? null : servers.bySaplb(saplb, secure);
+        if (byCookie != null) {
+            return new Choice(byCookie, "saplb cookie", true, saplb.value());
+        }
+        Server named = servers.byJsessionidName(ids.jsessionidServer(), secure);
+        if (named != null) {
+            return new Choice(named, "JSESSIONID server name", true, ids.jsessionid());
         }
         String route = ids.jsessionidRoute();
         if (route != null) {
@@ -145,25 +154,34 @@ public final class SessionAffinity {
                 return new Choice(learned, "route suffix (learned)", true, ids.jsessionid());
             }
         }
-        String jsessionid = keys.jsessionid;
-        if (jsessionid == null) {
-            return null;
+        return keys.hasJsessionid() ? jsessionidThroughTables(group, keys, secure, fx) : null;
+    }
+
+    /**
+     * SAP's session ID table (JSESSIONIDs servers set), then the temporary table (bound at request time). The
+     * temporary table binds every unknown JSESSIONID at request time; SAP's table learns them from the server's
+     * Set-Cookie, but a binding whose server is gone is replaced at once, so concurrent requests agree.
+     */
+    private Choice jsessionidThroughTables(ServerGroup group, TableKeys keys, boolean secure, RoutingEffects fx) {
+        String key = keys.jsessionid;
+        String boundId = key == null ? null : keys.lookupJsessionid(fx);
+        if (boundId == null && keys.temporary != null) {
+            key = keys.temporary;
+            boundId = keys.lookupTemporary(fx);
         }
-        String boundId = keys.lookupJsessionid(fx);
         String stale = null;
         if (boundId != null) {
             Server bound = servers.valid(boundId, ServerType.J2EE, secure);
             if (bound != null) {
-                return new Choice(bound, "session table", true, jsessionid);
+                return new Choice(bound, "session table", true, keys.sessionId);
             }
             stale = boundId;
         }
-        // The temporary table binds every unknown JSESSIONID at request time; SAP's table learns them from the
-        // server's Set-Cookie, but a binding whose server is gone is replaced at once, so concurrent requests agree.
-        if (group != null && (config.sessions().temporaryTableEnabled() || stale != null)) {
-            return throughTable(group, jsessionid, stale, ServerType.J2EE, secure, fx);
+        if (group == null || stale == null && keys.temporary == null) {
+            return null;
         }
-        return null;
+        return throughTable(group, stale == null ? keys.temporary : key, stale, ServerType.J2EE, secure, fx,
+                keys.sessionId);
     }
 
     /**
@@ -171,18 +189,18 @@ public final class SessionAffinity {
      * {@code stale} atomically; either way the request follows what the table says now.
      */
     private Choice throughTable(ServerGroup group, String key, String stale, ServerType type, boolean secure,
-                                RoutingEffects fx) {
+                                RoutingEffects fx, String identifier) {
         Choice balanced = balance(group, fx);
         if (balanced.server() == null) {
             return balanced;
         }
         if (stale != null) {
             String winner = fx.rebind(key, stale, balanced.server().id());
-            return follow(winner, balanced, "session table rebind from " + stale, type, secure, key);
+            return follow(winner, balanced, "session table rebind from " + stale, type, secure, identifier);
         }
         String winner = fx.bind(key, balanced.server().id());
         return follow(winner, balanced, balanced.reason().equals(BALANCED) ? "session table bind" : balanced.reason(),
-                type, secure, key);
+                type, secure, identifier);
     }
 
     /** Goes where the table says now; a concurrent request may have bound the session first. */

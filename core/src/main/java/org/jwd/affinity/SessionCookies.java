@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the session identifiers of a request from its raw {@code Cookie} header values and the path parameters
- * the path normalizer extracted.
+ * Reads the session identifiers of a request from its raw {@code Cookie} header values and from its URL: the path
+ * parameters and the mangled segments the path normalizer set apart. SAP documents each identifier "as cookies or as
+ * part of the URL (URL-rewriting scheme)" (SAP Library, "Session Identifiers", SAP Web Dispatcher).
  *
  * <p>The parser works by hand on the header text: no regular expressions, no {@code String.split}, one small
  * object per request plus a {@code String} for each identifier kept. It never throws: a malformed cookie or
@@ -24,9 +25,13 @@ import java.util.List;
  *       well-formed {@code saplb} cookies are kept in header order, up to {@link #MAX_SAPLB_COOKIES};</li>
  *   <li>a session id ({@code JSESSIONID}, {@code sap-ext-sid}) is well-formed when it has 1 to
  *       {@link #MAX_SESSION_ID_LENGTH} characters, all RFC 6265 cookie-octets (visible ASCII except
- *       {@code " , ; \}); longer or odd ids are garbage that must not reach the session table;</li>
- *   <li>the cookie takes precedence over the path parameter for {@code JSESSIONID} and {@code sap-ext-sid}.</li>
+ *       {@code " , ; \}); longer or odd ids are garbage that must not reach the session table.</li>
  * </ul>
+ * The URL forms, on any segment: {@code ;jsessionid=} and {@code ;sap-ext-sid=} (the last one of the path, names
+ * compared ignoring case), read when the cookie is absent; {@code ;saplb_<group>=(<instance>)<node>}, kept after the
+ * cookies; and the ABAP session id that BSP writes into a mangled segment for sessions without cookies
+ * ({@link MangledSegment}), which wins over a {@code sap-contextid} cookie, as it is what tells the sessions of one
+ * browser apart there.
  */
 public final class SessionCookies {
 
@@ -45,21 +50,22 @@ public final class SessionCookies {
     private SessionCookies() {
     }
 
-    /** {@link #parse(List, String, String)} for one {@code Cookie} header and no path parameters. */
+    /** {@link #parse(List, List, List)} for one {@code Cookie} header and a URL without identifiers. */
     public static SessionIdentifiers parse(String cookieHeader) {
-        return parse(cookieHeader == null ? null : List.of(cookieHeader), null, null);
+        return parse(cookieHeader == null ? null : List.of(cookieHeader), List.of(), List.of());
     }
 
     /**
      * Reads the identifiers of one request.
      *
-     * @param cookieHeaders   the raw values of its {@code Cookie} headers (a browser sends one; HTTP/2 may split
-     *                        it); {@code null} or empty when none; {@code null} elements are skipped
-     * @param jsessionidParam the {@code ;jsessionid=} path parameter value, or {@code null}
-     * @param sapExtSidParam  the {@code ;sap-ext-sid=} path parameter value, or {@code null}
+     * @param cookieHeaders the raw values of its {@code Cookie} headers (a browser sends one; HTTP/2 may split
+     *                      it); {@code null} or empty when none; {@code null} elements are skipped
+     * @param parameters    its path parameters, of every segment, in the order sent
+     * @param mangledParts  the parenthesised parts of its mangled segments ({@code bD1lbiZjPTAwMQ==}), in order
      * @return never {@code null}; {@link SessionIdentifiers#NONE} when nothing usable was found
      */
-    public static SessionIdentifiers parse(List<String> cookieHeaders, String jsessionidParam, String sapExtSidParam) {
+    public static SessionIdentifiers parse(List<String> cookieHeaders, List<PathParameter> parameters,
+                                           List<String> mangledParts) {
         Parser parser = new Parser();
         if (cookieHeaders != null) {
             for (String header : cookieHeaders) {
@@ -68,13 +74,16 @@ public final class SessionCookies {
                 }
             }
         }
-        if (parser.jsessionid == null && jsessionidParam != null
-                && isSessionId(jsessionidParam, 0, jsessionidParam.length())) {
-            parser.jsessionid = jsessionidParam;
+        if (!parameters.isEmpty()) {
+            for (PathParameter p : parameters) {
+                parser.parameter(p);
+            }
         }
-        if (parser.sapExtSid == null && sapExtSidParam != null
-                && isSessionId(sapExtSidParam, 0, sapExtSidParam.length())) {
-            parser.sapExtSid = sapExtSidParam;
+        if (!mangledParts.isEmpty()) {
+            String sessionId = MangledSegment.sessionId(mangledParts);
+            if (sessionId != null) {
+                parser.contextId(sessionId, 0, sessionId.length());
+            }
         }
         return parser.result();
     }
@@ -87,16 +96,37 @@ public final class SessionCookies {
         return saplb(group, value, 0, value.length());
     }
 
-    /** The route suffix of a session id: after the last '.', when that and the part before are non-empty. */
+    /**
+     * The route suffix of a session id: after the last '.', when that and the part before are non-empty; never for
+     * an id in SAP's form, which names its server ({@link #serverName}): its {@code .5138181876605873End} is no route.
+     */
     public static String route(String sessionId) {
         if (sessionId == null) {
             return null;
         }
         int dot = sessionId.lastIndexOf('.');
-        if (dot <= 0 || dot == sessionId.length() - 1) {
+        if (dot <= 0 || dot == sessionId.length() - 1 || serverName(sessionId) != null) {
             return null;
         }
         return sessionId.substring(dot + 1);
+    }
+
+    /**
+     * The server an AS Java session id names: {@code ls3022_BIN_12} of {@code (ls3022_BIN_12)ID47500DB0.5138181876605873End}
+     * (SAP Library, "J2EE Session Identifier": {@code URL-encode("(" <sap-server-name> ")" <internal-id> End)});
+     * {@code null} for an id of another form.
+     */
+    public static String serverName(String sessionId) {
+        if (sessionId == null || !sessionId.endsWith("End")) {
+            return null;
+        }
+        String id = sessionId.indexOf('%') < 0 ? sessionId
+                : CookieOctets.percentDecoded(sessionId, 0, sessionId.length());
+        int close = id == null || id.isEmpty() || id.charAt(0) != '(' ? -1 : id.indexOf(')');
+        if (close < 2 || id.lastIndexOf('(') != 0) {
+            return null;
+        }
+        return id.substring(1, close);
     }
 
     private static final class Parser {
@@ -105,6 +135,10 @@ public final class SessionCookies {
         String sapContextServer;
         String sapExtSid;
         List<SaplbCookie> saplb;
+        /** The URL forms of JSESSIONID and ESID: the last one of the path, read when no cookie gave one. */
+        String jsessionidParameter;
+        String sapExtSidParameter;
+        List<SaplbCookie> saplbParameters;
 
         void header(String h) {
             int n = h.length();
@@ -155,7 +189,7 @@ public final class SessionCookies {
                     }
                     break;
                 case 13:
-                    if (sapContextServer == null && h.regionMatches(start, SAP_CONTEXTID, 0, 13)) {
+                    if (sapContextId == null && h.regionMatches(start, SAP_CONTEXTID, 0, 13)) {
                         contextId(h, valueStart, valueEnd);
                         return;
                     }
@@ -171,12 +205,7 @@ public final class SessionCookies {
 
         /** A {@code saplb_<group>} pair: the group from {@code groupStart} to {@code nameEnd}, then the value. */
         private void saplbPair(String h, int groupStart, int nameEnd, int valueStart, int valueEnd) {
-            if (!CookieOctets.all(h, groupStart, nameEnd)) {
-                return;
-            }
-            String group = nameEnd - groupStart == 1 && h.charAt(groupStart) == '*'
-                    ? SaplbCookie.ANY_GROUP : h.substring(groupStart, nameEnd);
-            SaplbCookie cookie = saplb(group, h, valueStart, valueEnd);
+            SaplbCookie cookie = saplbOf(h, groupStart, nameEnd, valueStart, valueEnd);
             if (cookie != null) {
                 if (saplb == null) {
                     saplb = new ArrayList<>(2);
@@ -185,7 +214,31 @@ public final class SessionCookies {
             }
         }
 
-        private void contextId(String h, int from, int to) {
+        /** One path parameter: an identifier in its URL form, or nothing of ours. */
+        void parameter(PathParameter p) {
+            String name = p.name();
+            String value = p.value();
+            if (name.equalsIgnoreCase("jsessionid") && isSessionId(value, 0, value.length())) {
+                jsessionidParameter = value;
+            } else if (name.equalsIgnoreCase(SAP_EXT_SID) && isSessionId(value, 0, value.length())) {
+                sapExtSidParameter = value;
+            } else if (name.length() > SAPLB_PREFIX.length() && name.startsWith(SAPLB_PREFIX)
+                    && (saplbParameters == null || saplbParameters.size() < MAX_SAPLB_COOKIES)) {
+                SaplbCookie cookie = saplbOf(name, SAPLB_PREFIX.length(), name.length(), value, 0, value.length());
+                if (cookie != null) {
+                    if (saplbParameters == null) {
+                        saplbParameters = new ArrayList<>(1);
+                    }
+                    saplbParameters.add(cookie);
+                }
+            }
+        }
+
+        /**
+         * Reads {@code SID:ANON:<host>_<SID>_<nr>:<id>-<mode>}, percent-encoded, from {@code h[from, to)}: a later
+         * call with a well-formed id replaces an earlier one.
+         */
+        void contextId(String h, int from, int to) {
             if (to - from > MAX_CONTEXT_ID_LENGTH) {
                 return;
             }
@@ -205,12 +258,35 @@ public final class SessionCookies {
         }
 
         SessionIdentifiers result() {
+            jsessionid = jsessionid != null ? jsessionid : jsessionidParameter;
+            sapExtSid = sapExtSid != null ? sapExtSid : sapExtSidParameter;
+            if (saplbParameters != null) {
+                if (saplb == null) {
+                    saplb = saplbParameters;
+                } else {
+                    saplb.addAll(saplbParameters);
+                }
+            }
             if (jsessionid == null && sapContextServer == null && sapExtSid == null && saplb == null) {
                 return SessionIdentifiers.NONE;
             }
             return new SessionIdentifiers(saplb == null ? List.of() : saplb, jsessionid, route(jsessionid),
-                    sapContextId, sapContextServer, sapExtSid);
+                    serverName(jsessionid), sapContextId, sapContextServer, sapExtSid);
         }
+    }
+
+    /** A {@code saplb_<group>} name from {@code groupStart} to {@code nameEnd} of {@code n}, its value in {@code v}. */
+    private static SaplbCookie saplbOf(String n, int groupStart, int nameEnd, String v, int valueStart, int valueEnd) {
+        if (!CookieOctets.all(n, groupStart, nameEnd)) {
+            return null;
+        }
+        String group = nameEnd - groupStart == 1 && n.charAt(groupStart) == '*'
+                ? SaplbCookie.ANY_GROUP : n.substring(groupStart, nameEnd);
+        return saplb(group, v, valueStart, valueEnd);
+    }
+
+    private static SaplbCookie saplbOf(String h, int groupStart, int nameEnd, int valueStart, int valueEnd) {
+        return saplbOf(h, groupStart, nameEnd, h, valueStart, valueEnd);
     }
 
     private static SaplbCookie saplb(String group, String h, int from, int to) {

@@ -1,29 +1,33 @@
 package org.jwd.affinity;
 
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Predicate;
 
 /**
  * What a request carries that can tie it to a server, as read by {@link SessionCookies#parse}. Every component
  * is well-formed or absent ({@code null}, or an empty list): malformed cookies and parameters never get here.
  *
- * @param saplbCookies     every well-formed {@code saplb_*} / {@code saplb_<group>} cookie, in header order
- *                         (at most {@link SessionCookies#MAX_SAPLB_COOKIES})
+ * @param saplbCookies     every well-formed {@code saplb_*} / {@code saplb_<group>} cookie, in header order, then
+ *                         those of the URL ({@code ;saplb_*=...}) in path order (at most
+ *                         {@link SessionCookies#MAX_SAPLB_COOKIES} of each)
  * @param jsessionid       the {@code JSESSIONID} cookie, else the {@code ;jsessionid=} path parameter, or {@code null}
  * @param jsessionidRoute  the route suffix of {@code jsessionid}: what follows its last '.', when both that and
  *                         the part before are non-empty ({@code abc.node1} -> {@code node1}; Jetty's
- *                         {@code node0abc.node0} -> {@code node0}); otherwise {@code null}
- * @param sapContextId     the {@code sap-contextid} cookie, percent-decoded
- *                         ({@code SID:ANON:host_JWD_00:42-NEW}), or {@code null}
+ *                         {@code node0abc.node0} -> {@code node0}), and the id does not name its server; otherwise
+ *                         {@code null}
+ * @param jsessionidServer the server an AS Java id names ({@code ls3022_BIN_12} of
+ *                         {@code (ls3022_BIN_12)ID47500DB0.5138181876605873End}), or {@code null}
+ * @param sapContextId     the ABAP session id, percent-decoded ({@code SID:ANON:host_JWD_00:42-NEW}): from a mangled
+ *                         URL segment, else the {@code sap-contextid} cookie; or {@code null}
  * @param sapContextServer the ABAP server name inside it, its third ':' field ({@code host_JWD_00}), or {@code null}
  * @param sapExtSid        the {@code sap-ext-sid} cookie, else the {@code ;sap-ext-sid=} path parameter, or {@code null}
  */
 public record SessionIdentifiers(List<SaplbCookie> saplbCookies, String jsessionid, String jsessionidRoute,
-                                 String sapContextId, String sapContextServer, String sapExtSid) {
+                                 String jsessionidServer, String sapContextId, String sapContextServer,
+                                 String sapExtSid) {
 
     /** A request without any identifier. */
-    public static final SessionIdentifiers NONE = new SessionIdentifiers(List.of(), null, null, null, null, null);
+    public static final SessionIdentifiers NONE = new SessionIdentifiers(List.of(), null, null, null, null, null,
+            null);
 
     public SessionIdentifiers {
         saplbCookies = saplbCookies == null ? List.of() : List.copyOf(saplbCookies);
@@ -35,64 +39,26 @@ public record SessionIdentifiers(List<SaplbCookie> saplbCookies, String jsession
     }
 
     /**
-     * The key of this request's session in the {@link SessionTable}: the {@code JSESSIONID}, else the
-     * {@code sap-ext-sid}, else {@code null}.
-     */
-    public String sessionTableKey() {
-        return jsessionid != null ? jsessionid : sapExtSid;
-    }
-
-    /**
-     * The first {@code saplb} cookie, in header order, that designates a known server: for each cookie its
-     * whole value is tried, then its node part (see {@link SaplbCookie#matches}).
+     * The {@code saplb} identifier that places a request of {@code logonGroup}, as SAP's Web Dispatcher picks it:
+     * the first of that group's ({@code saplb_<group>}); when the request's URL has no logon group, or the group has
+     * no such cookie, the first {@code saplb_*}; else {@code null}. Other groups' cookies are not read (SAP Library,
+     * "Load Balancing Identifier": the Web Dispatcher "checks for path prefix match and thereby determines group
+     * name ... This allows to obtain {@code <instance_id>} from the set of dispatch cookies"). What SAP's Web
+     * Dispatcher does when the group has no cookie is not in the documents found; {@code saplb_*} is the cookie of a
+     * landscape without "special group definitions", so it is read then (a session begun before the group existed).
      *
-     * @param isKnownLbId whether some server has this {@code lb_id}; the router keys its servers by lb_id
-     * @return the string {@code isKnownLbId} accepted (the whole value or the node part), to look the server up
+     * @param logonGroup the logon group whose URL prefix covers the request's path, or {@code null}
      */
-    public Optional<String> saplbMatch(Predicate<String> isKnownLbId) {
+    public SaplbCookie saplbFor(String logonGroup) {
+        SaplbCookie any = null;
         for (SaplbCookie cookie : saplbCookies) {
-            String match = match(cookie, isKnownLbId);
-            if (match != null) {
-                return Optional.of(match);
+            if (logonGroup != null && cookie.group().equals(logonGroup)) {
+                return cookie;
+            }
+            if (any == null && cookie.isAnyGroup()) {
+                any = cookie;
             }
         }
-        return Optional.empty();
-    }
-
-    /**
-     * Like {@link #saplbMatch(Predicate)}, for a request of logon group {@code logonGroup}: the cookies of that
-     * group are tried first, then the {@code saplb_*} ones; cookies of other groups are not considered.
-     * A {@code null} group tries only the {@code saplb_*} cookies.
-     */
-    public Optional<String> saplbMatch(String logonGroup, Predicate<String> isKnownLbId) {
-        if (logonGroup != null && !SaplbCookie.ANY_GROUP.equals(logonGroup)) {
-            for (SaplbCookie cookie : saplbCookies) {
-                if (cookie.group().equals(logonGroup)) {
-                    String match = match(cookie, isKnownLbId);
-                    if (match != null) {
-                        return Optional.of(match);
-                    }
-                }
-            }
-        }
-        for (SaplbCookie cookie : saplbCookies) {
-            if (cookie.isAnyGroup()) {
-                String match = match(cookie, isKnownLbId);
-                if (match != null) {
-                    return Optional.of(match);
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static String match(SaplbCookie cookie, Predicate<String> isKnownLbId) {
-        if (isKnownLbId.test(cookie.value())) {
-            return cookie.value();
-        }
-        if (!cookie.node().isEmpty() && isKnownLbId.test(cookie.node())) {
-            return cookie.node();
-        }
-        return null;
+        return any;
     }
 }

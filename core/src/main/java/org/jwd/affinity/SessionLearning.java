@@ -7,13 +7,16 @@ import org.jwd.topology.Server;
 import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
 import org.jwd.sessiontable.SessionTable;
+import org.jwd.sessiontable.SessionTimeouts;
 
 /**
  * What jwd learns from a server's answer, and the {@code saplb} cookie it adds to it. A JSESSIONID the server sets
  * teaches its route suffix ({@link LearnedRoutes}, unless the server's route is configured) and is bound to the
- * server (unless bound already) in SAP's session ID table ({@code wdisp/HTTP/jsessionid_tab_support}) or the
- * temporary table. With {@code wdisp/add_saplb_cookie}, a J2EE server that starts a session without a
- * {@code saplb_*} cookie of its own gets one added for it:
+ * server (unless bound already) in SAP's session ID table ({@code wdisp/HTTP/jsessionid_tab_support}, idle timeout
+ * {@code wdisp/HTTP/context_timeout}), else in the temporary table when that is on; not when it names the server
+ * itself ({@code (<name>)...End}, SAP's form): the session ID table is for ids that name no server. With
+ * {@code wdisp/add_saplb_cookie}, a J2EE server that starts a session without a {@code saplb_*} cookie of its own
+ * gets one added for it:
  *
  * <pre>
  * j2ee server a (lb_id (J2EE1)a) sets JSESSIONID=4F2A.n1      -> learns n1 for a, binds 4F2A.n1 -> a,
@@ -54,11 +57,14 @@ public final class SessionLearning {
     public void learn(Server server, List<String> setCookieHeaders) {
         for (String header : setCookieHeaders) {
             String id = SetCookieHeaders.jsessionid(header);
-            if (id != null) {
-                learnedRoutes.learn(topology, server, id);
-                if (config.sessions().learnsJsessionids()) {
-                    sessionTable.bind(id, server.id());
-                }
+            if (id == null) {
+                continue;
+            }
+            learnedRoutes.learn(topology, server, id);
+            String key = config.sessions().jsessionidTabSupport() ? id
+                    : config.sessions().temporaryTableEnabled() ? SessionTimeouts.temporaryKey(id) : null;
+            if (key != null && !server.config().name().equals(SessionCookies.serverName(id))) {
+                sessionTable.bind(key, server.id());
             }
         }
     }

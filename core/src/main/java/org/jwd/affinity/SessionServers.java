@@ -1,6 +1,5 @@
 package org.jwd.affinity;
 
-import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
 import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
@@ -12,29 +11,24 @@ import org.jwd.topology.Topology;
  * ignored, never an error.
  */
 final class SessionServers {
-    private static final String SPACE = "SPACE";
-
     private final Topology topology;
     private final LearnedRoutes learnedRoutes;
-    /** Whether {@code saplb_SPACE} names any server: SAP's implicit logon group, unless the configuration has one. */
-    private final boolean implicitSpace;
     /** A server treated as gone ({@link #avoiding}); {@code null} for every ordinary request. */
     private final Server avoid;
 
-    SessionServers(DispatcherConfig config, Topology topology, LearnedRoutes learnedRoutes) {
-        this(topology, learnedRoutes, config.logonGroups().stream().noneMatch(g -> g.name().equals(SPACE)), null);
+    SessionServers(Topology topology, LearnedRoutes learnedRoutes) {
+        this(topology, learnedRoutes, null);
     }
 
-    private SessionServers(Topology topology, LearnedRoutes learnedRoutes, boolean implicitSpace, Server avoid) {
+    private SessionServers(Topology topology, LearnedRoutes learnedRoutes, Server avoid) {
         this.topology = topology;
         this.learnedRoutes = learnedRoutes;
-        this.implicitSpace = implicitSpace;
         this.avoid = avoid;
     }
 
     /** The same, with {@code failed} valid for no identifier. */
     SessionServers avoiding(Server failed) {
-        return new SessionServers(topology, learnedRoutes, implicitSpace, failed);
+        return new SessionServers(topology, learnedRoutes, failed);
     }
 
     /** Whether this server is the one a retry avoids. */
@@ -42,14 +36,31 @@ final class SessionServers {
         return s == avoid;
     }
 
-    /** The J2EE server a {@code saplb_*} cookie names. */
+    /**
+     * The J2EE server a {@code saplb} cookie names: the one whose {@code lb_id} is the cookie's value or node part
+     * (that server node itself), else the first whose {@code instance_id} is its instance (SAP's Web Dispatcher
+     * routes by the instance; the node is for the instance's own Java dispatcher). {@code saplb_<G>} only names
+     * members of logon group G.
+     */
     Server bySaplb(SaplbCookie saplb, boolean secure) {
+        Server ofInstance = null;
         for (Server s : topology.servers().values()) {
-            if (s.type() == ServerType.J2EE && names(saplb, s) && s.servesItsSessions(secure) && s != avoid) {
+            if (s.type() != ServerType.J2EE || !inGroup(saplb, s) || !s.servesItsSessions(secure) || s == avoid) {
+                continue;
+            }
+            if (saplb.matches(s.config().lbId())) {
                 return s;
             }
+            if (ofInstance == null && saplb.instance().equals(s.config().instanceId())) {
+                ofInstance = s;
+            }
         }
-        return null;
+        return ofInstance;
+    }
+
+    /** The J2EE server whose SAP name an AS Java session id carries ({@code (<name>)...End}). */
+    Server byJsessionidName(String name, boolean secure) {
+        return byName(name, ServerType.J2EE, secure);
     }
 
     /** The J2EE server configured with this JSESSIONID route suffix ({@code server.<id>.route}). */
@@ -70,14 +81,17 @@ final class SessionServers {
         return learned != null && learned.config().route() == null ? learned : null;
     }
 
-    /** The ABAP server whose name {@code sap-contextid} carries. */
+    /** The ABAP server whose name the ABAP session id ({@code sap-contextid}, or its URL form) carries. */
     Server byContextName(String name, boolean secure) {
+        return byName(name, ServerType.ABAP, secure);
+    }
+
+    private Server byName(String name, ServerType type, boolean secure) {
         if (name == null) {
             return null;
         }
         for (Server s : topology.servers().values()) {
-            if (s.type() == ServerType.ABAP && name.equals(s.config().name()) && s.servesItsSessions(secure)
-                    && s != avoid) {
+            if (s.type() == type && name.equals(s.config().name()) && s.servesItsSessions(secure) && s != avoid) {
                 return s;
             }
         }
@@ -90,12 +104,8 @@ final class SessionServers {
         return s != null && s != avoid && s.type() == type && s.servesItsSessions(secure) ? s : null;
     }
 
-    /** Does this {@code saplb} cookie name this server? {@code saplb_<G>} only names members of logon group G. */
-    private boolean names(SaplbCookie saplb, Server s) {
-        if (!saplb.matches(s.config().lbId())) {
-            return false;
-        }
-        return saplb.isAnyGroup() || s.config().logonGroups().contains(saplb.group())
-                || (implicitSpace && saplb.group().equals(SPACE));
+    /** Whether a server may be named by this cookie: any by {@code saplb_*}, members of G by {@code saplb_<G>}. */
+    private static boolean inGroup(SaplbCookie saplb, Server s) {
+        return saplb.isAnyGroup() || s.config().logonGroups().contains(saplb.group());
     }
 }

@@ -62,6 +62,8 @@ public final class ServerSection {
             }
         }
         String lbId = keys.value(prefix + "lb_id", id, TOKEN, ServerSection::token);
+        String instanceId = keys.value(prefix + "instance_id", ServerConfig.defaultInstanceId(lbId), TOKEN,
+                ServerSection::token);
         String name = keys.value(prefix + "name", id, TOKEN, ServerSection::token);
         String route = keys.value(prefix + "route", null, TOKEN, ServerSection::token);
         String healthPath = keys.value(prefix + "health_path",
@@ -72,8 +74,8 @@ public final class ServerSection {
         if (keys.problemCount() > before) {
             return null;
         }
-        return new ServerConfig(id, url, httpsUrl, type, capacity, groups, lbId, name, route, healthPath, check,
-                state);
+        return new ServerConfig(id, url, httpsUrl, type, capacity, groups, lbId, name, route, healthPath,
+                instanceId, check, state);
     }
 
     /** {@code health_status}, {@code health_interval}, {@code health_timeout}, {@code health_rise}, {@code health_fall}. */

@@ -39,11 +39,11 @@ public record SessionTableConfig(Duration sessionTableTimeout, boolean esidSuppo
     }
 
     /**
-     * The idle timeout of a JSESSIONID entry: {@code SessionTableTimeout} when the temporary table is on (it then
-     * governs every JSESSIONID entry, bound or learned), else {@code wdisp/HTTP/context_timeout}. ESID entries
-     * always idle-expire after {@code wdisp/HTTP/context_timeout}.
+     * The idle timeout of a JSESSIONID entry a server set: {@code wdisp/HTTP/context_timeout}, as every entry of SAP's
+     * session ID table. Those bound at request time ({@link #temporaryTableEnabled()}) idle-expire after
+     * {@code SessionTableTimeout}.
      */
     public Duration jsessionidTimeout() {
-        return temporaryTableEnabled() ? sessionTableTimeout : contextTimeout;
+        return contextTimeout;
     }
 }

@@ -77,9 +77,11 @@ public final class PermissionTable {
      * @param pattern the pattern without {@code case:}
      * @param caseSensitive written {@code case:}: matched case-sensitively on every path
      * @param foldedLiteral {@code literal} with every character folded, compared with a folded path
+     * @param parenthesis   the pattern names a '(': it is compared with the literal path, where a mangled segment
+     *                      ({@code sap(bD1l...)}) keeps its parenthesised part
      */
     public record Rule(Action action, String pattern, String file, int line, String text, boolean caseSensitive,
-                       boolean anyStart, boolean anyEnd, String literal, String foldedLiteral) {
+                       boolean anyStart, boolean anyEnd, String literal, String foldedLiteral, boolean parenthesis) {
         /** Whether this rule covers {@code path}, the normalized path, compared as it is. */
         public boolean matches(String path) {
             return covers(path, literal);
@@ -252,7 +254,8 @@ public final class PermissionTable {
         boolean anyStart = pattern.startsWith("*");
         boolean anyEnd = pattern.length() > 1 && pattern.endsWith("*");
         String literal = pattern.substring(anyStart ? 1 : 0, pattern.length() - (anyEnd ? 1 : 0));
-        return new Rule(action, pattern, file, number, line, caseSensitive, anyStart, anyEnd, literal, fold(literal));
+        return new Rule(action, pattern, file, number, line, caseSensitive, anyStart, anyEnd, literal, fold(literal),
+                literal.indexOf('(') >= 0);
     }
 
     /**
@@ -262,17 +265,34 @@ public final class PermissionTable {
      *             matched regardless of case
      */
     public Rule match(String path, ServerType type) {
+        return match(path, path, type);
+    }
+
+    /**
+     * The first rule that matches, or {@code null}: then the request is permitted. A pattern that names a '('
+     * is compared with {@code literalPath}, every other one with {@code path}.
+     *
+     * @param path        the normalized path, a mangled segment ({@code sap(bD1l...)}) read as its plain name, as
+     *                    the ICF reads it
+     * @param literalPath the same with mangled segments as they are; {@code path} itself when it has none
+     * @param type        whose reading of case applies ({@code Classification.filterType()})
+     */
+    public Rule match(String path, String literalPath, ServerType type) {
         boolean foldByDefault = ignoreCase || type == ServerType.ABAP;
         String folded = null;
+        String foldedLiteral = null;
         for (Rule rule : rules) {
+            String compared = rule.parenthesis() ? literalPath : path;
             if (foldByDefault && !rule.caseSensitive()) {
-                if (folded == null) {
-                    folded = fold(path);
+                if (compared == path) {
+                    folded = folded == null ? fold(path) : folded;
+                } else {
+                    foldedLiteral = foldedLiteral == null ? fold(literalPath) : foldedLiteral;
                 }
-                if (rule.matchesFolded(folded)) {
+                if (rule.matchesFolded(compared == path ? folded : foldedLiteral)) {
                     return rule;
                 }
-            } else if (rule.matches(path)) {
+            } else if (rule.matches(compared)) {
                 return rule;
             }
         }

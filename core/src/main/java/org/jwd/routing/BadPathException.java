@@ -11,10 +11,17 @@ public final class BadPathException extends Exception {
     private static final int MAX_QUOTED = 200;
 
     private final String rawPath;
+    private final String problem;
 
     public BadPathException(String rawPath, String problem) {
         super(problem + ": " + quote(rawPath));
         this.rawPath = rawPath;
+        this.problem = problem;
+    }
+
+    /** What is wrong, without the path. */
+    public String problem() {
+        return problem;
     }
 
     /** The path exactly as received; may contain anything, so escape it before showing it. */

@@ -19,9 +19,12 @@ import org.jwd.config.ServerType;
  * @param errorMessage  with an error, what to tell the client and the log, naming the group; else {@code null}
  * @param anyStack      no J2EE server is active, so the request belongs to {@code !ALL}: the session identifiers of
  *                      both stacks count (an ABAP-only landscape keeps its {@code sap-contextid} sessions on root URLs)
+ * @param logonGroup    the logon group whose URL prefix covers the path, even when {@code group} is another (it had
+ *                      no active member), or {@code null}: its {@code saplb_<group>} cookie is the one read
  */
 public record Classification(String path, ServerType type, String rule, String matchedPrefix, ServerGroup group,
-                             String reason, int errorStatus, String errorMessage, boolean anyStack) {
+                             String reason, int errorStatus, String errorMessage, boolean anyStack,
+                             String logonGroup) {
     /** A root URL ({@code /}, {@code /index.html}), typed by {@code is/HTTP/default_root_hdl}. */
     public static final String ROOT = "root";
     /** An entry of the URL mapping table covers the path: ABAP. */

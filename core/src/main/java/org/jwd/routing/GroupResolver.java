@@ -120,21 +120,31 @@ public final class GroupResolver {
         Typing typing = type(normalized);
         String logonWhy;
         LogonRoute route = logonRoutes.longestMatch(path);
+        String logonGroup = route == null ? null : route.group().name();
         if (route != null) {
-            ServerGroup group = topology.logonGroup(route.group().name(), typing.type(), secure);
+            ServerGroup group = topology.logonGroup(logonGroup, typing.type(), secure);
             if (group != null && group.hasActiveMember()) {
-                return ok(path, typing, group, "path " + path + typing.why() + route.why());
+                return ok(path, typing, group, "path " + path + typing.why() + route.why(), logonGroup);
             }
-            String problem = "logon group " + route.group().name() + noActive(typing.type(), secure);
+            String problem = "logon group " + logonGroup + noActive(typing.type(), secure);
             if (!route.group().fallback() && (typing.type() != ServerType.J2EE || anyJ2eeActive())) {
-                return error(path, typing, "path " + path + typing.why() + route.why() + ": " + problem, problem);
+                return error(path, typing, "path " + path + typing.why() + route.why() + ": " + problem, problem,
+                        logonGroup);
             }
             logonWhy = route.why() + noActive(typing.type(), secure)
                     + (route.group().fallback() ? ", fallback=true" : "");
         } else {
             logonWhy = "; no logon group";
         }
-        return internalGroup(path, typing, secure, "path " + path + typing.why() + logonWhy);
+        return internalGroup(path, typing, secure, "path " + path + typing.why() + logonWhy, logonGroup);
+    }
+
+    /**
+     * The stack a path belongs to by its URL alone (a root URL by {@code is/HTTP/default_root_hdl}, else the URL
+     * mapping table): for the URL filter's reading of the path as a server that decodes first reads it.
+     */
+    public ServerType typeOf(NormalizedPath normalized) {
+        return type(normalized).type();
     }
 
     /** Step 1: root URL, ICF prefix or J2EE by default. */
@@ -152,24 +162,26 @@ public final class GroupResolver {
     }
 
     /** Step 3, for a request that no logon group took: its internal group, or !ALL when no J2EE server is active. */
-    private Classification internalGroup(String path, Typing typing, boolean secure, String whyBefore) {
+    private Classification internalGroup(String path, Typing typing, boolean secure, String whyBefore,
+                                         String logonGroup) {
         ServerType type = typing.type();
         ServerGroup internal = type == ServerType.ABAP ? (secure ? diags : diag) : (secure ? j2ees : j2ee);
         String why = whyBefore + " -> " + internal.name();
         if (internal.hasActiveMember()) {
-            return ok(path, typing, internal, why);
+            return ok(path, typing, internal, why, logonGroup);
         }
         if (type == ServerType.J2EE && !anyJ2eeActive()) {
             ServerGroup any = secure ? allSecure : all;
             String toAll = why + ", no j2ee server is active -> " + ServerGroup.ALL;
             if (any.hasActiveMember()) {
-                return new Classification(path, type, typing.rule(), typing.matched(), any, toAll, 0, null, true);
+                return new Classification(path, type, typing.rule(), typing.matched(), any, toAll, 0, null, true,
+                        logonGroup);
             }
             return new Classification(path, type, typing.rule(), typing.matched(), null, toAll, UNAVAILABLE,
                     "no j2ee server is active and group " + ServerGroup.ALL + " has no active server"
-                            + (secure ? " with an https_url" : ""), true);
+                            + (secure ? " with an https_url" : ""), true, logonGroup);
         }
-        return error(path, typing, why, "group " + internal.name() + noActive(type, secure));
+        return error(path, typing, why, "group " + internal.name() + noActive(type, secure), logonGroup);
     }
 
     /**
@@ -191,14 +203,16 @@ public final class GroupResolver {
         return " has no active " + type.key() + " server" + (secure ? " with an https_url" : "");
     }
 
-    private static Classification ok(String path, Typing typing, ServerGroup group, String reason) {
+    private static Classification ok(String path, Typing typing, ServerGroup group, String reason,
+                                     String logonGroup) {
         return new Classification(path, typing.type(), typing.rule(), typing.matched(), group, reason, 0, null,
-                false);
+                false, logonGroup);
     }
 
-    private static Classification error(String path, Typing typing, String reason, String message) {
+    private static Classification error(String path, Typing typing, String reason, String message,
+                                        String logonGroup) {
         return new Classification(path, typing.type(), typing.rule(), typing.matched(), null, reason, UNAVAILABLE,
-                message, false);
+                message, false, logonGroup);
     }
 
     @Override

@@ -14,6 +14,17 @@ import java.util.HexFormat;
  * decoder and buffers are never shared between threads.
  */
 final class PathDecoder {
+    /** RFC 3986's pchar without '%': what a path segment may carry unencoded (';' and '=' included). */
+    private static final boolean[] PCHAR = new boolean[128];
+
+    static {
+        String unreservedSubDelimsColonAt = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+                + "!$&'()*+,;=:@";
+        for (char c : unreservedSubDelimsColonAt.toCharArray()) {
+            PCHAR[c] = true;
+        }
+    }
+
     private final String raw;
     private StringBuilder scratch;
     private byte[] bytes;
@@ -23,37 +34,51 @@ final class PathDecoder {
         this.raw = raw;
     }
 
-    /** raw[from, to) decoded, as a new String. */
+    /** Whether c may stand unencoded in a path segment (RFC 3986's pchar, '%' aside). */
+    static boolean isPchar(char c) {
+        return c < 128 && PCHAR[c];
+    }
+
+    /** raw[from, to) decoded, as a new String; an encoded '/' is a '/'. */
     String decode(int from, int to) throws BadPathException {
         if (scratch == null) {
             scratch = new StringBuilder();
         }
         scratch.setLength(0);
-        decodeInto(scratch, from, to);
+        decodeInto(scratch, from, to, false);
         return scratch.toString();
     }
 
-    /** Appends raw[from, to) decoded. */
-    void decodeInto(StringBuilder sb, int from, int to) throws BadPathException {
+    /**
+     * Appends raw[from, to) decoded.
+     *
+     * @param slashEncoded write a decoded '/' as {@code %2F}: in a segment's name it is no separator, and the
+     *                     matched path must not read it as one
+     */
+    void decodeInto(StringBuilder sb, int from, int to, boolean slashEncoded) throws BadPathException {
         int i = from;
         while (i < to) {
-            // copy the run up to the next '%' in one append; only suspicious characters get the full check
+            // copy the run up to the next '%' in one append; only characters outside pchar get the full check
             int run = i;
             while (i < to && raw.charAt(i) != '%') {
                 char c = raw.charAt(i);
-                if (c < 0x20 || c >= 0x7F || c == '\\' || c == '?' || c == '#') {
-                    checkRaw(c, i, to);
+                if (!isPchar(c)) {
+                    checkRaw(c);
                 }
                 i++;
             }
             sb.append(raw, run, i);
             if (i < to) {
-                i = decodeRun(i, to, sb);
+                i = decodeRun(i, to, sb, slashEncoded);
             }
         }
     }
 
-    private void checkRaw(char c, int i, int to) throws BadPathException {
+    /**
+     * Refuses a raw character outside pchar: what Jetty's default URI compliance refuses too, and what would not
+     * reach the server as it came (the request is forwarded with the path exactly as received).
+     */
+    private void checkRaw(char c) throws BadPathException {
         if (c == '\\') {
             throw new BadPathException(raw, "the path contains a backslash");
         }
@@ -64,17 +89,19 @@ final class PathDecoder {
         if (c == '?' || c == '#') {
             throw new BadPathException(raw, "the path contains '" + c + "': expected the path without query");
         }
-        if (Character.isHighSurrogate(c) ? i + 1 >= to || !Character.isLowSurrogate(raw.charAt(i + 1))
-                : Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(raw.charAt(i - 1)))) {
-            throw new BadPathException(raw, "the path contains an unpaired surrogate character");
+        if (c >= 128) {
+            throw new BadPathException(raw, "the path contains a character outside ASCII: expected it"
+                    + " percent-encoded as UTF-8");
         }
+        throw new BadPathException(raw, "the path contains the character '" + c + "': expected it percent-encoded"
+                + " (%" + HexFormat.of().withUpperCase().toHexDigits((byte) c) + ")");
     }
 
     /** Decodes the run of %XX starting at i as one UTF-8 sequence; returns the index after it. */
-    private int decodeRun(int i, int to, StringBuilder sb) throws BadPathException {
+    private int decodeRun(int i, int to, StringBuilder sb, boolean slashEncoded) throws BadPathException {
         int count = readEncodedBytes(i, to);
         int before = sb.length();
-        appendUtf8(sb, count);
+        appendUtf8(sb, count, slashEncoded);
         for (int k = before; k < sb.length(); k++) {
             if (Character.isISOControl(sb.charAt(k))) {
                 throw new BadPathException(raw, "the path contains an encoded control character");
@@ -104,14 +131,12 @@ final class PathDecoder {
                     + ": expected '%' and two hex digits");
         }
         int b = high << 4 | low;
-        switch (b) {
-            case 0 -> throw new BadPathException(raw, "the path contains an encoded NUL (%00)");
-            case '/' -> throw new BadPathException(raw, "the path contains an encoded slash (%2F)");
-            case '\\' -> throw new BadPathException(raw, "the path contains an encoded backslash (%5C)");
-            case ';' -> throw new BadPathException(raw, "the path contains an encoded semicolon (%3B): a"
-                    + " server may read it as a path parameter or as part of the name");
-            default -> {
-            }
+        if (b == 0) {
+            throw new BadPathException(raw, "the path contains an encoded NUL (%00)");
+        }
+        if (b == '\\') {
+            // servers on Windows read it as a '/': unlike %2F, it is no reserved character a client needs
+            throw new BadPathException(raw, "the path contains an encoded backslash (%5C)");
         }
         return b;
     }
@@ -121,14 +146,18 @@ final class PathDecoder {
         return HexFormat.isHexDigit(c) ? HexFormat.fromHexDigit(c) : -1;
     }
 
-    private void appendUtf8(StringBuilder sb, int count) throws BadPathException {
+    private void appendUtf8(StringBuilder sb, int count, boolean slashEncoded) throws BadPathException {
         boolean ascii = true;
         for (int k = 0; k < count; k++) {
             ascii &= bytes[k] >= 0;
         }
         if (ascii) {
             for (int k = 0; k < count; k++) {
-                sb.append((char) bytes[k]);
+                if (slashEncoded && bytes[k] == '/') {
+                    sb.append("%2F");
+                } else {
+                    sb.append((char) bytes[k]);
+                }
             }
             return;
         }
@@ -140,7 +169,14 @@ final class PathDecoder {
         }
         try {
             CharBuffer chars = utf8.reset().decode(ByteBuffer.wrap(bytes, 0, count));
-            sb.append(chars);
+            while (chars.hasRemaining()) {
+                char c = chars.get();
+                if (slashEncoded && c == '/') {
+                    sb.append("%2F");
+                } else {
+                    sb.append(c);
+                }
+            }
         } catch (CharacterCodingException e) {
             throw new BadPathException(raw, "the path's percent-encoding is not valid UTF-8");
         }

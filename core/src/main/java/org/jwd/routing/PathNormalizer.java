@@ -5,42 +5,46 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
+import org.jwd.affinity.PathParameter;
+
 /**
- * Turns the raw path of a request line into the one path that routing decides on and the server receives.
- * Security-critical: if jwd and the server read a path differently, a request routed as one application
- * reaches another (the classic {@code /public/..;/admin} bypass). So jwd decides on a single reading and
- * forwards exactly that reading, re-encoded; whatever could be read two ways is refused.
+ * Reads the raw path of a request line into the one path that every prefix match decides on. The request reaches
+ * the server with its path exactly as sent, as through SAP's Web Dispatcher, so this class is security-critical the
+ * other way round: whatever a server could read as another path than the one jwd matched (the classic
+ * {@code /public/..;/admin} bypass) is refused, and the one other reading servers are known to make (decoding
+ * {@code %2F} and {@code %3B} before splitting) is given to the URL filter as {@link NormalizedPath#decodedFirst()}.
  *
  * <p>The rules, in order:
  * <ol>
  * <li>The path must start with '/'. An empty path is refused (the request line always carries one).</li>
- * <li>Refused raw characters: control characters (C0, DEL, C1, including NUL), '\' (Windows servers read
- *     it as '/'), '?' and '#' (the caller passes the path without query; either means it did not).</li>
- * <li>Segments are split on raw '/' only. In each segment the part before the first raw ';' is the name,
- *     the rest are path parameters ({@code ;jsessionid=..}, {@code ;x=y}): kept for forwarding, not matched.
- *     The name decides what the segment is, so {@code ..;x=y} is a dot-dot segment, as Tomcat reads it.</li>
+ * <li>Every raw character must be RFC 3986's pchar, '/' or '%': a control character, a space, '\', '"', '?', '#',
+ *     '|', a character outside ASCII and the like are refused, as Jetty's default URI compliance refuses them.</li>
+ * <li>Segments are split on raw '/' only. In each segment the part before the first raw ';' is the name, the rest
+ *     are path parameters ({@code ;jsessionid=..}, {@code ;sap-ext-sid=..}, {@code ;x=y}), kept in the order sent,
+ *     of every segment, for reading session identifiers; never matched.</li>
  * <li>Each name and parameter is percent-decoded exactly once as UTF-8. Refused: '%' not followed by two hex
- *     digits, malformed, overlong or surrogate UTF-8, and decoded NUL, '/', '\', ';' or control characters. An
- *     encoded '/' would make one segment two on a server that decodes before splitting; an encoded ';'
- *     ({@code %3B}) is a literal to one server and a path parameter to another, which decodes first and then
- *     strips {@code ;x}: {@code /nwa%3Bx/y} would be {@code /nwa/y} there.</li>
- * <li>A segment name that ends with a dot or a space ({@code /nwa./x}, {@code /nwa%20/x}), other than the dot
- *     segments themselves, is refused: Windows drops trailing dots and spaces from a file or directory name, so
- *     a server on a Windows host may serve {@code /nwa/x} for it while the filter and the URL mapping table saw
- *     another path. Such names are rare in URLs and cannot be written in a Windows file system at all.</li>
- * <li>Empty and {@code .} segments are dropped, {@code ..} removes the segment before it; a {@code ..} with
- *     nothing before it escapes the root and is refused. A final empty, {@code .} or {@code ..} segment
- *     leaves a trailing '/' ({@code /a/b/..} is {@code /a/}), as in RFC 3986 section 5.2.4. Parameters of
- *     dropped segments are dropped with them, except those of a final empty segment ({@code /app/;jsessionid=1}).</li>
+ *     digits, malformed, overlong or surrogate UTF-8, and a decoded NUL, '\' or control character. A decoded '/'
+ *     stays {@code %2F} in the matched path: it separates no segment ({@code /sap/bc/adt/oo/classes/%2Fdmo%2Fcl}
+ *     has six segments). A decoded ';' is part of the name.</li>
+ * <li>URL mangling: a name {@code <name>(<part>)} ({@code sap(bD1lbiZjPTAwMQ==)}, as BSP and the Web GUI write
+ *     client, language and the session into the URL) is matched as {@code <name>}, as the ICF reads it; the part is
+ *     kept ({@link NormalizedPath#mangledParts()}), whatever it holds.</li>
+ * <li>A name that ends with a dot or a space ({@code /nwa./x}, {@code /nwa%20/x}), other than the dot segments
+ *     themselves, is refused: Windows drops trailing dots and spaces from a file or directory name, so a server on
+ *     a Windows host may serve {@code /nwa/x} for it. So is a mangled one whose plain name does.</li>
+ * <li>Empty and {@code .} segments are dropped, {@code ..} removes the segment before it; a {@code ..} with nothing
+ *     before it escapes the root and is refused. A final empty, {@code .} or {@code ..} segment leaves a trailing
+ *     '/' ({@code /a/b/..} is {@code /a/}), as in RFC 3986 section 5.2.4. Refused, because servers resolve them to
+ *     different paths: a dot segment written encoded ({@code %2e%2e}: '..' to one server, a name to another), a
+ *     dot segment with parameters ({@code ..;x}), and a {@code ..} that would remove an empty segment
+ *     ({@code /a//../b}: {@code /a/b} by RFC 3986, {@code /b} once the empty segment is collapsed).</li>
  * </ol>
  * A decoded {@code %2e} is a dot, but a decoded {@code %252e} is the three characters {@code %2e}: decoding
  * twice is exactly the ambiguity this class exists to remove.
  *
- * <p>Decoding is {@link PathDecoder}'s, re-encoding {@link PathEncoder}'s; this class splits the path into
- * segments and parameters and resolves the dot segments.
- *
- * <p>Cost: a path that is already canonical (ASCII pchars, no '%', ';', empty or dot segments) is checked in
- * one pass and returned as is, without allocating beyond the result.
+ * <p>Cost: a path that is already canonical (pchars without ';', '(' and '%', no empty or dot segments) is checked in
+ * one pass and returned as is, without allocating beyond the result. Only a path that encodes a '/' or a ';' is read
+ * a second time, for {@link NormalizedPath#decodedFirst()}.
  */
 public final class PathNormalizer {
     private PathNormalizer() {
@@ -58,12 +62,32 @@ public final class PathNormalizer {
             throw new BadPathException(rawPath, "the path does not start with '/'");
         }
         if (isCanonical(rawPath)) {
-            return new NormalizedPath(rawPath, rawPath, List.of());
+            return NormalizedPath.canonical(rawPath);
         }
-        return new Parser(rawPath).run();
+        NormalizedPath read = read(rawPath, rawPath);
+        String decodedFirst = decodedFirst(rawPath);
+        if (decodedFirst == null) {
+            return read;
+        }
+        try {
+            return read.withDecodedFirst(read(decodedFirst, rawPath));
+        } catch (BadPathException e) {
+            throw new BadPathException(rawPath, "read as a server that decodes %2F and %3B before it splits the"
+                    + " path reads it, " + e.problem());
+        }
     }
 
-    /** True when decoding, resolving and re-encoding would give the path back unchanged. */
+    /** One reading of {@code text}; with a mangled segment, a second pass gives the literal form. */
+    private static NormalizedPath read(String text, String forward) throws BadPathException {
+        Parser parser = new Parser(text, true);
+        String path = parser.run();
+        String literal = parser.mangled == null ? path : new Parser(text, false).run();
+        return new NormalizedPath(path, literal, forward,
+                parser.parameters == null ? List.of() : Collections.unmodifiableList(parser.parameters),
+                parser.mangled == null ? List.of() : Collections.unmodifiableList(parser.mangled), null);
+    }
+
+    /** True when reading would give the path back unchanged, with no parameter and no mangled segment. */
     private static boolean isCanonical(String raw) {
         int n = raw.length();
         int segmentStart = 1;
@@ -76,7 +100,7 @@ public final class PathNormalizer {
                     return false;
                 }
                 segmentStart = i + 1;
-            } else if (!PathEncoder.isRawInName(c)) {
+            } else if (c == ';' || c == '(' || !PathDecoder.isPchar(c)) {
                 return false;
             }
         }
@@ -84,28 +108,55 @@ public final class PathNormalizer {
     }
 
     /**
-     * The slow path, one instance per call (so its decoder and buffers are never shared between threads).
-     * It writes the matched path and the forwarded path side by side and remembers where each remaining
-     * segment starts in both, so that '..' is undone by truncating: no per-segment objects.
+     * The path with {@code %2F} written '/' and {@code %3B} ';' (either case), as a server that decodes before it
+     * splits reads it; {@code null} when it encodes neither. {@code %252F} stays: decoded once, it is {@code %2F}.
+     */
+    static String decodedFirst(String raw) {
+        StringBuilder sb = null;
+        int copied = 0;
+        for (int i = raw.indexOf('%'); i >= 0 && i + 2 < raw.length(); i = raw.indexOf('%', i + 1)) {
+            char high = raw.charAt(i + 1);
+            char low = Character.toUpperCase(raw.charAt(i + 2));
+            char decoded = high == '2' && low == 'F' ? '/' : high == '3' && low == 'B' ? ';' : 0;
+            if (decoded != 0) {
+                if (sb == null) {
+                    sb = new StringBuilder(raw.length());
+                }
+                sb.append(raw, copied, i).append(decoded);
+                copied = i + 3;
+                i += 2;
+            }
+        }
+        return sb == null ? null : sb.append(raw, copied, raw.length()).toString();
+    }
+
+    /**
+     * The slow path, one instance per reading (so its decoder and buffers are never shared between threads). It
+     * writes the matched path and remembers where each remaining segment starts, so that '..' is undone by
+     * truncating: no per-segment objects.
      */
     private static final class Parser {
+        /** A remaining empty segment, in {@link #starts}: nothing of it is in the path. */
+        private static final int EMPTY = -1;
+
         private final String raw;
+        private final boolean stripMangled;
         private final PathDecoder decoder;
         private final StringBuilder path;
-        private final StringBuilder forward;
-        private List<NormalizedPath.Parameter> parameters;
-        /** Per remaining segment, where it starts in path, in forward and in parameters. */
-        private int[] starts = new int[3 * 8];
+        private List<PathParameter> parameters;
+        private List<String> mangled;
+        /** Per remaining segment, where it starts in path, or EMPTY. */
+        private int[] starts = new int[8];
         private int depth;
 
-        Parser(String raw) {
+        Parser(String raw, boolean stripMangled) {
             this.raw = raw;
+            this.stripMangled = stripMangled;
             this.decoder = new PathDecoder(raw);
             this.path = new StringBuilder(raw.length() + 1);
-            this.forward = new StringBuilder(raw.length() + 16);
         }
 
-        NormalizedPath run() throws BadPathException {
+        String run() throws BadPathException {
             int n = raw.length();
             int semicolon = raw.indexOf(';');
             int start = 1;
@@ -119,107 +170,102 @@ public final class PathNormalizer {
                     semicolon = raw.indexOf(';', start);
                 }
                 int nameEnd = semicolon >= 0 && semicolon < end ? semicolon : end;
-                done = segment(start, nameEnd, end, end == n);
+                parameters(nameEnd, end);
+                segment(start, nameEnd, end == n);
+                done = end == n;
                 start = end + 1;
             }
-            return new NormalizedPath(path.toString(), forward.toString(),
-                    parameters == null ? List.of() : Collections.unmodifiableList(parameters));
+            return path.toString();
         }
 
-        /**
-         * Reads the segment raw[start, end), its name ending at nameEnd, its parameters after; returns whether
-         * it was the path's last.
-         */
-        private boolean segment(int start, int nameEnd, int end, boolean last) throws BadPathException {
-            int pathMark = path.length();
-            int forwardMark = forward.length();
-            int parameterMark = parameterCount();
+        /** Reads the name raw[start, nameEnd) of a segment, the path's last when {@code last}. */
+        private void segment(int start, int nameEnd, boolean last) throws BadPathException {
+            int mark = path.length();
             path.append('/');
-            decoder.decodeInto(path, start, nameEnd);
-            int length = path.length() - pathMark - 1;
-            boolean dot = length == 1 && path.charAt(pathMark + 1) == '.';
-            boolean dotDot = length == 2 && path.charAt(pathMark + 1) == '.' && path.charAt(pathMark + 2) == '.';
-            if (length > 0 && !dot && !dotDot) {
-                push(pathMark, forwardMark, parameterMark);
-                appendNamed(start, nameEnd, end, pathMark);
-                return last;
+            decoder.decodeInto(path, start, nameEnd, true);
+            int length = path.length() - mark - 1;
+            boolean dot = length == 1 && path.charAt(mark + 1) == '.';
+            boolean dotDot = length == 2 && path.charAt(mark + 1) == '.' && path.charAt(mark + 2) == '.';
+            if (length == 0) {
+                if (!last) {
+                    // dropped from the matched path, but remembered: a '..' must not remove it
+                    path.setLength(mark);
+                    push(EMPTY);
+                }
+                return;
             }
-            path.setLength(pathMark);
-            if (last && length == 0) {
-                // a trailing '/' keeps its parameters: /app/;jsessionid=..
-                path.append('/');
-                forward.append('/');
-                parameters(nameEnd, end);
-                return true;
+            if (!dot && !dotDot) {
+                named(mark);
+                return;
             }
-            parameters(nameEnd, end); // checked, then dropped with their segment
-            forward.setLength(forwardMark);
-            truncateParameters(parameterMark);
+            dotSegment(start, nameEnd, mark, dotDot, last);
+        }
+
+        /** A segment with a name, decoded into path from mark on: its mangled part set apart, then checked. */
+        private void named(int mark) throws BadPathException {
+            // the first '(' of the name, after at least one character of it: sap(bD1l...), not (x)
+            int open = stripMangled && path.charAt(path.length() - 1) == ')' ? path.indexOf("(", mark + 1) : -1;
+            if (open > mark + 1) {
+                if (mangled == null) {
+                    mangled = new ArrayList<>(1);
+                }
+                mangled.add(path.substring(open + 1, path.length() - 1));
+                path.setLength(open);
+            }
+            char lastChar = path.charAt(path.length() - 1);
+            if (lastChar == '.' || lastChar == ' ') {
+                throw new BadPathException(raw, "the path segment "
+                        + BadPathException.quote(path.substring(mark + 1)) + " ends with "
+                        + (lastChar == '.' ? "a dot" : "a space")
+                        + ": a server on Windows drops it and reads another path");
+            }
+            push(mark);
+        }
+
+        private void dotSegment(int start, int nameEnd, int mark, boolean dotDot, boolean last)
+                throws BadPathException {
+            if (nameEnd - start != path.length() - mark - 1) {
+                throw new BadPathException(raw, "the path has an encoded dot segment "
+                        + BadPathException.quote(raw.substring(start, nameEnd))
+                        + ": some servers read it as a dot segment, others as a name");
+            }
+            if (nameEnd < raw.length() && raw.charAt(nameEnd) == ';') {
+                throw new BadPathException(raw, "the path has a dot segment with parameters"
+                        + ": some servers read it as a dot segment, others as a name");
+            }
+            path.setLength(mark);
             if (dotDot) {
                 pop();
             }
             if (last) {
                 // the path names a directory: /a/b/.. is /a/
                 path.append('/');
-                forward.append('/');
             }
-            return last;
         }
 
-        /** Forwards a segment that has a name, already decoded into path from pathMark on, with its parameters. */
-        private void appendNamed(int start, int nameEnd, int end, int pathMark) throws BadPathException {
-            char lastChar = path.charAt(path.length() - 1);
-            if (lastChar == '.' || lastChar == ' ') {
-                throw new BadPathException(raw, "the path segment "
-                        + BadPathException.quote(path.substring(pathMark + 1)) + " ends with "
-                        + (lastChar == '.' ? "a dot" : "a space")
-                        + ": a server on Windows drops it and reads another path");
-            }
-            forward.append('/');
-            if (indexOf('%', start, nameEnd) == nameEnd) {
-                // decoding changed nothing: encode from the String, cheaper to read than the builder
-                PathEncoder.appendName(forward, raw, start, nameEnd);
-            } else {
-                PathEncoder.appendName(forward, path, pathMark + 1, path.length());
-            }
-            parameters(nameEnd, end);
-        }
-
-        private void push(int pathMark, int forwardMark, int parameterMark) {
-            if (3 * depth == starts.length) {
+        private void push(int pathMark) {
+            if (depth == starts.length) {
                 starts = Arrays.copyOf(starts, starts.length * 2);
             }
-            starts[3 * depth] = pathMark;
-            starts[3 * depth + 1] = forwardMark;
-            starts[3 * depth + 2] = parameterMark;
-            depth++;
+            starts[depth++] = pathMark;
         }
 
-        /** Undoes the last named segment for a '..'; refused when there is none left. */
+        /** Undoes the last segment for a '..'; refused when there is none left, or when it is an empty one. */
         private void pop() throws BadPathException {
             if (depth == 0) {
                 throw new BadPathException(raw, "the path escapes the root with '..'");
             }
-            depth--;
-            path.setLength(starts[3 * depth]);
-            forward.setLength(starts[3 * depth + 1]);
-            truncateParameters(starts[3 * depth + 2]);
-        }
-
-        private int parameterCount() {
-            return parameters == null ? 0 : parameters.size();
-        }
-
-        private void truncateParameters(int count) {
-            if (parameters != null && parameters.size() > count) {
-                parameters.subList(count, parameters.size()).clear();
+            int mark = starts[--depth];
+            if (mark == EMPTY) {
+                throw new BadPathException(raw, "the path has '..' after an empty segment ('//'): servers that"
+                        + " collapse '//' and servers that do not resolve it to different paths");
             }
+            path.setLength(mark);
         }
 
         /**
-         * Reads the parameters in raw[semicolon, end) ({@code ;a=1;b;c=}) into the list and the forwarded path.
-         * Empty ones ({@code ;;}, {@code ;=}) are dropped; an empty value is forwarded without '=', so that
-         * the forwarded form reads back the same.
+         * Reads the parameters in raw[semicolon, end) ({@code ;a=1;b;c=}) into the list. Empty ones ({@code ;;},
+         * {@code ;=}) are skipped.
          */
         private void parameters(int semicolon, int end) throws BadPathException {
             int start = semicolon + 1;
@@ -232,13 +278,7 @@ public final class PathNormalizer {
                     if (parameters == null) {
                         parameters = new ArrayList<>(2);
                     }
-                    parameters.add(new NormalizedPath.Parameter(name, value));
-                    forward.append(';');
-                    PathEncoder.appendParameterName(forward, name);
-                    if (!value.isEmpty()) {
-                        forward.append('=');
-                        PathEncoder.appendName(forward, value, 0, value.length());
-                    }
+                    parameters.add(new PathParameter(name, value));
                 }
                 start = stop + 1;
             }

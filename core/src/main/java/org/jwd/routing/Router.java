@@ -18,6 +18,7 @@ import org.jwd.balancing.Balancers;
 import org.jwd.limits.ConnectionSlots;
 import org.jwd.limits.ServerSlots;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ServerType;
 import org.jwd.filter.PermissionTable;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
@@ -139,10 +140,12 @@ public final class Router {
 
     /**
      * Which server {@code ids} place a request on, by SAP's order and whatever the URL (the admin's session lookup),
-     * without any effect; {@code null} when none of them names a server that serves its sessions.
+     * without any effect; {@code null} when none of them names a server that serves its sessions. A pasted
+     * {@code saplb_<group>} is read as if the URL were its group's.
      */
     public SessionAffinity.Choice locate(SessionIdentifiers ids) {
-        return ids.isEmpty() ? null : affinity.choose(null, null, ids, false, dry);
+        String group = ids.saplbCookies().isEmpty() ? null : ids.saplbCookies().get(0).group();
+        return ids.isEmpty() ? null : affinity.choose(null, null, group, ids, false, dry);
     }
 
     /** The one pipeline of {@link #route} and {@link #explain}: the same steps, with live or dry effects. */
@@ -152,19 +155,18 @@ public final class Router {
             return d.reject(400, "jwd: bad path: " + request.badPath().getMessage(), "bad path");
         }
         d.path = request.path();
-        d.ids = SessionCookies.parse(request.cookieHeaders(), d.path.parameter("jsessionid"),
-                d.path.parameter("sap-ext-sid"));
+        d.ids = SessionCookies.parse(request.cookieHeaders(), d.path.parameters(), d.path.mangledParts());
         boolean secure = sslEncrypt.secure(request.secure());
         d.classification = resolver.classify(d.path, secure);
         // The URL filter: on the normalized path, so no encoding gets a URL past it; before any session is
         // looked at, so a refused request binds nothing and counts on no server.
-        d.rule = permissionTable.match(d.path.path(), d.classification.filterType());
+        d.rule = filter(d.path, d.classification.filterType(), request.secure());
         if (d.rule != null && !d.rule.permits(request.secure())) {
             return d.reject(403, d.rule.refusal(request.secure()), "permission table line " + d.rule.line());
         }
         Classification c = d.classification;
         d.group = c.group();
-        d.choice = affinity.choose(c.group(), c.sessionType(), d.ids, secure, fx);
+        d.choice = affinity.choose(c.group(), c.sessionType(), c.logonGroup(), d.ids, secure, fx);
         if (d.choice == null) {
             return d.reject(c.errorStatus(), "jwd: " + c.errorMessage(), c.reason());
         }
@@ -176,6 +178,23 @@ public final class Router {
         d.target = base + d.path.forwardPath() + (request.query() == null ? "" : "?" + request.query());
         d.reason = d.choice.reason();
         return d;
+    }
+
+    /**
+     * The line of the URL filter that decides: the first that refuses the path as jwd reads it, or as a server that
+     * decodes {@code %2F} and {@code %3B} before it splits reads it ({@link NormalizedPath#decodedFirst()}), so that
+     * no encoding walks around a line; else the line that matched the path, or {@code null}. That second reading is
+     * matched regardless of case when either reading is an ABAP path.
+     */
+    private PermissionTable.Rule filter(NormalizedPath path, ServerType type, boolean secure) {
+        PermissionTable.Rule rule = permissionTable.match(path.path(), path.literalPath(), type);
+        NormalizedPath other = path.decodedFirst();
+        if (other == null || rule != null && !rule.permits(secure) || !permissionTable.isConfigured()) {
+            return rule;
+        }
+        ServerType otherType = type == ServerType.ABAP ? type : resolver.typeOf(other);
+        PermissionTable.Rule second = permissionTable.match(other.path(), other.literalPath(), otherType);
+        return second != null && !second.permits(secure) ? second : rule;
     }
 
     /** One pass of {@link #decide}: what it found so far, or why it stopped. */

@@ -1,5 +1,7 @@
 package org.jwd.routing;
 
+import java.util.HexFormat;
+
 /**
  * One URL prefix of the URL mapping table or of a logon group, as configured.
  *
@@ -50,12 +52,30 @@ public record UrlPrefix(String prefix, boolean caseSensitive) {
         }
         String path;
         try {
-            path = PathNormalizer.normalize(s).path();
+            path = PathNormalizer.normalize(encodeLeniently(s)).path();
         } catch (BadPathException e) {
             throw new IllegalArgumentException("URL prefix " + BadPathException.quote(text) + " is not a valid path: "
                     + e.getMessage(), e);
         }
         return new UrlPrefix(path.endsWith("/") ? path : path + "/", caseSensitive);
+    }
+
+    /**
+     * A configured prefix with every character a request would have to percent-encode (a space, non-ASCII, ...)
+     * encoded as UTF-8: a prefix may be written as it reads ({@code /Portal/€/}), while a request path may not.
+     */
+    private static String encodeLeniently(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        text.codePoints().forEach(cp -> {
+            if (cp < 128 && (cp == '/' || cp == '%' || PathDecoder.isPchar((char) cp))) {
+                sb.append((char) cp);
+            } else {
+                for (byte b : new String(Character.toChars(cp)).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+                    sb.append('%').append(HexFormat.of().withUpperCase().toHexDigits(b));
+                }
+            }
+        });
+        return sb.toString();
     }
 
     /** The form {@link #parse} reads: {@code /sap/bc/} or {@code case:/sap/bc/}. */

@@ -10,15 +10,19 @@ import java.util.stream.Stream;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
 import org.jwd.config.PerSystemConfigs;
+import org.jwd.config.SessionTableConfig;
 
 /**
  * The idle timeouts of the session table's entries, by the kind of key: one store holds SAP's session ID table
- * (ESIDs, learned JSESSIONIDs) and the Java dispatcher's temporary table (JSESSIONIDs bound at request time).
+ * (ESIDs, and the JSESSIONIDs servers set) and the Java dispatcher's temporary table (JSESSIONIDs bound at request
+ * time).
  *
  * <ul>
  *   <li>ESID entries (keys made by {@link #esidKey}) idle-expire after {@code wdisp/HTTP/context_timeout};</li>
- *   <li>JSESSIONID entries after {@code SessionTableTimeout} when the temporary table is on, else after
- *       {@code wdisp/HTTP/context_timeout} ({@link DispatcherConfig#jsessionidTimeout()}).</li>
+ *   <li>JSESSIONID entries learned from a server's {@code Set-Cookie} (the JSESSIONID is its own key) after
+ *       {@code wdisp/HTTP/context_timeout} too: they are SAP's session ID table's;</li>
+ *   <li>JSESSIONID entries bound at request time (keys made by {@link #temporaryKey}) after
+ *       {@code SessionTableTimeout}, the Java dispatcher's temporary table's timeout.</li>
  * </ul>
  *
  * With {@code wdisp/system_<xx>} entries the systems share the one table, and each system's entries (keys
@@ -27,35 +31,50 @@ import org.jwd.config.PerSystemConfigs;
  * for an hour.
  *
  * @param esid       the idle timeout of ESID entries; positive
- * @param jsessionid the idle timeout of JSESSIONID entries; positive
+ * @param jsessionid the idle timeout of learned JSESSIONID entries; positive
+ * @param temporary  the idle timeout of JSESSIONID entries bound at request time; positive
  * @param systems    each system's own timeouts by SID (themselves without systems); a key of no SID here, or of
- *                   none, takes {@code esid} and {@code jsessionid}
+ *                   none, takes this record's own
  */
-public record SessionTimeouts(Duration esid, Duration jsessionid, Map<String, SessionTimeouts> systems) {
+public record SessionTimeouts(Duration esid, Duration jsessionid, Duration temporary,
+                              Map<String, SessionTimeouts> systems) {
     /** sap-ext-sid values share the store with JSESSIONIDs; the prefix keeps the two apart. */
     static final String ESID_PREFIX = "sap-ext-sid:";
+    /** A JSESSIONID bound at request time: apart from the same id learned from a server, which outlives it. */
+    static final String TEMPORARY_PREFIX = "temporary:";
     /** {@code ERP/}: the part a system's key starts with. */
     private static final int SYSTEM_PART = 4;
 
     public SessionTimeouts {
         requirePositive(esid, "ESID timeout");
         requirePositive(jsessionid, "JSESSIONID timeout");
+        requirePositive(temporary, "temporary table timeout");
         // sorted, so that toString lists the systems in the same order every time
         systems = Collections.unmodifiableMap(new TreeMap<>(systems));
         systems.forEach((sid, own) -> {
             if (sid.length() != SYSTEM_PART - 1 || sid.indexOf('/') >= 0 || !own.systems().isEmpty()) {
                 throw new IllegalArgumentException("session table timeouts of system '" + sid + "': expected a"
-                        + " three-character SID and the system's own two timeouts, got " + own);
+                        + " three-character SID and the system's own timeouts, got " + own);
             }
         });
     }
 
-    /** The two timeouts, without systems. */
-    public SessionTimeouts(Duration esid, Duration jsessionid) {
-        this(esid, jsessionid, Map.of());
+    /** Every JSESSIONID entry, learned or bound at request time, with {@code jsessionid}; each system's its own. */
+    public SessionTimeouts(Duration esid, Duration jsessionid, Map<String, SessionTimeouts> systems) {
+        this(esid, jsessionid, jsessionid, systems);
     }
 
-    /** Both kinds of entry with the same timeout. */
+    /** The three timeouts, without systems. */
+    public SessionTimeouts(Duration esid, Duration jsessionid, Duration temporary) {
+        this(esid, jsessionid, temporary, Map.of());
+    }
+
+    /** Every JSESSIONID entry with {@code jsessionid}, without systems. */
+    public SessionTimeouts(Duration esid, Duration jsessionid) {
+        this(esid, jsessionid, jsessionid, Map.of());
+    }
+
+    /** Every kind of entry with the same timeout. */
     public static SessionTimeouts both(Duration timeout) {
         return new SessionTimeouts(timeout, timeout);
     }
@@ -64,16 +83,24 @@ public record SessionTimeouts(Duration esid, Duration jsessionid, Map<String, Se
     public static SessionTimeouts of(DispatcherConfig config) {
         Map<String, SessionTimeouts> systems = new TreeMap<>();
         PerSystemConfigs.of(config).forEach((sid, system) -> systems.put(sid, ownOf(system)));
-        return new SessionTimeouts(config.sessions().contextTimeout(), config.sessions().jsessionidTimeout(), systems);
+        SessionTimeouts own = ownOf(config);
+        return new SessionTimeouts(own.esid, own.jsessionid, own.temporary, systems);
     }
 
     private static SessionTimeouts ownOf(DispatcherConfig config) {
-        return new SessionTimeouts(config.sessions().contextTimeout(), config.sessions().jsessionidTimeout());
+        SessionTableConfig sessions = config.sessions();
+        return new SessionTimeouts(sessions.contextTimeout(), sessions.contextTimeout(),
+                sessions.temporaryTableEnabled() ? sessions.sessionTableTimeout() : sessions.contextTimeout());
     }
 
-    /** The table's key of an ESID ({@code sap-ext-sid} value); a JSESSIONID is its own key. */
+    /** The table's key of an ESID ({@code sap-ext-sid} value); a JSESSIONID a server set is its own key. */
     public static String esidKey(String esid) {
         return ESID_PREFIX + esid;
+    }
+
+    /** The table's key of a JSESSIONID bound at request time (the Java dispatcher's temporary table). */
+    public static String temporaryKey(String jsessionid) {
+        return TEMPORARY_PREFIX + jsessionid;
     }
 
     /**
@@ -83,13 +110,14 @@ public record SessionTimeouts(Duration esid, Duration jsessionid, Map<String, Se
      */
     public Duration forKey(String key) {
         boolean ofSystem = key.length() > SYSTEM_PART && key.charAt(SYSTEM_PART - 1) == '/';
-        if (!ofSystem) {
-            return key.startsWith(ESID_PREFIX) ? esid : jsessionid;
-        }
         // without systems' own timeouts (a table in tests, say) no SID is cut out of the key on this hot path
-        SessionTimeouts own = systems.isEmpty() ? this
+        SessionTimeouts own = !ofSystem || systems.isEmpty() ? this
                 : systems.getOrDefault(key.substring(0, SYSTEM_PART - 1), this);
-        return key.startsWith(ESID_PREFIX, SYSTEM_PART) ? own.esid : own.jsessionid;
+        int kind = ofSystem ? SYSTEM_PART : 0;
+        if (key.startsWith(ESID_PREFIX, kind)) {
+            return own.esid;
+        }
+        return key.startsWith(TEMPORARY_PREFIX, kind) ? own.temporary : own.jsessionid;
     }
 
     /**
@@ -106,8 +134,8 @@ public record SessionTimeouts(Duration esid, Duration jsessionid, Map<String, Se
     }
 
     private Stream<Duration> all() {
-        return Stream.concat(Stream.of(esid, jsessionid),
-                systems.values().stream().flatMap(own -> Stream.of(own.esid, own.jsessionid)));
+        return Stream.concat(Stream.of(esid, jsessionid, temporary),
+                systems.values().stream().flatMap(own -> Stream.of(own.esid, own.jsessionid, own.temporary)));
     }
 
     private static void requirePositive(Duration d, String what) {
@@ -117,12 +145,15 @@ public record SessionTimeouts(Duration esid, Duration jsessionid, Map<String, Se
         }
     }
 
-    /** {@code 1h}, or {@code ESID 1h, JSESSIONID 10m}; then each system whose timeouts differ: {@code ; ERP 10m}. */
+    /**
+     * {@code 1h}, {@code ESID 1h, JSESSIONID 10m} or {@code 1h, temporary table 10m}; then each system whose
+     * timeouts differ: {@code ; ERP 10m}.
+     */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder(own());
         systems.forEach((sid, own) -> {
-            if (!own.esid.equals(esid) || !own.jsessionid.equals(jsessionid)) {
+            if (!own.own().equals(own())) {
                 text.append("; ").append(sid).append(' ').append(own.own());
             }
         });
@@ -130,7 +161,8 @@ public record SessionTimeouts(Duration esid, Duration jsessionid, Map<String, Se
     }
 
     private String own() {
-        return esid.equals(jsessionid) ? Durations.format(esid)
+        String learned = esid.equals(jsessionid) ? Durations.format(esid)
                 : "ESID " + Durations.format(esid) + ", JSESSIONID " + Durations.format(jsessionid);
+        return temporary.equals(jsessionid) ? learned : learned + ", temporary table " + Durations.format(temporary);
     }
 }

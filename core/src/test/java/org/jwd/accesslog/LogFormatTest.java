@@ -54,6 +54,15 @@ class LogFormatTest {
                 .isEqualTo("GET /a;sap-ext-sid=*?jsessionid=* HTTP/1.1");
     }
 
+    /** BSP's session id in the mangled segment (s=SID%3aANON%3a...) is a session identifier too; l=en&c=001 is not. */
+    @Test
+    void hidesTheSessionIdOfAMangledSegment() {
+        assertThat(LogFormat.redacted("/sap(cz1TSUQlM2FBTk9OJTNhaDJfSldEXzAxJTNhNDcxMS1ORVc=)/bc/bsp/x;jsessionid=J"))
+                .isEqualTo("/sap(*)/bc/bsp/x;jsessionid=*");
+        assertThat(LogFormat.redacted("/sap(bD1lbiZjPTAwMQ==)/bc/bsp/x?q=(s)")).isEqualTo("/sap(bD1lbiZjPTAwMQ==)/bc/bsp/x?q=(s)");
+        assertThat(LogFormat.redacted("/odata/EMPLOYEES('A%2FB')")).isEqualTo("/odata/EMPLOYEES('A%2FB')");
+    }
+
     @Test
     void refusesToWriteCookiesOrCredentials() {
         assertThatThrownBy(() -> LogFormat.of("%{Cookie}i")).hasMessageContaining("%{Cookie}i")

@@ -32,7 +32,7 @@ class SaplbCookieWriterTest {
         assertThat(ids.saplbCookies()).hasSize(1);
         assertThat(ids.saplbCookies().get(0).isAnyGroup()).isTrue();
         assertThat(ids.saplbCookies().get(0).matches(lbId)).isTrue();
-        assertThat(ids.saplbMatch(lbId::equals)).contains(lbId);
+        assertThat(ids.saplbFor(null).matches(lbId)).isTrue();
     }
 
     @ParameterizedTest

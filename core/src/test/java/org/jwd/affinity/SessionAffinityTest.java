@@ -27,7 +27,8 @@ import org.jwd.sessiontable.SessionTable;
  */
 class SessionAffinityTest {
     /**
-     * j1: J2EE with HTTPS, logon group PORTAL, route n1; j2: J2EE, route n2 (no group, no HTTPS);
+     * j1: J2EE with HTTPS, logon group PORTAL, route n1; j2: J2EE, route n2, SAP name java2_JWD_01, instance
+     * J2EE3264100 (no group, no HTTPS);
      * a1: ABAP with HTTPS (host_A1_00); a2: ABAP (host_A2_00).
      */
     private static final String LANDSCAPE = """
@@ -39,6 +40,8 @@ class SessionAffinityTest {
             server.j2.url = http://java2:50000
             server.j2.type = j2ee
             server.j2.route = n2
+            server.j2.name = java2_JWD_01
+            server.j2.instance_id = J2EE3264100
             server.a1.url = http://abap1:8000
             server.a1.https_url = https://abap1:44300
             server.a1.type = abap
@@ -57,8 +60,10 @@ class SessionAffinityTest {
     private RoutingEffects live;
     private final LearnedRoutes learnedRoutes = new LearnedRoutes();
 
+    private DispatcherConfig config;
+
     private void landscape(String extra) throws ConfigException {
-        DispatcherConfig config = ConfigReader.parse(LANDSCAPE + extra, "test");
+        config = ConfigReader.parse(LANDSCAPE + extra, "test");
         topology = Topology.of(config);
         table = SessionTables.create(config, clock::get);
         affinity = new SessionAffinity(config, topology, learnedRoutes);
@@ -84,7 +89,8 @@ class SessionAffinityTest {
 
     /**
      * @param type    the request's stack: j2ee, abap, or any (the {@code !ALL} case)
-     * @param group   the URL's group, {@code -} when it has no server for the request
+     * @param group   the URL's group, {@code -} when it has no server for the request; {@code !J2EE@PORTAL}: the
+     *                group of a URL of logon group PORTAL, which had no active member
      * @param cookies the request's Cookie header
      * @param states  servers not up: {@code j1=DOWN a2=DRAINED}
      * @param bound   table entries before: {@code x=j2 sap-ext-sid:e=a2}
@@ -99,8 +105,20 @@ class SessionAffinityTest {
             saplb of a down server is ignored          | j2ee | !J2EE  | saplb_*=(J2EE)j1                      | j1=DOWN    |              | j2 balanced                          |
             saplb of a drained server holds            | j2ee | !J2EE  | saplb_*=(J2EE)j1                      | j1=DRAINED |              | j1 saplb cookie                      |
             saplb of a disabled server is ignored      | j2ee | !J2EE  | saplb_*=(J2EE)j1                      | j1=DISABLED|              | j2 balanced                          |
-            saplb_<G> names a member of G              | j2ee | !J2EE  | saplb_PORTAL=(J2EE)j1                 | j2=UP      |              | j1 saplb cookie                      |
+            saplb_<G> names a member of G              | j2ee | PORTAL | saplb_PORTAL=(J2EE)j1                 |            |              | j1 saplb cookie                      |
             saplb_<G> of a non-member is ignored       | j2ee | PORTAL | saplb_PORTAL=(J2EE)j2                 |            |              | j1 balanced                          |
+            # the cookie of the URL's logon group, else saplb_* (SAP Library, "Load Balancing Identifier")
+            the URL's group's cookie before saplb_*    | j2ee | PORTAL | saplb_*=(J2EE)j2; saplb_PORTAL=(J2EE)j1 |          |              | j1 saplb cookie                      |
+            saplb_<G> is not read for another URL      | j2ee | !J2EE  | saplb_PORTAL=(J2EE)j1; JSESSIONID=abc.n2 |         |              | j2 route suffix                      |
+            saplb_<G> of a URL whose group fell back   | j2ee | !J2EE@PORTAL | saplb_PORTAL=(J2EE)j1          | j1=DRAINED |              | j1 saplb cookie                      |
+            saplb_<G> invalid: no fallback to saplb_*  | j2ee | PORTAL | saplb_PORTAL=(J2EE)j9; saplb_*=(J2EE)j2 |          |              | j1 balanced                          |
+            saplb by its instance, whatever the node   | j2ee | !J2EE  | saplb_*=(j1)n7                        |            |              | j1 saplb cookie                      |
+            saplb by an instance_id configured         | j2ee | !J2EE  | saplb_*=(J2EE3264100)3264150          |            |              | j2 saplb cookie                      |
+            # then the JSESSIONID: the server it names (SAP Library, "J2EE Session Identifier": (<sap-server-name>)<internal-id>End)
+            JSESSIONID naming its server               | j2ee | PORTAL | JSESSIONID=(java2_JWD_01)ID47500DB0.5138181876605873End | | | j2 JSESSIONID server name |
+            JSESSIONID naming a down server            | j2ee | PORTAL | JSESSIONID=(java2_JWD_01)ID47500DB0.5138181876605873End | j2=DOWN | | j1 balanced         |
+            JSESSIONID naming an ABAP server           | j2ee | PORTAL | JSESSIONID=(host_A2_00)ID1DB0.5End    |            |              | j1 balanced                          |
+            saplb beats the server name                | j2ee | !J2EE  | saplb_*=(J2EE)j1; JSESSIONID=(java2_JWD_01)ID1DB0.5End | | | j1 saplb cookie                      |
             saplb naming an ABAP server is ignored     | j2ee | !J2EE  | saplb_*=(J2EE)a1                      | j1=DOWN    |              | j2 balanced                          |
             saplb beats the route suffix               | j2ee | !J2EE  | saplb_*=(J2EE)j2; JSESSIONID=abc.n1   |            |              | j2 saplb cookie                      |
             saplb refreshes the table entry            | j2ee | !J2EE  | saplb_*=(J2EE)j2; JSESSIONID=x        |            | x=j1         | j2 saplb cookie                      | x=j1
@@ -210,14 +228,14 @@ class SessionAffinityTest {
         ServerGroup j2ee = topology.internalGroup(ServerGroup.J2EE);
         RoutingEffects pickJ2 = RoutingEffects.live(table, group -> topology.server("j2"));
 
-        assertThat(retry.choose(j2ee, ServerType.J2EE, SessionCookies.parse("saplb_*=(J2EE)j2"), false, pickJ2))
+        assertThat(retry.choose(j2ee, ServerType.J2EE, null, SessionCookies.parse("saplb_*=(J2EE)j2"), false, pickJ2))
                 .extracting(c -> c.server().id(), SessionAffinity.Choice::reason).containsExactly("j1", "balanced");
-        assertThat(retry.choose(j2ee, ServerType.J2EE, SessionCookies.parse("JSESSIONID=x"), false, pickJ2))
+        assertThat(retry.choose(j2ee, ServerType.J2EE, null, SessionCookies.parse("JSESSIONID=x"), false, pickJ2))
                 .extracting(c -> c.server().id(), SessionAffinity.Choice::reason)
                 .containsExactly("j1", "session table rebind from j2");
         assertThat(table.peek("x")).isEqualTo("j1");
         // an ordinary request still honours j2
-        assertThat(affinity.choose(j2ee, ServerType.J2EE, SessionCookies.parse("saplb_*=(J2EE)j2"), false, live)
+        assertThat(affinity.choose(j2ee, ServerType.J2EE, null, SessionCookies.parse("saplb_*=(J2EE)j2"), false, live)
                 .server().id()).isEqualTo("j2");
     }
 
@@ -225,10 +243,51 @@ class SessionAffinityTest {
     void theTemporaryTableBindsAnUnknownJsessionidAtRequestTime() throws ConfigException {
         landscape("SessionTableTimeout = 10m\n");
 
-        assertPlaced("j2ee", "PORTAL", false, "JSESSIONID=y", null, null, "j1 session table bind", "y=j1");
+        assertPlaced("j2ee", "PORTAL", false, "JSESSIONID=y", null, null, "j1 session table bind",
+                "temporary:y=j1");
         // the next request of the session follows the binding, even once the balancer would choose elsewhere
         topology.server("j1").setState(Server.State.DRAINED);
-        assertPlaced("j2ee", "!J2EE", false, "JSESSIONID=y", null, null, "j1 session table", "y=j1");
+        assertPlaced("j2ee", "!J2EE", false, "JSESSIONID=y", null, null, "j1 session table", "temporary:y=j1");
+    }
+
+    /**
+     * The Java dispatcher's {@code SessionTableTimeout} is for its temporary table, the JSESSIONIDs bound at request
+     * time; a JSESSIONID a server set belongs to SAP's session ID table, whose entries idle-expire after
+     * {@code wdisp/HTTP/context_timeout} (1 h by default).
+     */
+    @Test
+    void aJsessionidAServerSetKeepsContextTimeoutWhileOneBoundAtRequestTimeExpiresAfterSessionTableTimeout()
+            throws ConfigException {
+        landscape("SessionTableTimeout = 10m\n");
+        new SessionLearning(config, topology, table, learnedRoutes)
+                .learn(topology.server("j2"), java.util.List.of("JSESSIONID=learned; Path=/"));
+        assertPlaced("j2ee", "PORTAL", false, "JSESSIONID=unknown", null, null, "j1 session table bind",
+                "temporary:unknown=j1");
+
+        clock.addAndGet(Duration.ofMinutes(10).plusSeconds(1).toMillis());
+        assertThat(table.peek("temporary:unknown")).as("the request-time binding, idle 10 min").isNull();
+        assertPlaced("j2ee", "PORTAL", false, "JSESSIONID=learned", null, null, "j2 session table", "learned=j2");
+
+        clock.addAndGet(Duration.ofMinutes(59).toMillis());
+        assertPlaced("j2ee", "PORTAL", false, "JSESSIONID=learned", null, null, "j2 session table", "learned=j2");
+        clock.addAndGet(Duration.ofMinutes(60).plusSeconds(1).toMillis());
+        assertThat(table.peek("learned")).as("the learned binding, idle past context_timeout").isNull();
+    }
+
+    /** SAP: "the session ID table is used" for the identifiers that do not contain the server name. */
+    @Test
+    void aJsessionidNamingTheServerThatSetItIsNotBound() throws ConfigException {
+        landscape("");
+        SessionLearning learning = new SessionLearning(config, topology, table, learnedRoutes);
+
+        learning.learn(topology.server("j2"), java.util.List.of(
+                "JSESSIONID=(java2_JWD_01)ID47500DB0.5138181876605873End; Path=/"));
+        learning.learn(topology.server("j1"), java.util.List.of(
+                "JSESSIONID=(java2_JWD_01)ID1DB0.7End; Path=/"));
+
+        assertThat(table.peek("(java2_JWD_01)ID47500DB0.5138181876605873End")).isNull();
+        assertThat(table.peek("(java2_JWD_01)ID1DB0.7End")).as("it names another server").isEqualTo("j1");
+        assertThat(learnedRoutes.routeOf("j2")).as("no route suffix learned from SAP's form").isNull();
     }
 
     @Test
@@ -306,7 +365,10 @@ class SessionAffinityTest {
         };
         SessionIdentifiers ids = cookies == null ? SessionIdentifiers.NONE : SessionCookies.parse(cookies.trim());
 
-        SessionAffinity.Choice choice = affinity.choose(group(groupName.trim(), secure), stack, ids, secure, live);
+        String[] groups = groupName.trim().split("@");
+        String logonGroup = groups.length > 1 ? groups[1] : groups[0].equals("PORTAL") ? "PORTAL" : null;
+
+        SessionAffinity.Choice choice = affinity.choose(group(groups[0], secure), stack, logonGroup, ids, secure, live);
 
         assertThat(choice == null ? "none" : choice.server().id() + " " + choice.reason()).isEqualTo(expect.trim());
         if (after != null) {

@@ -20,23 +20,50 @@ import org.junit.jupiter.api.Test;
  */
 class SessionCookiesPropertyTest {
 
-    /** Pieces of hostile headers: the special names, separators, quotes, escapes, odd characters. */
+    /** Pieces of hostile headers, parameters and mangled parts: the special names, separators, quotes, escapes, odd characters. */
     private static final String[] PIECES = {
             "JSESSIONID", "JSESSIONID=", "jsessionid=", "sap-contextid=", "sap-ext-sid=", "saplb_*=", "saplb_=",
             "saplb_PORTAL=", "saplb_", "=", "==", ";", "; ", ";;", " ", "\t", "\"", "\"\"", ",", "\\", "%", "%3A", "%3a",
             "%zz", "%0", "%00", "%20", "%7F", "(", ")", "()", "(J2EE1)", ")(", "(J2EE1)node", ".", ".node1", ":",
             "SID:ANON:", "host_JWD_00", ":1-NEW", "\u0000", "\r\n", "é", "€", "\uD800", "\uFFFF", "abc", "X"};
 
-    /** The {@code Cookie} headers of a request (a list, its elements or both may be null) and its path parameter. */
-    record Request(List<String> headers, String jsessionidParam) {
+    /**
+     * The {@code Cookie} headers of a request (a list, its elements or both may be null), its path parameters and the
+     * parts of its mangled segments.
+     */
+    record Request(List<String> headers, List<PathParameter> parameters, List<String> mangledParts) {
+    }
+
+    private static List<PathParameter> hostileParameters(RandomInput random) {
+        List<PathParameter> parameters = new ArrayList<>();
+        int n = random.weighted(3, 3, 2, 1);
+        for (int i = 0; i < n; i++) {
+            String name = random.pick("jsessionid", "JSESSIONID", "sap-ext-sid", "saplb_*", "saplb_PORTAL", "saplb_",
+                    "x", "", hostileHeader(random));
+            parameters.add(new PathParameter(name, hostileHeader(random)));
+        }
+        return parameters;
+    }
+
+    private static List<String> hostileMangledParts(RandomInput random) {
+        List<String> parts = new ArrayList<>();
+        int n = random.weighted(3, 2, 1);
+        for (int i = 0; i < n; i++) {
+            String text = random.chance(0.5) ? hostileHeader(random)
+                    : "s=" + hostileHeader(random) + (random.chance(0.5) ? "&l=en" : "");
+            String encoded = java.util.Base64.getEncoder().encodeToString(
+                    text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            parts.add(random.chance(0.3) ? hostileHeader(random) : encoded.replace('/', '-'));
+        }
+        return parts;
     }
 
     @Test
     void anyHeaderParsesWithoutThrowingIntoWellFormedIdentifiers() {
-        Tries.forAll(3000, random -> new Request(hostileHeaders(random),
-                random.chance(0.05) ? null : hostileHeader(random)), request -> {
-            SessionIdentifiers ids = SessionCookies.parse(request.headers(), request.jsessionidParam(),
-                    request.jsessionidParam());
+        Tries.forAll(3000, random -> new Request(hostileHeaders(random), hostileParameters(random),
+                hostileMangledParts(random)), request -> {
+            SessionIdentifiers ids = SessionCookies.parse(request.headers(), request.parameters(),
+                    request.mangledParts());
 
             assertThat(ids).isNotNull();
             if (ids.jsessionid() != null) {
@@ -62,8 +89,8 @@ class SessionCookiesPropertyTest {
                 assertThat(saplb.value()).isEqualTo("(" + saplb.instance() + ")" + saplb.node());
             }
             assertThat(ids.isEmpty()).isEqualTo(ids.equals(SessionIdentifiers.NONE));
-            ids.saplbMatch(lbId -> lbId.length() % 2 == 0);
-            ids.saplbMatch("PORTAL", lbId -> true);
+            SaplbCookie chosen = ids.saplbFor("PORTAL");
+            assertThat(chosen == null || chosen.isAnyGroup() || chosen.group().equals("PORTAL")).isTrue();
         });
     }
 
@@ -82,7 +109,6 @@ class SessionCookiesPropertyTest {
                     in.separator()));
 
             assertThat(ids.jsessionid()).isEqualTo(in.id());
-            assertThat(ids.sessionTableKey()).isEqualTo(in.id());
             assertThat(ids.jsessionidRoute()).isEqualTo(SessionCookies.route(in.id()));
         });
     }
@@ -124,7 +150,7 @@ class SessionCookiesPropertyTest {
 
             assertThat(ids.saplbCookies())
                     .containsExactly(new SaplbCookie("*", "(" + instance + ")" + node, instance, node));
-            assertThat(ids.saplbMatch("PORTAL", node::equals)).hasValue(node);
+            assertThat(ids.saplbFor("PORTAL").node()).isEqualTo(node);
         });
     }
 

@@ -12,6 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class SessionCookiesTest {
@@ -20,8 +21,16 @@ class SessionCookiesTest {
         return SessionCookies.parse(header);
     }
 
+    /** The cookies, and the URL forms as the path normalizer hands them over: {@code ;jsessionid=}, {@code ;sap-ext-sid=}. */
     private static SessionIdentifiers parse(List<String> headers, String jsessionidParam, String sapExtSidParam) {
-        return SessionCookies.parse(headers, jsessionidParam, sapExtSidParam);
+        List<PathParameter> parameters = new ArrayList<>();
+        if (jsessionidParam != null) {
+            parameters.add(new PathParameter("jsessionid", jsessionidParam));
+        }
+        if (sapExtSidParam != null) {
+            parameters.add(new PathParameter("sap-ext-sid", sapExtSidParam));
+        }
+        return SessionCookies.parse(headers, parameters, List.of());
     }
 
     @Test
@@ -38,7 +47,6 @@ class SessionCookiesTest {
         assertThat(ids.sapContextServer()).isEqualTo("host_JWD_00");
         assertThat(ids.sapExtSid()).isEqualTo("XYZ123");
         assertThat(ids.isEmpty()).isFalse();
-        assertThat(ids.sessionTableKey()).isEqualTo(ids.jsessionid());
     }
 
     @Test
@@ -49,8 +57,7 @@ class SessionCookiesTest {
         assertThat(parse(Arrays.asList(null, "", "  ;  ;"), null, null)).isSameAs(SessionIdentifiers.NONE);
         assertThat(parse("theme=dark; lang=en")).isSameAs(SessionIdentifiers.NONE);
         assertThat(SessionIdentifiers.NONE.isEmpty()).isTrue();
-        assertThat(SessionIdentifiers.NONE.sessionTableKey()).isNull();
-        assertThat(SessionIdentifiers.NONE.saplbMatch(id -> true)).isEmpty();
+        assertThat(SessionIdentifiers.NONE.saplbFor("PORTAL")).isNull();
     }
 
     @Nested
@@ -193,11 +200,10 @@ class SessionCookiesTest {
         }
 
         @Test
-        void duplicatesAreKeptInOrderSoTheFirstIsTriedFirst() {
+        void duplicatesAreKeptInOrderSoTheFirstIsRead() {
             SessionIdentifiers ids = parse("saplb_*=(a)1; saplb_*=(b)2");
             assertThat(ids.saplbCookies()).extracting(SaplbCookie::node).containsExactly("1", "2");
-            assertThat(ids.saplbMatch(lbId -> lbId.equals("1") || lbId.equals("2"))).contains("1");
-            assertThat(ids.saplbMatch(lbId -> lbId.equals("2"))).contains("2");
+            assertThat(ids.saplbFor(null).node()).isEqualTo("1");
         }
 
         @Test
@@ -220,24 +226,115 @@ class SessionCookiesTest {
             assertThat(cookie.matches(null)).isFalse();
         }
 
-        @Test
-        void saplbMatchReturnsWhatThePredicateAccepted() {
-            SessionIdentifiers ids = parse("saplb_*=(J2EE6906720)6906750");
-            assertThat(ids.saplbMatch(lbId -> lbId.equals("(J2EE6906720)6906750"))).contains("(J2EE6906720)6906750");
-            assertThat(ids.saplbMatch(lbId -> lbId.equals("6906750"))).contains("6906750");
-            assertThat(ids.saplbMatch(lbId -> lbId.equals("J2EE6906720"))).isEmpty();
+        /**
+         * SAP Library, "Load Balancing Identifier": the Web Dispatcher "checks for path prefix match and thereby
+         * determines group name ... This allows to obtain {@code <instance_id>} from the set of dispatch cookies";
+         * "If there are no special group definitions then the special group identifier '*' is used".
+         */
+        @ParameterizedTest(name = "URL of logon group {1}: {2}")
+        @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+                saplb_OTHER=(o)3; saplb_*=(s)1; saplb_PUBLIC=(p)2 | PUBLIC | (p)2
+                saplb_OTHER=(o)3; saplb_*=(s)1; saplb_PUBLIC=(p)2 | -      | (s)1
+                saplb_OTHER=(o)3; saplb_*=(s)1; saplb_PUBLIC=(p)2 | NONE   | (s)1
+                saplb_OTHER=(o)3; saplb_PUBLIC=(p)2               | NONE   | -
+                saplb_OTHER=(o)3; saplb_PUBLIC=(p)2               | -      | -
+                saplb_PUBLIC=(p)2; saplb_PUBLIC=(q)4              | PUBLIC | (p)2
+                """)
+        void theCookieOfTheUrlsLogonGroupElseTheStarOne(String header, String group, String expected) {
+            SaplbCookie chosen = parse(header).saplbFor(group);
+            assertThat(chosen == null ? null : chosen.value()).isEqualTo(expected);
+        }
+    }
+
+    /** The URL forms of every identifier, as SAP documents them; each row names the document. */
+    @Nested
+    class UrlForms {
+        private SessionIdentifiers url(String cookie, String path) throws Exception {
+            org.jwd.routing.NormalizedPath n = org.jwd.routing.PathNormalizer.normalize(path);
+            return SessionCookies.parse(cookie == null ? null : List.of(cookie), n.parameters(), n.mangledParts());
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+                # SAP Library, "J2EE Session Identifier": <uri-path-segment>;jsessionid=<sap-j2ee-sid>
+                J2EE Session Identifier: /sap/j2ee;jsessionid=<id>/foo/bar         | /sap/j2ee;jsessionid=(ls3022_BIN_12)ID47500DB0.5138181876605873End/foo/bar | jsessionid  | (ls3022_BIN_12)ID47500DB0.5138181876605873End
+                # SAP Library, "External Session Identifier": /sap/;sap-ext-sid=<external session identifier>/foo/bar
+                External Session Identifier: /sap/;sap-ext-sid=<esid>/foo/bar      | /sap/;sap-ext-sid=MTIzNDU2Nzg5MA==/foo/bar  | sap-ext-sid | MTIzNDU2Nzg5MA==
+                External Session Identifier on any segment                          | /sap/foo;sap-ext-sid=E1/bar                 | sap-ext-sid | E1
+                # SAP Library, "Load Balancing Identifier": "The same syntax applies if the identifier is used via url rewriting"
+                Load Balancing Identifier via URL rewriting                         | /b2c/init.do;jsessionid=(J2EE3264100)ID0269691750DB2fe6End;saplb_*=(J2EE3264100)3264150 | saplb | (J2EE3264100)3264150
+                Load Balancing Identifier of a logon group via URL rewriting        | /irj/x;saplb_PORTAL=(J2EE1)2/y              | saplb       | (J2EE1)2
+                # SAP Library, BSP "Session Handling without Cookies": the session_id as "the statement in brackets after the namespace specification"
+                BSP session id in the mangled segment                               | /sap(cz1TSUQlM2FBTk9OJTNhdmdtdmdtYTFfVkdNXzAwJTNhVzdkREExSnlPa29GeEZqVzJrZFNXdTB2b2R4M2Z1M0RwOFRsamJHNS1BVFQ=)/bc/gui/sap/its/webgui | sap-contextid | SID:ANON:vgmvgma1_VGM_00:W7dDA1JyOkoFxFjW2kdSWu0vodx3fu3Dp8TljbG5-ATT
+                BSP mangled segment with client and language only (l=en&c=001)     | /sap(bD1lbiZjPTAwMQ==)/bc/bsp/sap/it00/default.htm | sap-contextid | -
+                A mangled part that is no Base64 carries nothing                    | /sap(not*base64!)/bc/bsp/x                  | sap-contextid | -
+                """)
+        void readsTheUrlFormOfEachIdentifier(String document, String path, String kind, String expected)
+                throws Exception {
+            SessionIdentifiers ids = url(null, path);
+            String read = switch (kind) {
+                case "jsessionid" -> ids.jsessionid();
+                case "sap-ext-sid" -> ids.sapExtSid();
+                case "saplb" -> ids.saplbFor("PORTAL") == null ? null : ids.saplbFor("PORTAL").value();
+                default -> ids.sapContextId();
+            };
+            assertThat(read).as(document).isEqualTo(expected);
         }
 
         @Test
-        void saplbMatchForALogonGroupPrefersItsCookieThenTheStarOne() {
-            SessionIdentifiers ids = parse("saplb_OTHER=(o)3; saplb_*=(s)1; saplb_PUBLIC=(p)2");
-            assertThat(ids.saplbMatch("PUBLIC", lbId -> true)).contains("(p)2");
-            assertThat(ids.saplbMatch("PUBLIC", lbId -> lbId.equals("1"))).contains("1");
-            assertThat(ids.saplbMatch("PUBLIC", lbId -> lbId.equals("3"))).isEmpty();
-            assertThat(ids.saplbMatch("NONE", lbId -> true)).contains("(s)1");
-            assertThat(ids.saplbMatch((String) null, lbId -> true)).contains("(s)1");
-            assertThat(ids.saplbMatch("*", lbId -> true)).contains("(s)1");
-            assertThat(ids.saplbMatch(lbId -> true)).contains("(o)3");
+        void theAbapSessionIdInTheUrlNamesItsServerAndWinsOverTheCookie() throws Exception {
+            // s=SID%3aANON%3ahost_A2_00%3a7-NEW, Base64 and Url64 alike
+            String mangled = java.util.Base64.getEncoder().encodeToString(
+                    "l=en&s=SID%3aANON%3ahost_A2_00%3a7-NEW&c=001".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            SessionIdentifiers ids = url("sap-contextid=SID%3aANON%3ahost_A1_00%3a1-NEW",
+                    "/sap(" + mangled + ")/bc/bsp/x");
+
+            assertThat(ids.sapContextServer()).isEqualTo("host_A2_00");
+            assertThat(url("sap-contextid=SID%3aANON%3ahost_A1_00%3a1-NEW", "/sap(bD1lbiZjPTAwMQ==)/bc/bsp/x")
+                    .sapContextServer()).isEqualTo("host_A1_00");
+        }
+
+        @Test
+        void url64WritesMinusForSlash() {
+            // SAP Library, "The Url64 encoding scheme": Base64 with '-' instead of '/'
+            byte[] bytes = {'s', '=', (byte) 0xff, (byte) 0xfe};
+            String base64 = java.util.Base64.getEncoder().encodeToString(bytes);
+            assertThat(base64).contains("/");
+            assertThat(MangledSegment.decoded(base64.replace('/', '-'))).isEqualTo(MangledSegment.decoded(base64));
+        }
+
+        @Test
+        void theCookieWinsForJsessionidAndEsidAndSaplbCookiesComeFirst() throws Exception {
+            SessionIdentifiers ids = url("JSESSIONID=c1; sap-ext-sid=e1; saplb_*=(c)1",
+                    "/irj;jsessionid=u1;sap-ext-sid=e2;saplb_*=(u)2/x");
+
+            assertThat(ids.jsessionid()).isEqualTo("c1");
+            assertThat(ids.sapExtSid()).isEqualTo("e1");
+            assertThat(ids.saplbCookies()).extracting(SaplbCookie::value).containsExactly("(c)1", "(u)2");
+        }
+    }
+
+    /** SAP Library, "J2EE Session Identifier": {@code URL-encode("(" <sap-server-name> ")" <internal-id> End)}. */
+    @Nested
+    class JsessionidServerName {
+        @ParameterizedTest(name = "{0} names {1}")
+        @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+                (ls3022_BIN_12)ID47500DB0.5138181876605873End            | ls3022_BIN_12
+                %28ls3022_BIN_12%29ID47500DB0.5138181876605873End        | ls3022_BIN_12
+                (J2EE3264100)ID0269691750DB2fe63b612b56acbe8f026bdf4191bcc4fe9e5c8eEnd | J2EE3264100
+                ()ID47500DB0.5End                                          | -
+                (a(b)ID1End                                                | -
+                (ls3022_BIN_12)ID47500DB0.5138181876605873                 | -
+                ID47500DB0.5138181876605873End                             | -
+                8F2A0C1D4B3E5F6A7B8C9D0E1F2A3B4C.node1                      | -
+                """)
+        void anAsJavaIdNamesItsServerAndHasNoRouteSuffix(String id, String server) {
+            SessionIdentifiers ids = parse("JSESSIONID=" + id);
+
+            assertThat(ids.jsessionidServer()).isEqualTo(server);
+            if (server != null) {
+                assertThat(ids.jsessionidRoute()).as("the .5138181876605873End of SAP's form is no route").isNull();
+            }
         }
     }
 
@@ -295,11 +392,9 @@ class SessionCookiesTest {
         }
 
         @Test
-        void isTheTableKeyWithoutJsessionid() {
+        void isKeptAsSent() {
             SessionIdentifiers ids = parse(List.of("sap-ext-sid=MTIzNDU2Nzg5MA%3d%3d"), null, null);
             assertThat(ids.sapExtSid()).isEqualTo("MTIzNDU2Nzg5MA%3d%3d");
-            assertThat(ids.sessionTableKey()).isEqualTo("MTIzNDU2Nzg5MA%3d%3d");
-            assertThat(parse("sap-ext-sid=e; JSESSIONID=j").sessionTableKey()).isEqualTo("j");
         }
 
         @Test

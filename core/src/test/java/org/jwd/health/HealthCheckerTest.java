@@ -277,7 +277,7 @@ class HealthCheckerTest {
         String url = "http://127.0.0.1:" + port(plainPort);
         Server byDefault = server(url, null);
         Server expecting404 = new Server(new ServerConfig("t", URI.create(url), null, ServerType.J2EE, 1, Set.of(),
-                "t", "t", null, "/", new ServerHealthCheck(ExpectedStatus.parse("200-404"), null, null, null, 1),
+                "t", "t", null, "/", "t", new ServerHealthCheck(ExpectedStatus.parse("200-404"), null, null, null, 1),
                 ServerState.ACTIVE));
         checker = new HealthChecker(List.of(byDefault, expecting404),
                 new HealthConfig(Duration.ofHours(1), Duration.ofSeconds(5), 1, 1), null, Duration.ofHours(1));

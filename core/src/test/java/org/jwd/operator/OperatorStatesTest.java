@@ -24,7 +24,7 @@ class OperatorStatesTest {
 
     private static Server server(String id, ServerState state) {
         return new Server(new ServerConfig(id, URI.create("http://127.0.0.1:9001"), null, ServerType.J2EE, 1,
-                Set.of(), id, id, null, "/", ServerHealthCheck.DEFAULTS, state));
+                Set.of(), id, id, null, "/", id, ServerHealthCheck.DEFAULTS, state));
     }
 
     private OperatorStates states(Path file) {

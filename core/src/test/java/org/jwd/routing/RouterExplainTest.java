@@ -1,5 +1,7 @@
 package org.jwd.routing;
 
+import org.jwd.sessiontable.SessionTimeouts;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -106,7 +108,7 @@ class RouterExplainTest {
 
         assertThat(e.server()).isNotSameAs(routed.server());
         assertThat(e.reason()).isEqualTo("session table rebind from " + routed.server().id());
-        assertThat(dispatcher.sessionTable().peek("s3")).isEqualTo(routed.server().id());
+        assertThat(dispatcher.sessionTable().peek(SessionTimeouts.temporaryKey("s3"))).isEqualTo(routed.server().id());
     }
 
     @Test

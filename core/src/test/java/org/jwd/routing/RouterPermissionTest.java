@@ -12,6 +12,8 @@ import org.jwd.topology.Server;
 import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The URL filter as the Router applies it: on the normalized path, before any session is looked at. */
@@ -217,18 +219,65 @@ class RouterPermissionTest {
     }
 
     @Test
-    void anEncodedSemicolonOrATrailingDotOrSpaceIsA400NamingIt(@TempDir Path dir) throws Exception {
+    void aTrailingDotOrSpaceIsA400NamingIt(@TempDir Path dir) throws Exception {
         startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
 
-        RoutingDecision semicolon = router.route(get("/nwa%3bx/y", false));
         RoutingDecision dot = router.route(get("/nwa./x", false));
         RoutingDecision space = router.route(get("/sap/bc/admin%20/x", false));
 
-        assertThat(semicolon.errorStatus()).isEqualTo(400);
-        assertThat(semicolon.errorMessage()).startsWith("jwd: bad path: the path contains an encoded semicolon (%3B)");
         assertThat(dot.errorStatus()).isEqualTo(400);
         assertThat(dot.errorMessage()).startsWith("jwd: bad path: the path segment 'nwa.' ends with a dot");
         assertThat(space.errorStatus()).isEqualTo(400);
         assertThat(space.errorMessage()).startsWith("jwd: bad path: the path segment 'admin ' ends with a space");
+    }
+
+    /**
+     * A server that decodes before it splits reads {@code %2F} as a '/' and {@code %3B} as the start of a parameter:
+     * a line that refuses that reading refuses the path, whichever reading jwd classified.
+     */
+    @ParameterizedTest(name = "{0}: 403 by line {1}")
+    @CsvSource({
+            "/sap/bc%2Fadmin/x, 2", "/sap/bc%2fADMIN/x, 2", "/SAP%2Fbc%2Fadmin/x, 2", "/nwa%3bx/y, 3", "/nwa%3B/x, 3",
+            "/sap/bc/admin%3b/x, 2", "/irj/..%2Fnwa/x, 3", "/irj%2F..%2Fnwa/x, 3", "/sap(bD1l)/bc%2Fadmin/x, 2",
+            "/sap(bD1l)/bc/admin/x, 2", "/sap%28bD1l%29/bc/admin/x, 2", "/nwa(x)/y, 3"})
+    void aLineRefusesThePathAsAServerThatDecodesFirstReadsIt(String path, int line, @TempDir Path dir)
+            throws Exception {
+        startLandscape(dir, ISSUE_17_TABLE, SAP_IS_ABAP);
+
+        RoutingDecision decision = router.route(get(path, false));
+
+        assertThat(decision.errorStatus()).as(decision.errorMessage()).isEqualTo(403);
+        assertThat(decision.errorMessage()).isEqualTo("jwd: this URL is not permitted (permission table, line "
+                + line + ")");
+        assertThat(decision.server()).isNull();
+    }
+
+    /** A table that permits only what it lists keeps permitting the mangled and the encoded forms of its URLs. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({
+            "/sap(bD1lbiZjPTAwMQ==)/bc/bsp/sap/it00/default.htm, 200",
+            "/sap/bc/adt/oo/classes/%2Fdmo%2Fcl_flight/source/main, 200",
+            "/sap/opu/odata/sap/ZSRV/EMPLOYEES('A%2FB'), 200",
+            "/sap/bc/adt/..%2F..%2Fadmin/x, 403",
+            "/sap(bD1l)/bc/admin/x, 403"})
+    void aPermitListKeepsMangledAndEncodedFormsOfItsUrls(String path, int status, @TempDir Path dir)
+            throws Exception {
+        startLandscape(dir, "P /sap/bc/bsp/*\nP /sap/bc/adt/*\nP /sap/opu/odata/*\nD *\n", SAP_IS_ABAP);
+
+        RoutingDecision decision = router.route(get(path, false));
+
+        assertThat(decision.isRejected() ? decision.errorStatus() : 200).as(decision.reason()).isEqualTo(status);
+    }
+
+    /** A line that names a parenthesis is about the literal text: the mangled reading does not walk around it. */
+    @Test
+    void aLineNamingAParenthesisIsComparedWithTheLiteralPath(@TempDir Path dir) throws Exception {
+        startLandscape(dir, "D */EMPLOYEES('secret')\n", SAP_IS_ABAP);
+
+        assertThat(router.route(get("/sap/opu/odata/sap/ZSRV/EMPLOYEES('secret')", false)).errorStatus())
+                .isEqualTo(403);
+        assertThat(router.route(get("/sap/opu/odata/sap/ZSRV/EMPLOYEES(%27secret%27)", false)).errorStatus())
+                .isEqualTo(403);
+        assertThat(router.route(get("/sap/opu/odata/sap/ZSRV/EMPLOYEES('public')", false)).isRejected()).isFalse();
     }
 }

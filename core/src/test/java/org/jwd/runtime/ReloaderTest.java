@@ -362,7 +362,7 @@ class ReloaderTest {
         assertThat(result.pending()).isEmpty();
         assertThat(dispatcher.config().sessions().sessionTableTimeout()).isEqualTo(Duration.ofMinutes(10));
         assertThat(dispatcher.sessionTable()).isSameAs(table);
-        assertThat(((org.jwd.sessiontable.EhcacheSessionTable) table).timeouts().jsessionid()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(((org.jwd.sessiontable.EhcacheSessionTable) table).timeouts().temporary()).isEqualTo(Duration.ofMinutes(10));
         assertThat(table.lookup("s1")).isEqualTo("b");
     }
 

@@ -66,8 +66,10 @@ class SystemSessionTimeoutsTest {
     void eachSystemsEntriesTakeItsOwnTimeoutsAndTheUnscopedOnesWhereItHasNone() throws Exception {
         SessionTimeouts timeouts = SessionTimeouts.of(parse(TWO_SYSTEMS));
 
-        assertThat(timeouts.forKey("ERP/4711")).isEqualTo(Duration.ofMinutes(10));
+        assertThat(timeouts.forKey("ERP/" + SessionTimeouts.temporaryKey("4711"))).isEqualTo(Duration.ofMinutes(10));
+        assertThat(timeouts.forKey("ERP/4711")).as("learned: context_timeout").isEqualTo(Duration.ofMinutes(20));
         assertThat(timeouts.forKey("ERP/" + SessionTimeouts.esidKey("E1"))).isEqualTo(Duration.ofMinutes(20));
+        assertThat(timeouts.forKey("PRT/" + SessionTimeouts.temporaryKey("4711"))).isEqualTo(Duration.ofHours(1));
         assertThat(timeouts.forKey("PRT/4711")).isEqualTo(Duration.ofHours(1));
         assertThat(timeouts.forKey("PRT/" + SessionTimeouts.esidKey("E1"))).isEqualTo(Duration.ofHours(1));
         assertThat(timeouts.longest()).isEqualTo(Duration.ofHours(1));
@@ -76,19 +78,21 @@ class SystemSessionTimeoutsTest {
     @Test
     void anErpEntryExpiresAfterErpsTimeoutWhileAprtEntryWithTheSameIdLivesOn() throws Exception {
         table = SessionTables.create(parse(TWO_SYSTEMS), clock::get);
-        table.bind("ERP/4711", "erp1");
-        table.bind("PRT/4711", "prt1");
+        String erp4711 = "ERP/" + SessionTimeouts.temporaryKey("4711");
+        String prt4711 = "PRT/" + SessionTimeouts.temporaryKey("4711");
+        table.bind(erp4711, "erp1");
+        table.bind(prt4711, "prt1");
 
         clock.addAndGet(Duration.ofMinutes(9).toMillis());
-        assertThat(table.peek("ERP/4711")).isEqualTo("erp1");
+        assertThat(table.peek(erp4711)).isEqualTo("erp1");
         clock.addAndGet(Duration.ofMinutes(2).toMillis());
 
-        assertThat(table.lookup("ERP/4711")).as("idle 11 minutes, past ERP's 10").isNull();
-        assertThat(table.lookup("PRT/4711")).as("PRT's timeout is the unscoped hour").isEqualTo("prt1");
+        assertThat(table.lookup(erp4711)).as("idle 11 minutes, past ERP's 10").isNull();
+        assertThat(table.lookup(prt4711)).as("PRT's timeout is the unscoped hour").isEqualTo("prt1");
         clock.addAndGet(Duration.ofMinutes(59).toMillis());
-        assertThat(table.lookup("PRT/4711")).as("59 minutes after its last use").isEqualTo("prt1");
+        assertThat(table.lookup(prt4711)).as("59 minutes after its last use").isEqualTo("prt1");
         clock.addAndGet(Duration.ofMinutes(61).toMillis());
-        assertThat(table.lookup("PRT/4711")).isNull();
+        assertThat(table.lookup(prt4711)).isNull();
     }
 
     @Test
@@ -115,11 +119,12 @@ class SystemSessionTimeoutsTest {
 
         assertThat(boot.dispatcher().sessionTable()).isNotInstanceOf(DisabledSessionTable.class);
         assertThat(erp.server().id()).isEqualTo("erp1");
-        assertThat(boot.dispatcher().sessionTable().peek("ERP/FIRST0123456789")).as("bound at request time")
+        assertThat(boot.dispatcher().sessionTable().peek("ERP/temporary:FIRST0123456789")).as("bound at request time")
                 .isEqualTo("erp1");
         assertThat(prt.server().id()).isEqualTo("prt1");
-        assertThat(boot.dispatcher().sessionTable().peek("PRT/FIRST0123456789")).as("PRT keeps no table").isNull();
-        assertThat(SessionTimeouts.of(config).forKey("ERP/FIRST0123456789")).isEqualTo(Duration.ofMinutes(10));
+        assertThat(boot.dispatcher().sessionTable().peek("PRT/temporary:FIRST0123456789")).as("PRT keeps no table")
+                .isNull();
+        assertThat(SessionTimeouts.of(config).forKey("ERP/temporary:FIRST0123456789")).isEqualTo(Duration.ofMinutes(10));
     }
 
     @Test
@@ -152,8 +157,8 @@ class SystemSessionTimeoutsTest {
         assertThat(result.pending()).isEmpty();
         assertThat(boot.dispatcher().sessionTable()).isSameAs(shared);
         SessionTimeouts timeouts = ((EhcacheSessionTable) shared).timeouts();
-        assertThat(timeouts.forKey("ERP/4711")).isEqualTo(Duration.ofSeconds(30));
-        assertThat(timeouts.forKey("PRT/4711")).isEqualTo(Duration.ofHours(1));
+        assertThat(timeouts.forKey("ERP/" + SessionTimeouts.temporaryKey("4711"))).isEqualTo(Duration.ofSeconds(30));
+        assertThat(timeouts.forKey("PRT/" + SessionTimeouts.temporaryKey("4711"))).isEqualTo(Duration.ofHours(1));
         assertThat(shared.peek("ERP/4711")).isEqualTo("erp1");
     }
 

@@ -66,6 +66,18 @@ class SystemsDispatchTest {
                 .isEqualTo("system ERP: SRCURL /sap/ matched");
     }
 
+    /** A mangled segment is read as its plain name by SRCURL too (BSP In-Depth: URL Mangling). */
+    @Test
+    void aMangledUrlSelectsTheSystemOfItsPlainPrefix() throws Exception {
+        DispatcherState state = start(TWO_SYSTEMS);
+
+        assertThat(route(state, 8080, "jwd.example.com", "/sap(bD1lbiZjPTAwMQ==)/bc/bsp/sap/it00/default.htm")
+                .server().id()).isEqualTo("erp1");
+        assertThat(state.select("127.0.0.1", 8080, "jwd.example.com", get("/sap(bD1lbiZjPTAwMQ==)/bc/x"))
+                .explanation()).isEqualTo("system ERP: SRCURL /sap/ matched");
+        assertThat(route(state, 8080, "jwd.example.com", "/irj(bD1l)/portal").server().id()).isEqualTo("prt1");
+    }
+
     @Test
     void theAccessPointSelectsAsystemWhateverThePath() throws Exception {
         DispatcherState state = start(TWO_SYSTEMS);
@@ -104,9 +116,10 @@ class SystemsDispatchTest {
 
         assertThat(erp.server().id()).isEqualTo("erp1");
         assertThat(prt.server().id()).isEqualTo("prt1");
-        assertThat(boot.dispatcher().sessionTable().peek("ERP/SAME0123456789")).isEqualTo("erp1");
-        assertThat(boot.dispatcher().sessionTable().peek("PRT/SAME0123456789")).isEqualTo("prt1");
-        assertThat(boot.dispatcher().sessionTable().peek("SAME0123456789")).isNull();
+        // bound at request time, in the temporary table (SessionTableTimeout)
+        assertThat(boot.dispatcher().sessionTable().peek("ERP/temporary:SAME0123456789")).isEqualTo("erp1");
+        assertThat(boot.dispatcher().sessionTable().peek("PRT/temporary:SAME0123456789")).isEqualTo("prt1");
+        assertThat(boot.dispatcher().sessionTable().peek("temporary:SAME0123456789")).isNull();
     }
 
     @Test
@@ -123,7 +136,7 @@ class SystemsDispatchTest {
 
         assertThat(state.router(selection.system())).isSameAs(state.router());
         assertThat(decision.server().id()).isEqualTo("a");
-        assertThat(boot.dispatcher().sessionTable().peek("BARE0123456789")).isEqualTo("a");
+        assertThat(boot.dispatcher().sessionTable().peek("temporary:BARE0123456789")).isEqualTo("a");
     }
 
     @Test

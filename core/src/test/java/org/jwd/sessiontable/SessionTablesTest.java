@@ -41,15 +41,18 @@ class SessionTablesTest {
     }
 
     @Test
-    void theTemporaryTablesTimeoutGovernsJsessionidsAndContextTimeoutEsids() throws Exception {
+    void theTemporaryTablesTimeoutGovernsRequestTimeBindingsAndContextTimeoutTheSessionIdTable() throws Exception {
         DispatcherConfig config = config("SessionTableTimeout = 10m\nwdisp/HTTP/context_timeout = 1800\n");
         try (SessionTable table = SessionTables.create(config, clock::get)) {
-            table.bind("jsession", "s1");
+            table.bind(SessionTimeouts.temporaryKey("bound"), "s1");
+            table.bind("learned", "s3");
             table.bind(SessionTimeouts.esidKey("esid"), "s2");
             clock.addAndGet(Duration.ofMinutes(10).plusSeconds(1).toMillis());
-            assertThat(table.peek("jsession")).isNull();
+            assertThat(table.peek(SessionTimeouts.temporaryKey("bound"))).isNull();
+            assertThat(table.peek("learned")).isEqualTo("s3");
             assertThat(table.peek(SessionTimeouts.esidKey("esid"))).isEqualTo("s2");
             clock.addAndGet(Duration.ofMinutes(20).toMillis());
+            assertThat(table.peek("learned")).isNull();
             assertThat(table.peek(SessionTimeouts.esidKey("esid"))).isNull();
         }
     }
@@ -57,16 +60,17 @@ class SessionTablesTest {
     @Test
     void aPeekLeavesTheIdleTimeAsItIs() throws Exception {
         try (SessionTable table = SessionTables.create(config("SessionTableTimeout = 10m\n"), clock::get)) {
-            table.bind("id", "s1");
+            String id = SessionTimeouts.temporaryKey("id");
+            table.bind(id, "s1");
             clock.addAndGet(Duration.ofMinutes(6).toMillis());
-            assertThat(table.peek("id")).isEqualTo("s1");
+            assertThat(table.peek(id)).isEqualTo("s1");
             clock.addAndGet(Duration.ofMinutes(6).toMillis());
-            assertThat(table.peek("id")).as("the peek did not renew it").isNull();
-            table.bind("id", "s1");
+            assertThat(table.peek(id)).as("the peek did not renew it").isNull();
+            table.bind(id, "s1");
             clock.addAndGet(Duration.ofMinutes(6).toMillis());
-            table.touch("id");
+            table.touch(id);
             clock.addAndGet(Duration.ofMinutes(6).toMillis());
-            assertThat(table.peek("id")).as("the touch renewed it").isEqualTo("s1");
+            assertThat(table.peek(id)).as("the touch renewed it").isEqualTo("s1");
             assertThat(table.stats().hits() + table.stats().misses()).as("neither counts").isZero();
         }
     }
@@ -93,12 +97,13 @@ class SessionTablesTest {
         try (SessionTable table = SessionTables.create(config, clock::get)) {
             assertThat(table).isInstanceOf(EhcacheSessionTable.class);
             EhcacheSessionTable ehcache = (EhcacheSessionTable) table;
-            assertThat(ehcache.timeouts()).isEqualTo(new SessionTimeouts(Duration.ofHours(1), Duration.ofMinutes(10)));
+            assertThat(ehcache.timeouts()).isEqualTo(new SessionTimeouts(Duration.ofHours(1), Duration.ofHours(1),
+                    Duration.ofMinutes(10)));
             assertThat(ehcache.capacity()).isEqualTo(3);
             assertThat(ehcache.offHeap()).isFalse();
-            table.bind("a", "s1");
+            table.bind(SessionTimeouts.temporaryKey("a"), "s1");
             clock.addAndGet(Duration.ofMinutes(10).plusSeconds(1).toMillis());
-            assertThat(table.lookup("a")).isNull();
+            assertThat(table.lookup(SessionTimeouts.temporaryKey("a"))).isNull();
             assertThat(table.stats().expirations()).isEqualTo(1);
         }
     }

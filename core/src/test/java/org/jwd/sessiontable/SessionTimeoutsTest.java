@@ -41,6 +41,19 @@ class SessionTimeoutsTest {
         assertThat(perSystem.forKey("ERP")).as("no SID part: a bare key").isEqualTo(JSESSIONID);
     }
 
+    /** The Java dispatcher's temporary table: JSESSIONIDs bound at request time, apart from those servers set. */
+    @Test
+    void aTemporaryTableKeyTakesTheTemporaryTablesTimeout() {
+        SessionTimeouts withTemporary = new SessionTimeouts(ESID, ESID, JSESSIONID, Map.of(
+                "ERP", new SessionTimeouts(ESID, ESID, Duration.ofSeconds(30))));
+
+        assertThat(withTemporary.forKey(SessionTimeouts.temporaryKey("4711"))).isEqualTo(JSESSIONID);
+        assertThat(withTemporary.forKey("4711")).isEqualTo(ESID);
+        assertThat(withTemporary.forKey("ERP/" + SessionTimeouts.temporaryKey("4711"))).isEqualTo(Duration.ofSeconds(30));
+        assertThat(withTemporary.forKey("ERP/4711")).isEqualTo(ESID);
+        assertThat(withTemporary).hasToString("1h, temporary table 10m; ERP 1h, temporary table 30s");
+    }
+
     @Test
     void theLongestAndTheShortestCountEverySystem() {
         assertThat(perSystem.longest()).isEqualTo(Duration.ofHours(2));

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class ServerStateSinceTest {
     private static ServerConfig config(int capacity, ServerState state) {
         return new ServerConfig("s", URI.create("http://127.0.0.1:9001"), null, ServerType.J2EE, capacity, Set.of(),
-                "s", "s", null, "/", ServerHealthCheck.DEFAULTS, state);
+                "s", "s", null, "/", "s", ServerHealthCheck.DEFAULTS, state);
     }
 
     @Test

@@ -41,7 +41,8 @@ import org.jwd.demo.DemoBackend.ServerType;
  *       session is created the answer sets {@code JSESSIONID=<id>} and
  *       {@code saplb_*=(<instance>)<node>} (the cookie name is literally {@code saplb_*}).</li>
  *   <li><b>ABAP</b>: sessions are keyed by the {@code sap-contextid} cookie value; a request
- *       without one gets {@code sap-contextid=SID%3aANON%3a<name>%3a<n>-NEW}.</li>
+ *       without one gets {@code sap-contextid=SID%3aANON%3a<name>%3a<n>-NEW}. A session id in a mangled URL
+ *       segment ({@link BspPage}, sessions without cookies) comes first; {@code .../bsp.htm} is such a page.</li>
  *   <li>The <b>portal</b> page (either type) only ever sets {@code JSESSIONID}, never
  *       {@code saplb_*}: it imitates a portal that shares the session cookie domain with the
  *       backends, which is the situation where a dispatcher without a session table splits a
@@ -224,14 +225,17 @@ final class DemoServlet extends HttpServlet {
             }
             SessionRef session = type == ServerType.J2EE
                     ? j2eeSession(resp, rawPath, cookies)
-                    : abapSession(resp, cookies);
+                    : abapSession(resp, rawPath, cookies);
             session.session().increment("hits");
             if (isIview) {
                 iview(req, resp, segments.get(segments.size() - 1), session);
                 return;
             }
-            switch (last) {
+            // ?echo echoes whatever the last segment: an OData key or an ADT object name is no endpoint name
+            switch ("echo".equals(req.getQueryString()) ? "echo" : last) {
                 case "echo" -> echo(req, resp, rawPath, cookies, session);
+                case "bsp.htm" -> html(resp, 200, BspPage.html(id, session.session().id,
+                        session.session().get("hits")));
                 case "upload" -> upload(req, resp);
                 case "download" -> download(req, resp);
                 case "status" -> status(req, resp);
@@ -276,7 +280,12 @@ final class DemoServlet extends HttpServlet {
         return ref;
     }
 
-    private SessionRef abapSession(HttpServletResponse resp, Map<String, String> cookies) {
+    /** The session of the mangled URL ({@link BspPage}: sessions without cookies), else of the cookie, else a new one. */
+    private SessionRef abapSession(HttpServletResponse resp, String rawPath, Map<String, String> cookies) {
+        String fromUrl = BspPage.sessionFromUrl(rawPath);
+        if (fromUrl != null) {
+            return lookupOrCreate(fromUrl);
+        }
         String ctx = cookies.get("sap-contextid");
         if (ctx == null || ctx.isEmpty()) {
             ctx = "SID%3aANON%3a" + options.name() + "%3a" + contextCounter.incrementAndGet() + "-NEW";

@@ -55,8 +55,12 @@ import org.jwd.sessiontable.SessionTable;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
-    /** Short, so that expiry can be watched; long enough that a request held up by a lost server (a 2 s
-     *  timeout) does not outlast the sessions it holds up. */
+    /**
+     * Short, so that expiry can be watched; long enough that a request held up by a lost server (a 2 s timeout) does
+     * not outlast the sessions it holds up. Both tables': {@code SessionTableTimeout} for the request-time bindings,
+     * {@code wdisp/HTTP/context_timeout} for the JSESSIONIDs the demo servers set in answer (they set every id they
+     * do not know), which SAP's session ID table learns.
+     */
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final String CONNECTED = "Session table cluster terracotta://";
 
@@ -84,10 +88,12 @@ class ClusterIT {
                 server.c.url=%s
                 server.c.type=j2ee
                 SessionTableTimeout=%dms
+                wdisp/HTTP/context_timeout=%dms
                 wdisp/HTTP/max_session_tab_entries=100000
                 SessionTable.cluster_uri=%s
                 jwd.debug_headers=true
-                """.formatted(a.url(), b.url(), c.url(), TIMEOUT.toMillis(), terracotta.uri("jwd-it"))
+                """.formatted(a.url(), b.url(), c.url(), TIMEOUT.toMillis(), TIMEOUT.toMillis(),
+                terracotta.uri("jwd-it"))
                 + AdminClient.CONFIG;
         CompletableFuture<JwdProcess> first = CompletableFuture.supplyAsync(() -> JwdProcess.start(config));
         CompletableFuture<JwdProcess> second = CompletableFuture.supplyAsync(() -> JwdProcess.start(config));

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -35,6 +36,15 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** @param logName the driver's log: {@code target/chromedriver-<logName>.log} */
     HeadlessChromium(String logName) throws IOException {
+        this(logName, true);
+    }
+
+    /**
+     * @param logName the driver's log: {@code target/chromedriver-<logName>.log}
+     * @param cookies whether the browser keeps cookies; {@code false} blocks every one, as a user who turned cookies
+     *                off
+     */
+    HeadlessChromium(String logName, boolean cookies) throws IOException {
         System.setProperty("webdriver.chrome.driver", CHROMEDRIVER);
         profile = Files.createTempDirectory("jwd-chromium-profile");
         ChromeDriverService service = new ChromeDriverService.Builder()
@@ -48,6 +58,10 @@ final class HeadlessChromium implements AutoCloseable {
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--no-first-run", "--disable-quic", "--user-data-dir=" + profile);
         options.setPageLoadStrategy(PageLoadStrategy.NONE);
+        if (!cookies) {
+            // Chromium's content setting: 2 blocks
+            options.setExperimentalOption("prefs", Map.of("profile.default_content_setting_values.cookies", 2));
+        }
         ChromeDriver started;
         try {
             started = new ChromeDriver(service, options);

@@ -25,7 +25,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Issue 17's attack paths through the real Jetty distribution, over HTTP and HTTPS, with the issue's landscape:
  * one J2EE and one ABAP server, {@code icf.url_prefixes=icase:/sap/} and the lines below. Each was forwarded
  * with 200 before; now each is refused (403 by its line, or 400 naming what makes the path ambiguous) and
- * reaches no server, and the Web GUI still reaches the ABAP server over HTTPS.
+ * reaches no server, and the Web GUI still reaches the ABAP server over HTTPS. With issue 32's URL forms: mangled
+ * segments (read as the ICF reads them), path parameters on any segment, and encoded slashes and semicolons (read as
+ * a server that decodes before it splits reads them too).
  */
 class PermissionTableWalkaroundIT {
     private static final String TABLE = """
@@ -104,11 +106,28 @@ class PermissionTableWalkaroundIT {
             /sap/bc/ADMIN/x           | jwd: this URL is not permitted (permission table, line 2)
             /SAP/BC/admin/x           | jwd: this URL is not permitted (permission table, line 2)
             /Sap/Bc/Admin/x;p=1       | jwd: this URL is not permitted (permission table, line 2)
-            /nwa%3bx/y                | jwd: bad path: the path contains an encoded semicolon (%3B)
-            /nwa%3B/x                 | jwd: bad path: the path contains an encoded semicolon (%3B)
-            /sap/bc/admin%3b/x        | jwd: bad path: the path contains an encoded semicolon (%3B)
-            /irj/x/..%3b/..%3b/nwa    | jwd: bad path: the path contains an encoded semicolon (%3B)
-            /irj/..%3B/nwa/x          | jwd: bad path: the path contains an encoded semicolon (%3B)
+            /nwa%3bx/y                | jwd: this URL is not permitted (permission table, line 3)
+            /nwa%3B/x                 | jwd: this URL is not permitted (permission table, line 3)
+            /sap/bc/admin%3b/x        | jwd: this URL is not permitted (permission table, line 2)
+            /irj/x/..%3b/..%3b/nwa    | jwd: bad path: read as a server that decodes %2F and %3B before it splits the path reads it, the path has a dot segment with parameters
+            /irj/..%3B/nwa/x          | jwd: bad path: read as a server that decodes %2F and %3B before it splits the path reads it, the path has a dot segment with parameters
+            /sap(bD1lbiZjPTAwMQ==)/bc/admin/x | jwd: this URL is not permitted (permission table, line 2)
+            /SAP(bD1lbiZjPTAwMQ==)/BC/Admin/x | jwd: this URL is not permitted (permission table, line 2)
+            /sap%28bD1l%29/bc/admin/x | jwd: this URL is not permitted (permission table, line 2)
+            /sap(not%20base64)/bc/admin/x | jwd: this URL is not permitted (permission table, line 2)
+            /nwa(x)/y                 | jwd: this URL is not permitted (permission table, line 3)
+            /sap/bc%2Fadmin/x         | jwd: this URL is not permitted (permission table, line 2)
+            /sap%2fbc%2Fadmin/x       | jwd: this URL is not permitted (permission table, line 2)
+            /sap/BC%2fADMIN/x         | jwd: this URL is not permitted (permission table, line 2)
+            /nwa%2Fx                  | jwd: this URL is not permitted (permission table, line 3)
+            /irj/..%2Fnwa/x           | jwd: this URL is not permitted (permission table, line 3)
+            /irj%2F..%2Fnwa/x         | jwd: this URL is not permitted (permission table, line 3)
+            /sap/;jsessionid=1/bc/admin/x | jwd: this URL is not permitted (permission table, line 2)
+            /sap;sap-ext-sid=E1/bc/admin;saplb_*=(J2EE1)2/x | jwd: this URL is not permitted (permission table, line 2)
+            /nwa;jsessionid=(j1)ID1End/y | jwd: this URL is not permitted (permission table, line 3)
+            /irj/%2e%2e/nwa/x         | jwd: bad path: the path has an encoded dot segment
+            /irj/..;x/nwa/x           | jwd: bad path: the path has a dot segment with parameters
+            /irj//../nwa/x            | jwd: bad path: the path has '..' after an empty segment
             /nwa./x                   | jwd: bad path: the path segment 'nwa.' ends with a dot
             /nwa%2e/x                 | jwd: bad path: the path segment 'nwa.' ends with a dot
             /nwa%20/x                 | jwd: bad path: the path segment 'nwa ' ends with a space

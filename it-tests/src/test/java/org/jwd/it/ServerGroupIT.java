@@ -95,7 +95,9 @@ class ServerGroupIT {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
-            "/IRJ/..%2fsap/x,     400",
+            "/IRJ/%2E%2E/sap/x,   400",
+            "/IRJ/..;x/sap/x,     400",
+            "/IRJ//../sap/x,      400",
             "/sap/bc/%2e%2e/x,     400",
             "/irj/%00/x,           400",
             "/../sap/bc/x,         400",

@@ -128,6 +128,16 @@ class SeveralSystemsIT {
         assertThat(header(ROUTE, prt)).startsWith("system=PRT; ");
     }
 
+    /** A mangled segment selects by its plain name ({@code SRCURL=/sap/}) and reaches the server as sent. */
+    @Test
+    void aMangledUrlGoesToTheSystemOfItsPlainPrefixAndReachesItAsSent() throws IOException {
+        String r = get(localHost(), "/sap(bD1lbiZjPTAwMQ==)/bc/bsp/sap/it00/echo", null);
+
+        assertThat(header(SERVED_BY, r)).startsWith("erp");
+        assertThat(header(ROUTE, r)).startsWith("system=ERP; ");
+        assertThat(r).contains("\"path\":\"/sap(bD1lbiZjPTAwMQ==)/bc/bsp/sap/it00/echo\"");
+    }
+
     @Test
     void theVirtualHostGoesToItsSystemWhateverThePath() throws IOException {
         String r = get("erp.example.com", "/webdynpro/x", null);

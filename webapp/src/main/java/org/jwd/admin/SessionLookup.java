@@ -68,8 +68,11 @@ final class SessionLookup {
         List<SessionLookupView.Finding> found = new ArrayList<>();
         SessionAffinity.Choice choice = part.router().locate(ids);
         SessionTable table = part.router().sessionTable();
-        String tableKey = ids.jsessionid() != null ? ids.jsessionid()
-                : ids.sapExtSid() != null ? SessionTimeouts.esidKey(ids.sapExtSid()) : null;
+        // a JSESSIONID a server set is kept under its own value, one bound at request time under its temporary key
+        List<String> keys = ids.jsessionid() != null
+                ? List.of(ids.jsessionid(), SessionTimeouts.temporaryKey(ids.jsessionid()))
+                : ids.sapExtSid() != null ? List.of(SessionTimeouts.esidKey(ids.sapExtSid())) : List.of();
+        String tableKey = keys.stream().filter(k -> table.peek(k) != null).findFirst().orElse(null);
         String bound = tableKey == null ? null : table.peek(tableKey);
         Duration left = bound == null ? null : table.idleLeft(tableKey);
         if (choice != null) {

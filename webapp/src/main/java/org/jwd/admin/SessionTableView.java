@@ -24,7 +24,7 @@ import org.jwd.config.PerSystemConfigs;
  * @param jsessionidTabSupport {@code wdisp/HTTP/jsessionid_tab_support}
  * @param contextTimeout       {@code wdisp/HTTP/context_timeout}: the idle timeout of ESID entries
  * @param temporaryTable       the temporary table binds JSESSIONIDs at request time
- * @param jsessionidTimeout    the idle timeout of JSESSIONID entries
+ * @param jsessionidTimeout    the idle timeout of the JSESSIONIDs servers set (those bound at request time: {@code timeout})
  * @param full                 the table is full: requests it does not hold go to their group's default server
  * @param cluster              the cluster state's name, {@code NONE} when the table is not shared
  * @param clusterStatus        in cluster mode, the cluster's figures; else {@code null}
@@ -43,7 +43,7 @@ public record SessionTableView(boolean enabled, String timeout, boolean esidSupp
      *
      * @param timeout           the system's {@code SessionTableTimeout} ({@code 0ms}: its temporary table off)
      * @param contextTimeout    the system's {@code wdisp/HTTP/context_timeout}: the idle timeout of its ESID entries
-     * @param jsessionidTimeout the idle timeout of its JSESSIONID entries
+     * @param jsessionidTimeout the idle timeout of the JSESSIONIDs its servers set
      */
     public record SystemSessions(String sid, boolean esidSupport, boolean jsessionidTabSupport,
                                  String contextTimeout, boolean temporaryTable, String timeout,

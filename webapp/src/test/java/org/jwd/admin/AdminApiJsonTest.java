@@ -93,7 +93,7 @@ class AdminApiJsonTest {
                 "disabled":0,"registered":0},"requests":{"served":1,"in_flight":0,"errors":0,"stateful":0,\
                 "stateless":1},"session_table":{"enabled":true,"timeout":"1m","esid_support":true,\
                 "jsessionid_tab_support":true,"context_timeout":"1h","temporary_table":true,\
-                "jsessionid_timeout":"1m","full":false,"max_entries":1000000,"entries":0,"hits":0,"misses":0,\
+                "jsessionid_timeout":"1h","full":false,"max_entries":1000000,"entries":0,"hits":0,"misses":0,\
                 "bindings":0,"rebindings":0,"expirations":0,"rejected":0,"cluster":"NONE","cluster_status":null,"persistence":null},\
                 "health":"health checks every 5s (timeout 2s, rise 2, fall 3, status 200-399)",\
                 "strategy":"weighted_round_robin","ready":{"ready":false,"reason":"starting"}}""");
@@ -187,7 +187,7 @@ class AdminApiJsonTest {
     void sessionTable() {
         assertThat(json(api.sessionTable())).isEqualTo("""
                 {"enabled":true,"timeout":"1m","esid_support":true,"jsessionid_tab_support":true,\
-                "context_timeout":"1h","temporary_table":true,"jsessionid_timeout":"1m","full":false,\
+                "context_timeout":"1h","temporary_table":true,"jsessionid_timeout":"1h","full":false,\
                 "max_entries":1000000,"entries":0,"hits":0,"misses":0,"bindings":0,"rebindings":0,"expirations":0,\
                 "rejected":0,"cluster":"NONE","cluster_status":null,"persistence":null}""");
     }
@@ -310,8 +310,8 @@ class AdminApiJsonTest {
         assertThat(json(invalid.body())).isEqualTo("""
                 {"error":"invalid registration of n2",\
                 "problems":["load = '{\\"x\\":[1]}': expected a known field: one of capacity, health_fall,\
-                 health_interval, health_path, health_rise, health_status, health_timeout, https_url, lb_id,\
-                 logon_groups, name, route, state, type, url",\
+                 health_interval, health_path, health_rise, health_status, health_timeout, https_url, instance_id,\
+                 lb_id, logon_groups, name, route, state, type, url",\
                 "url = 'ftp://h': expected http://host:port"]}""");
 
         assertThat(actions.register("a", "{}").status()).isEqualTo(409);

@@ -74,8 +74,9 @@ class RegistrationTest {
                         + " so every server belongs to its one implicit system");
         assertThat(catchThrowableOfType(ConfigException.class, () -> parse("n1",
                 "{\"url\":\"http://h:1\",\"type\":\"j2ee\",\"sytem\":\"ERP\"}")).problems())
-                .containsExactly("sytem = 'ERP': expected a known field: one of capacity, health_fall, health_interval, health_path, health_rise, health_status, health_timeout, https_url,"
-                        + " lb_id, logon_groups, name, route, state, type, url");
+                .containsExactly("sytem = 'ERP': expected a known field: one of capacity, health_fall, health_interval,"
+                        + " health_path, health_rise, health_status, health_timeout, https_url, instance_id, lb_id,"
+                        + " logon_groups, name, route, state, type, url");
     }
 
     @Test
@@ -115,7 +116,8 @@ class RegistrationTest {
                 "{\"url\":\"ftp://h\",\"type\":\"cobol\",\"capacity\":0,\"logon_groups\":[\"NOPE\"],\"load\":5}"));
 
         assertThat(e.problems()).containsExactly(
-                "load = '5': expected a known field: one of capacity, health_fall, health_interval, health_path, health_rise, health_status, health_timeout, https_url, lb_id, "
+                "load = '5': expected a known field: one of capacity, health_fall, health_interval, health_path, "
+                        + "health_rise, health_status, health_timeout, https_url, instance_id, lb_id, "
                         + "logon_groups, name, route, state, type, url",
                 "url = 'ftp://h': expected http://host:port",
                 "type = 'cobol': expected j2ee or abap",

@@ -131,7 +131,7 @@ class SystemsAdminTest {
     @Test
     void theSessionTableSaysWhatEachSystemKeepsAndForHowLong() {
         assertThat(api.sessionTable().systems()).containsExactly(
-                new SessionTableView.SystemSessions("ERP", true, true, "1h", true, "10m", "10m"),
+                new SessionTableView.SystemSessions("ERP", true, true, "1h", true, "10m", "1h"),
                 new SessionTableView.SystemSessions("PRT", true, true, "1h", false, "0ms", "1h"));
     }
 
