@@ -1,5 +1,9 @@
 package org.jwd.bench;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -7,7 +11,7 @@ import java.util.List;
  * The check that a JVM target runs with the options {@code bench/run} gave it ({@code BENCH_JAVA_OPTS}): each JVM
  * is started by a different launcher ({@code bin/jwd}, Jetty's {@code start.jar}, plain {@code java}), and a
  * comparison of two proxies holds only when both have the same collector and heap. The JVM's own command line is
- * read ({@link ProcessHandle.Info#arguments()}, {@code /proc/PID/cmdline} on Linux).
+ * read ({@code /proc/PID/cmdline}: Linux, as the rest of bench/run).
  */
 final class JvmOptions {
     private JvmOptions() {
@@ -19,11 +23,18 @@ final class JvmOptions {
                 .filter(option -> !arguments.contains(option)).toList();
     }
 
-    /** @throws IllegalArgumentException when the process is gone or its arguments cannot be read */
+    /**
+     * The JVM's command line from {@code /proc/PID/cmdline} ({@link ProcessHandle.Info#arguments()} gives nothing
+     * for a command line as long as an embedded target's class path).
+     *
+     * @throws IllegalArgumentException when the process is gone
+     */
     static List<String> arguments(long pid) {
-        ProcessHandle process = ProcessHandle.of(pid)
-                .orElseThrow(() -> new IllegalArgumentException("no process with pid " + pid));
-        return process.info().arguments().map(List::of).orElseThrow(() -> new IllegalArgumentException(
-                "the arguments of process " + pid + " cannot be read"));
+        try {
+            String cmdline = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.UTF_8);
+            return List.of(cmdline.split("\0"));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("no process with pid " + pid + " (" + e.getMessage() + ")", e);
+        }
     }
 }
