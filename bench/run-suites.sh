@@ -105,7 +105,11 @@ cold_start() { # ROUND VARIANT
   wait "$WRK_PID" || true
   WRK_PID=""
   kill -TERM "$pid"; wait "$pid" || true
-  log "$(analysis cold "$round" "$variant" "$started" "$ready" "$out" "$OUT/cold.tsv")"
+  # A round without its figure would leave the table silently short: the run stops naming it.
+  local figure
+  figure=$(analysis cold "$round" "$variant" "$started" "$ready" "$out" "$OUT/cold.tsv") \
+    || die "cold-$variant, round $round: no figure from its wrk timeline (above; $out)"
+  log "$figure"
   # and wrk's summary, so that a start that answered nothing fails the run (the verdict)
   analysis record "$round" "$ROUNDS" 2 "cold-$variant" "$out" "$OUT/results.tsv" > /dev/null
 }
