@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The analysis {@code bench/run} calls between its steps, so that the script only orchestrates (starts processes,
@@ -28,6 +29,19 @@ import java.util.function.Function;
  *                                                 the Markdown table (TARGETS space-separated)
  * pairs RESULTS_TSV TARGETS                       each pair of targets' ratios round by round (see {@link RoundPairs})
  * failures RESULTS_TSV                            how many measurements had errors, no result or no answer
+ * verdict RESULTS_TSV ROUNDS TOLERANCE EXPECTED   the measured targets that failed, one line each naming it (see
+ *                                                 {@link RunVerdict}; EXPECTED: SCENARIO:LABEL space-separated,
+ *                                                 TOLERANCE: errors allowed in percent of the requests); nothing
+ *                                                 when all answered in every round
+ * features RESULTS_TSV SCENARIO REFERENCE FEATURES
+ *                                                 each feature's cost against the reference, round by round (see
+ *                                                 {@link FeatureCost})
+ * traffic ROUND TARGET SS_BEFORE SS_AFTER WRK_OUTPUT TRAFFIC_TSV [PID CPU_NANOS_BEFORE]
+ *                                                 appends the traffic to the Terracotta server between two ss
+ *                                                 snapshots (and the server's CPU from CPU_NANOS_BEFORE to now) per
+ *                                                 request wrk completed (see {@link ClusterTraffic})
+ * traffic-report TRAFFIC_TSV TARGETS              the traffic per request, medians over the rounds
+ * jvm-options PID OPTIONS                         the options (blank-separated) the JVM PID was not started with
  * profiles DIR                                    the profiles' summary (see {@link ProfileSummary})
  * cold ROUND VARIANT START_EPOCH READY_EPOCH WRK_OUTPUT COLD_TSV
  *                                                 appends a cold start (see {@link ColdStart}) to cold.tsv, prints
@@ -87,6 +101,22 @@ public final class BenchRunAnalysis {
                 expect(a, 1, 1, "failures RESULTS_TSV");
                 yield read(Path.of(a.get(0))).stream().filter(Measurement::failed).count() + "\n";
             }
+            case "verdict" -> verdict(a);
+            case "features" -> {
+                expect(a, 4, 4, "features RESULTS_TSV SCENARIO REFERENCE FEATURES");
+                yield FeatureCost.render(read(Path.of(a.get(0))), (int) number(a.get(1)), a.get(2), names(a.get(3)));
+            }
+            case "traffic" -> traffic(a);
+            case "traffic-report" -> {
+                expect(a, 2, 2, "traffic-report TRAFFIC_TSV TARGETS");
+                yield ClusterTraffic.report(rows(Path.of(a.get(0)), ClusterTraffic.HEADER, ClusterTraffic::parse),
+                        names(a.get(1)));
+            }
+            case "jvm-options" -> {
+                expect(a, 2, 2, "jvm-options PID OPTIONS");
+                List<String> missing = JvmOptions.missing(JvmOptions.arguments(number(a.get(0))), a.get(1));
+                yield missing.isEmpty() ? "" : String.join(" ", missing) + "\n";
+            }
             case "profiles" -> {
                 expect(a, 1, 1, "profiles DIR");
                 yield ProfileSummary.render(Path.of(a.get(0)));
@@ -125,8 +155,8 @@ public final class BenchRunAnalysis {
                         names(a.get(1)));
             }
             default -> throw new IllegalArgumentException("unknown command '" + command + "': expected check, cpu,"
-                    + " record, report, failures, profiles, cold, cold-report, rss, rss-report, perf-events, syscalls"
-                    + " or syscalls-report");
+                    + " record, report, pairs, failures, verdict, features, traffic, traffic-report, jvm-options,"
+                    + " profiles, cold, cold-report, rss, rss-report, perf-events, syscalls or syscalls-report");
         };
     }
 
@@ -147,6 +177,33 @@ public final class BenchRunAnalysis {
                 .orElseGet(() -> Measurement.failed(round, scenario, target));
         append(Path.of(a.get(5)), Measurement.HEADER, measurement.toTsv());
         return measurement.summary((int) number(a.get(1))) + "\n";
+    }
+
+    private static String verdict(List<String> a) throws IOException {
+        expect(a, 4, 4, "verdict RESULTS_TSV ROUNDS TOLERANCE EXPECTED");
+        Path results = Path.of(a.get(0));
+        // no file: not one measurement was recorded, and every expected target fails
+        List<Measurement> measurements = Files.exists(results) ? read(results) : List.of();
+        List<String> failed = RunVerdict.problems(measurements, (int) number(a.get(1)), decimal(a.get(2)),
+                names(a.get(3)));
+        return failed.stream().map(line -> line + "\n").collect(Collectors.joining());
+    }
+
+    private static String traffic(List<String> a) throws IOException {
+        expect(a, 6, 8, "traffic ROUND TARGET SS_BEFORE SS_AFTER WRK_OUTPUT TRAFFIC_TSV [PID CPU_NANOS_BEFORE]");
+        if (a.size() == 7) {
+            throw new IllegalArgumentException("traffic: PID without CPU_NANOS_BEFORE");
+        }
+        OptionalDouble cpuNanos = a.size() == 8
+                ? OptionalDouble.of(ProcessTreeCpu.of(number(a.get(6))).toNanos() - number(a.get(7)))
+                : OptionalDouble.empty();
+        Path output = Path.of(a.get(4));
+        long requests = loadResult(output).map(WrkResult::requests).orElse(0L);
+        ClusterTraffic traffic = ClusterTraffic.between((int) number(a.get(0)), a.get(1), requests,
+                Files.readString(Path.of(a.get(2)), StandardCharsets.UTF_8),
+                Files.readString(Path.of(a.get(3)), StandardCharsets.UTF_8), cpuNanos);
+        append(Path.of(a.get(5)), ClusterTraffic.HEADER, traffic.toTsv());
+        return traffic.summary() + "\n";
     }
 
     private static String syscalls(List<String> a) throws IOException {

@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
  * profiles/: async-profiler 4.2's collapsed stacks of jwd under bench/run's sticky load (a short attribution run
  * on 2026-12-01, weights in samples: the CPU profile cut to its 15 stacks named in the tests) with wrk's output;
  * syscalls/: perf stat's counts ({@code -x,}, {@link SyscallCount#PERF_EVENTS}) of nginx's and jwd's processes under
- * 5 s of bench/run's sticky load, with wrk's output of the same 5 s (2026-12-02).
+ * 5 s of bench/run's sticky load, with wrk's output of the same 5 s (2026-12-02); ss/: {@code ss -tinH state
+ * established '( dport = :PORT )'} (iproute2 6.1.0) before and after traffic over loopback connections to one port,
+ * one of them idle before and one opened in between (2026-12-03).
  */
 final class Recorded {
     private Recorded() {

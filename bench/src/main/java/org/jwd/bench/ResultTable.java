@@ -10,7 +10,8 @@ import java.util.function.Function;
  * {@code bench/run}'s table: per scenario and target, the medians over the rounds of requests per second, p50
  * and p99 latency and the proxy's CPU per request; the ratio of the median req/s to the scenario's reference
  * (nginx round robin for scenario 1, nginx hash for scenario 2) and to {@code direct}; the errors of all rounds.
- * A figure no round has is {@code -}; a scenario nothing was measured in (not selected for the run) is left out.
+ * A figure no round has is {@code -}; a scenario nothing was measured in (not selected for the run) is left out,
+ * and so is a target in a scenario it was not measured in.
  *
  * @param targets       the measured targets, in the table's order
  * @param scenarioNames the scenarios' titles, scenario 1 first
@@ -38,6 +39,9 @@ public record ResultTable(List<String> targets, List<String> scenarioNames, List
             OptionalDouble referenceRate = median(measurements, scenario, reference, Measurement::requestsPerSecond);
             OptionalDouble directRate = median(measurements, scenario, "direct", Measurement::requestsPerSecond);
             for (String target : targets) {
+                if (measurements.stream().noneMatch(m -> m.scenario() == measured && m.target().equals(target))) {
+                    continue; // not measured in this scenario (the gateway: stateless only)
+                }
                 out.append(row(measurements, scenario, target, referenceRate, directRate)).append('\n');
             }
         }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.BinaryOperator;
 import java.util.function.Function;
 
 /**
@@ -40,11 +41,7 @@ final class RoundPairs {
     }
 
     private static Optional<String> row(List<Measurement> measurements, int scenario, String target, String base) {
-        List<Measurement[]> rounds = measurements.stream()
-                .filter(m -> m.scenario() == scenario && m.target().equals(target) && m.measured())
-                .flatMap(m -> measurements.stream().filter(b -> b.scenario() == scenario && b.round() == m.round()
-                        && b.target().equals(base) && b.measured()).limit(1).map(b -> new Measurement[] {m, b}))
-                .toList();
+        List<Measurement[]> rounds = rounds(measurements, scenario, target, base);
         if (rounds.isEmpty()) {
             return Optional.empty();
         }
@@ -54,14 +51,36 @@ final class RoundPairs {
                 + " | " + ratios(rounds, Measurement::cpuMicrosPerRequest) + " |");
     }
 
-    private static String ratios(List<Measurement[]> rounds, Function<Measurement, OptionalDouble> figure) {
-        double[] ratios = rounds.stream().map(pair -> ResultTable.ratio(figure.apply(pair[0]), figure.apply(pair[1])))
+    /** The rounds of a scenario in which both were measured: {target's measurement, base's}. */
+    static List<Measurement[]> rounds(List<Measurement> measurements, int scenario, String target, String base) {
+        return measurements.stream()
+                .filter(m -> m.scenario() == scenario && m.target().equals(target) && m.measured())
+                .flatMap(m -> measurements.stream().filter(b -> b.scenario() == scenario && b.round() == m.round()
+                        && b.target().equals(base) && b.measured()).limit(1).map(b -> new Measurement[] {m, b}))
+                .toList();
+    }
+
+    /** Each round's target / base: "median (lowest-highest)", or "-" when no round has both figures. */
+    static String ratios(List<Measurement[]> rounds, Function<Measurement, OptionalDouble> figure) {
+        return spread(rounds, figure, ResultTable::ratio, "%.2f", "-");
+    }
+
+    /** Each round's target - base, in the figure's unit, written with {@code pattern} (a range "-1.0 to 2.0"). */
+    static String differences(List<Measurement[]> rounds, Function<Measurement, OptionalDouble> figure,
+                              String pattern) {
+        return spread(rounds, figure, (a, b) -> a.isPresent() && b.isPresent()
+                ? OptionalDouble.of(a.getAsDouble() - b.getAsDouble()) : OptionalDouble.empty(), pattern, " to ");
+    }
+
+    private static String spread(List<Measurement[]> rounds, Function<Measurement, OptionalDouble> figure,
+                                 BinaryOperator<OptionalDouble> compare, String pattern, String to) {
+        double[] values = rounds.stream().map(pair -> compare.apply(figure.apply(pair[0]), figure.apply(pair[1])))
                 .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).sorted().toArray();
-        OptionalDouble median = ResultTable.median(ratios);
+        OptionalDouble median = ResultTable.median(values);
         if (median.isEmpty()) {
             return "-";
         }
-        return String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", median.getAsDouble(), ratios[0],
-                ratios[ratios.length - 1]);
+        return String.format(Locale.ROOT, pattern + " (" + pattern + to + pattern + ")", median.getAsDouble(),
+                values[0], values[values.length - 1]);
     }
 }

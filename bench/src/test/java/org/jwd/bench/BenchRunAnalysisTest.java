@@ -46,6 +46,61 @@ class BenchRunAnalysisTest {
     }
 
     @Test
+    void verdictNamesTheTargetThatAnsweredNothingWhereTheCountOfFailuresOnlyCountedIt() throws Exception {
+        // bench/run connections: jwd at 4,000 connections out of heap (0 requests, no error from wrk)
+        Path results = dir.resolve("results.tsv");
+        for (String label : new String[] {"nginx-hash@64", "jwd@64", "nginx-hash@4000"}) {
+            BenchRunAnalysis.run(new String[] {"record", "1", "1", "2", label,
+                    recorded("wrk-nginx-hash-sticky.txt").toString(), results.toString()});
+        }
+        BenchRunAnalysis.run(new String[] {"record", "1", "1", "2", "jwd@4000", recorded("wrk-unanswered.txt").toString(),
+                results.toString()});
+
+        String verdict = BenchRunAnalysis.run(new String[] {"verdict", results.toString(), "1", "0",
+                "2:nginx-hash@64 2:jwd@64 2:nginx-hash@4000 2:jwd@4000"});
+
+        assertThat(verdict).isEqualTo("jwd@4000 (scenario 2): round 1: no answer (0 requests completed)\n");
+        assertThat(BenchRunAnalysis.run(new String[] {"verdict", results.toString(), "1", "0",
+                "2:nginx-hash@64 2:jwd@64"})).isEmpty();
+    }
+
+    @Test
+    void verdictWithoutAnyResultFailsEveryTarget() throws Exception {
+        assertThat(BenchRunAnalysis.run(new String[] {"verdict", dir.resolve("results.tsv").toString(), "1", "0.1",
+                "1:gateway 1:jwd"})).isEqualTo("gateway (scenario 1): round 1 not measured\n"
+                + "jwd (scenario 1): round 1 not measured\n");
+    }
+
+    @Test
+    void featuresAndTrafficPrintTheirTables() throws Exception {
+        Path results = dir.resolve("results.tsv");
+        Path wrk = recorded("wrk-nginx-hash-sticky.txt");
+        for (String target : new String[] {"jwd", "jwd-cluster"}) {
+            BenchRunAnalysis.run(new String[] {"record", "1", "1", "2", target, wrk.toString(), results.toString()});
+        }
+        Path traffic = dir.resolve("cluster-traffic.tsv");
+
+        String line = BenchRunAnalysis.run(new String[] {"traffic", "1", "jwd-cluster",
+                recorded("ss/before.txt").toString(), recorded("ss/after.txt").toString(), wrk.toString(),
+                traffic.toString(), Long.toString(ProcessHandle.current().pid()), "0"});
+
+        assertThat(BenchRunAnalysis.run(new String[] {"features", results.toString(), "2", "jwd", "jwd-cluster"}))
+                .contains("| jwd-cluster | 1 | 1.00 (1.00-1.00) | - | - | 0.000 (0.000 to 0.000) | 1.00 (1.00-1.00) |");
+        assertThat(line).startsWith("round 1 jwd-cluster: to the Terracotta server ").contains("over 3 connections");
+        assertThat(BenchRunAnalysis.run(new String[] {"traffic-report", traffic.toString(), "jwd-cluster"}))
+                .contains("| jwd-cluster | 1 | ");
+    }
+
+    @Test
+    void jvmOptionsNamesWhatTheJvmWasNotStartedWith() throws Exception {
+        String pid = Long.toString(ProcessHandle.current().pid());
+
+        assertThat(BenchRunAnalysis.run(new String[] {"jvm-options", pid, "-XX:+NoSuchOptionGiven"}))
+                .isEqualTo("-XX:+NoSuchOptionGiven\n");
+        assertThat(BenchRunAnalysis.run(new String[] {"jvm-options", pid, ""})).isEmpty();
+    }
+
+    @Test
     void recordsTheProxysCpuFromTheFigureBeforeTheRun() throws Exception {
         Path results = dir.resolve("results.tsv");
         long pid = ProcessHandle.current().pid();

@@ -42,6 +42,22 @@ class ResultTableTest {
     }
 
     @Test
+    void leavesOutATargetNotMeasuredInAScenario() {
+        // the gateway is measured without cookies only: no row of dashes for it among the sticky ones
+        ResultTable table = new ResultTable(List.of("gateway", "jwd"), List.of("no cookies", "sticky"),
+                List.of("gateway", "jwd"));
+        Measurement gateway = new Measurement(1, 1, "gateway", OptionalDouble.of(1000), OptionalDouble.of(1),
+                OptionalDouble.of(2), OptionalDouble.of(80), 10_000, 0);
+        Measurement jwd = new Measurement(1, 2, "jwd", OptionalDouble.of(2000), OptionalDouble.of(1),
+                OptionalDouble.of(2), OptionalDouble.of(60), 20_000, 0);
+
+        String rendered = table.render(List.of(gateway, jwd));
+
+        assertThat(rendered.lines().filter(line -> line.startsWith("| gateway |"))).hasSize(1);
+        assertThat(rendered.lines().filter(line -> line.startsWith("| jwd |"))).hasSize(1);
+    }
+
+    @Test
     void leavesOutAScenarioNothingWasMeasuredIn() {
         List<Measurement> stickyOnly = Recorded.text("results-3-rounds.tsv").lines().skip(1).map(Measurement::parse)
                 .filter(m -> m.scenario() == 2).toList();
