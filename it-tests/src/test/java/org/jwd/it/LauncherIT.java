@@ -3,11 +3,14 @@ package org.jwd.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,6 +88,22 @@ class LauncherIT {
             assertThat(jetty.isAlive()).isFalse();
             assertThatThrownBy(() -> new Socket("127.0.0.1", jwd.port()).close()).isInstanceOf(ConnectException.class);
         }
+    }
+
+    /** A proxy's heap is chosen, not the JVM's quarter of the machine; an operator's own bound wins. */
+    @Test
+    void theJvmGetsABoundedHeapUnlessTheOperatorGivesOne() throws Exception {
+        String config = "server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n";
+        try (JwdProcess chosen = JwdProcess.start(config);
+             JwdProcess own = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", "-Xmx200m"))) {
+            assertThat(jvmArguments(chosen)).contains("-Xmx384m");
+            assertThat(jvmArguments(own)).contains("-Xmx200m").doesNotContain("-Xmx384m");
+        }
+    }
+
+    private static List<String> jvmArguments(JwdProcess jwd) throws IOException {
+        String cmdline = Files.readString(Path.of("/proc", Long.toString(jwd.jettyPid()), "cmdline"));
+        return List.of(cmdline.split("\0"));
     }
 
     @Test
