@@ -18,10 +18,12 @@ import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.Callback;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.limits.SlotAdmission;
+import org.jwd.limits.SlowClients;
 
 /**
  * The dispatcher's servlet over Jetty's asynchronous proxy servlet (no thread waits while bytes trickle): each hook
@@ -75,16 +77,43 @@ public class DispatcherServlet extends AsyncProxyServlet {
         ProxyHeaders.rewrite(clientRequest, proxyRequest,
                 Exchange.of(clientRequest).snapshot().config().forwarding().headers(), dispatcher.tls().clientCerts());
         ModifiedHeaders.toServer(Exchange.of(clientRequest), proxyRequest);
+        if (buffersBodies(clientRequest)) {
+            // jwd answered the client's Expect itself (expects100Continue): the server gets the body at once
+            proxyRequest.headers(headers -> headers.remove(HttpHeader.EXPECT));
+        }
     }
 
-    /** Sends the request once its server has a free connection slot; without one it gets 503 and goes nowhere. */
+    /**
+     * Sends the request once its body is buffered ({@link BodyBuffer}) and its server has a free connection slot;
+     * without a slot it gets 503 and goes nowhere.
+     */
     @Override
     protected void sendProxyRequest(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                     Request proxyRequest) {
         Exchange exchange = Exchange.of(clientRequest);
-        new SlotCandidate(exchange, proxyResponse, proxyRequest, hasContent(clientRequest),
+        Runnable ask = () -> new SlotCandidate(exchange, proxyResponse, proxyRequest, hasContent(clientRequest),
                 () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest))
                 .ask(admission, exchange.snapshot().slots(), exchange.snapshot().limits().queueTimeout());
+        BodyBuffer body = exchange.body();
+        if (body == null) {
+            ask.run();
+        } else {
+            body.whenReady(ask);
+        }
+    }
+
+    /**
+     * With a body buffer, jwd answers {@code Expect: 100-continue} itself (Jetty sends the 100 when the body is first
+     * read) and buffers that body as any other: otherwise such a request would take its server's connection at once
+     * and hold it while the body trickled. The server is not asked for a 100 then ({@link #addProxyHeaders}).
+     */
+    @Override
+    protected boolean expects100Continue(HttpServletRequest clientRequest) {
+        return super.expects100Continue(clientRequest) && !buffersBodies(clientRequest);
+    }
+
+    private static boolean buffersBodies(HttpServletRequest clientRequest) {
+        return Exchange.of(clientRequest).snapshot().config().section(SlowClients.class).buffersBodies();
     }
 
     @Override
@@ -93,15 +122,23 @@ public class DispatcherServlet extends AsyncProxyServlet {
         return new BodyReader(clientRequest, proxyResponse, proxyRequest, content);
     }
 
-    /** Jetty's reader of the client's body; each chunk and failure seen by the request's {@link BodyCount}. */
+    /**
+     * Jetty's reader of the client's body; each chunk and failure seen by the request's {@link BodyCount}, and the
+     * body's start kept by its {@link BodyBuffer} (none with {@code jwd.request_buffer_size=0}).
+     */
     private final class BodyReader extends StreamReader {
+        private final Exchange exchange;
         private final BodyCount count;
+        private final BodyBuffer body;
 
         BodyReader(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Request proxyRequest,
                    AsyncRequestContent content) {
             super(clientRequest, proxyResponse, proxyRequest, content);
-            Exchange exchange = Exchange.of(clientRequest);
-            count = new BodyCount(exchange, exchange.snapshot().limits().maxRequestBytes());
+            exchange = Exchange.of(clientRequest);
+            SlowClients slow = exchange.snapshot().config().section(SlowClients.class);
+            count = new BodyCount(exchange, exchange.snapshot().limits().maxRequestBytes(), slow.minRequestDataRate());
+            body = slow.buffersBodies() ? new BodyBuffer(content, slow.requestBufferSize()) : null;
+            exchange.buffering(body);
         }
 
         @Override
@@ -109,15 +146,28 @@ public class DispatcherServlet extends AsyncProxyServlet {
                                         AsyncRequestContent content, byte[] buffer, int offset, int length,
                                         Callback callback) {
             Callback written = count.chunk(length, callback);
-            if (written != null) {
+            if (written != null && (body == null || !body.keep(buffer, offset, length, written))) {
                 super.onRequestContent(clientRequest, proxyRequest, content, buffer, offset, length, written);
             }
+        }
+
+        @Override
+        public void onAllDataRead() {
+            if (body != null) {
+                body.complete();
+            }
+            super.onAllDataRead();
         }
 
         /** Called by the container when the body broke, and by Jetty's reader for every failure it meets. */
         @Override
         public void onError(Throwable failure) {
             count.failed(failure);
+            if (body != null && body.failed()) {
+                // Nothing went to a server: the request ends here, and Jetty's proxy answers it (its proxy request,
+                // never sent, cannot be aborted).
+                exchange.end(FailurePolicy.clientStatus(failure), false, false);
+            }
             super.onError(failure);
         }
     }
