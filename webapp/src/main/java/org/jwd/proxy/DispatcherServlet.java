@@ -128,13 +128,19 @@ public class DispatcherServlet extends AsyncProxyServlet {
      */
     private final class BodyReader extends StreamReader {
         private final Exchange exchange;
+        private final HttpServletResponse proxyResponse;
+        private final Request proxyRequest;
         private final BodyCount count;
         private final BodyBuffer body;
+        /** answered by jwd itself: the body failed before its request went */
+        private boolean answered;
 
         BodyReader(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Request proxyRequest,
                    AsyncRequestContent content) {
             super(clientRequest, proxyResponse, proxyRequest, content);
             exchange = Exchange.of(clientRequest);
+            this.proxyResponse = proxyResponse;
+            this.proxyRequest = proxyRequest;
             SlowClients slow = exchange.snapshot().config().section(SlowClients.class);
             count = new BodyCount(exchange, exchange.snapshot().limits().maxRequestBytes(), slow.minRequestDataRate());
             body = slow.buffersBodies() ? new BodyBuffer(content, slow.requestBufferSize()) : null;
@@ -159,14 +165,25 @@ public class DispatcherServlet extends AsyncProxyServlet {
             super.onAllDataRead();
         }
 
-        /** Called by the container when the body broke, and by Jetty's reader for every failure it meets. */
+        /**
+         * Called by the container when the body broke, and by Jetty's reader for every failure it meets (so maybe
+         * twice). A body that failed while buffered is answered here: its proxy request never went, and Jetty's
+         * proxy, which answers a client's failure once the proxy request's abort says it was not sent, never hears
+         * back from a request that was never sent.
+         */
         @Override
-        public void onError(Throwable failure) {
+        public synchronized void onError(Throwable failure) {
+            if (answered) {
+                return;
+            }
             count.failed(failure);
             if (body != null && body.failed()) {
-                // Nothing went to a server: the request ends here, and Jetty's proxy answers it (its proxy request,
-                // never sent, cannot be aborted).
-                exchange.end(FailurePolicy.clientStatus(failure), false, false);
+                answered = true;
+                int status = FailurePolicy.clientStatus(failure);
+                proxyRequest.abort(failure);
+                exchange.end(status, false, false);
+                sendProxyResponseError(exchange.clientRequest(), proxyResponse, status);
+                return;
             }
             super.onError(failure);
         }
