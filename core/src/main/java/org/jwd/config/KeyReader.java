@@ -221,19 +221,6 @@ public final class KeyReader {
     }
 
     /**
-     * Bytes per second: a size ({@link #size}), with or without {@code /s} ({@code 512}, {@code 1KB/s}); from 0 to
-     * {@code max}.
-     */
-    public long bytesPerSecond(String key, long fallback, long max, String expected) {
-        return value(key, fallback, expected, text -> {
-            String t = text.strip();
-            Long n = ValueSyntax.size(t.regionMatches(true, Math.max(0, t.length() - 2), "/s", 0, 2)
-                    ? t.substring(0, t.length() - 2) : t);
-            return n == null || n > max ? null : n;
-        });
-    }
-
-    /**
      * A URL of one of {@code schemes} with a host, without user or fragment; without {@code pathAllowed} also without
      * path and query, and then normalized to {@code scheme://authority}.
      */

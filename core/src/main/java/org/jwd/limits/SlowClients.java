@@ -1,6 +1,7 @@
 package org.jwd.limits;
 
 import org.jwd.config.KeyReader;
+import org.jwd.config.ValueSyntax;
 
 /**
  * What a slow client may hold of jwd and of the servers behind it. A request's body is read up to
@@ -38,8 +39,11 @@ public record SlowClients(int requestBufferSize, long minRequestDataRate) {
     public static SlowClients read(KeyReader keys) {
         int buffer = (int) keys.size(REQUEST_BUFFER_SIZE, DEFAULT_REQUEST_BUFFER_SIZE, 0, MAX_REQUEST_BUFFER_SIZE,
                 "a size up to 16MB: bytes, or a number with a unit (16KB, 1MB); 0 streams every body at once");
-        long rate = keys.bytesPerSecond(MIN_REQUEST_DATA_RATE, DEFAULT_MIN_REQUEST_DATA_RATE, MAX_RATE,
-                "bytes per second, a number or with a unit (512, 1KB/s, 1MB/s); 0 for none");
+        long rate = keys.value(MIN_REQUEST_DATA_RATE, DEFAULT_MIN_REQUEST_DATA_RATE,
+                "bytes per second up to 1GB/s, a number or with a unit (512, 1KB/s, 1MB/s); 0 for none", text -> {
+                    Long n = ValueSyntax.bytesPerSecond(text);
+                    return n == null || n > MAX_RATE ? null : n;
+                });
         return new SlowClients(buffer, rate);
     }
 

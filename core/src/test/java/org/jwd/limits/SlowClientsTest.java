@@ -50,12 +50,12 @@ class SlowClientsTest {
     void badValuesAreNamedWithTheirKeyAndWhatIsExpected() {
         assertThatThrownBy(() -> read("""
                 jwd.request_buffer_size=17MB
-                jwd.min_request_data_rate=slow
+                jwd.min_request_data_rate=2048MB/s
                 """)).isInstanceOf(ConfigException.class).satisfies(e -> assertThat(((ConfigException) e).problems())
                 .containsExactlyInAnyOrder(
                         "jwd.request_buffer_size = '17MB': expected a size up to 16MB: bytes, or a number with a unit"
                                 + " (16KB, 1MB); 0 streams every body at once",
-                        "jwd.min_request_data_rate = 'slow': expected bytes per second, a number or with a unit"
-                                + " (512, 1KB/s, 1MB/s); 0 for none"));
+                        "jwd.min_request_data_rate = '2048MB/s': expected bytes per second up to 1GB/s, a number or"
+                                + " with a unit (512, 1KB/s, 1MB/s); 0 for none"));
     }
 }

@@ -94,7 +94,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
         Runnable ask = () -> new SlotCandidate(exchange, proxyResponse, proxyRequest, hasContent(clientRequest),
                 () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest))
                 .ask(admission, exchange.snapshot().slots(), exchange.snapshot().limits().queueTimeout());
-        BodyBuffer body = exchange.body();
+        BodyBuffer body = (BodyBuffer) clientRequest.getAttribute(BodyBuffer.ATTRIBUTE);
         if (body == null) {
             ask.run();
         } else {
@@ -144,7 +144,9 @@ public class DispatcherServlet extends AsyncProxyServlet {
             SlowClients slow = exchange.snapshot().config().section(SlowClients.class);
             count = new BodyCount(exchange, exchange.snapshot().limits().maxRequestBytes(), slow.minRequestDataRate());
             body = slow.buffersBodies() ? new BodyBuffer(content, slow.requestBufferSize()) : null;
-            exchange.buffering(body);
+            if (body != null) {
+                clientRequest.setAttribute(BodyBuffer.ATTRIBUTE, body);
+            }
         }
 
         @Override

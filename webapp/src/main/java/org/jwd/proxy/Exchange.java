@@ -58,8 +58,6 @@ final class Exchange {
     /** answered 503 for want of a slot: no later failure may answer it again */
     private volatile boolean refused;
     private final AtomicBoolean ended = new AtomicBoolean();
-    /** the start of its body, read before it goes; null for a request without one, or streamed at once */
-    private volatile BodyBuffer body;
 
     private Exchange(HttpServletRequest clientRequest, long arrivedNanos, DispatcherMetrics metrics, RequestEnds ends) {
         this.clientRequest = clientRequest;
@@ -211,15 +209,6 @@ final class Exchange {
                     clientRequest.isSecure());
         }
         return routingRequest;
-    }
-
-    /** Its body's start is read into {@code buffer} before it goes ({@code null}: it streams at once). */
-    void buffering(BodyBuffer buffer) {
-        body = buffer;
-    }
-
-    BodyBuffer body() {
-        return body;
     }
 
     /** It holds a slot of {@code slots} now and is sent to its server. */
