@@ -7,8 +7,11 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The written forms {@link KeyReader} accepts for booleans, sizes and URLs; {@code null} for anything else. */
-final class ValueSyntax {
+/**
+ * The written forms {@link KeyReader} accepts for booleans, sizes and URLs, and a section's parser may use for rates
+ * ({@link KeyReader#value}); {@code null} for anything else.
+ */
+public final class ValueSyntax {
     private static final Pattern SIZE = Pattern.compile("(\\d{1,10})\\s*(|b|k|kb|m|mb)", Pattern.CASE_INSENSITIVE);
 
     private ValueSyntax() {
@@ -34,6 +37,13 @@ final class ValueSyntax {
             case "m", "mb" -> 1024 * 1024;
             default -> 1;
         };
+    }
+
+    /** Bytes per second: a size, with or without {@code /s}: {@code 512}, {@code 1KB/s}, {@code 2 mb/S}. */
+    public static Long bytesPerSecond(String text) {
+        String t = text.strip();
+        boolean perSecond = t.regionMatches(true, Math.max(0, t.length() - 2), "/s", 0, 2);
+        return size(perSecond ? t.substring(0, t.length() - 2) : t);
     }
 
     /**

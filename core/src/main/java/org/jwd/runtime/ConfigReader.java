@@ -18,6 +18,7 @@ import org.jwd.config.Sections;
 import org.jwd.config.SessionTableDiskConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
+import org.jwd.limits.SlowClients;
 import org.jwd.modification.ModificationHandlers;
 import org.jwd.operator.OperatorConfig;
 import org.jwd.tls.TlsConfig;
@@ -78,6 +79,7 @@ public final class ConfigReader {
         ClusterConfig cluster = ClusterConfig.read(keys, table);
         Sections.Builder sections = new Sections.Builder()
                 .put(LimitsConfig.class, limits)
+                .put(SlowClients.class, SlowClients.read(keys))
                 .put(TlsConfig.class, TlsConfig.read(keys, whole))
                 .put(AdminConfig.class, AdminConfig.read(keys, core))
                 .put(AccessLogConfig.class, AccessLogConfig.read(keys))

@@ -51,6 +51,26 @@ class KeyReaderTest {
     }
 
     @Test
+    void readsARateAsASizeWithOrWithoutPerSecond() {
+        KeyReader keys = file("""
+                plain=512
+                unit=1KB/s
+                spaced = 2 kb/S
+                zero=0
+                slow=fast
+                """);
+
+        assertThat(keys.value("plain", 0L, "a rate", ValueSyntax::bytesPerSecond)).isEqualTo(512);
+        assertThat(keys.value("unit", 0L, "a rate", ValueSyntax::bytesPerSecond)).isEqualTo(1024);
+        assertThat(keys.value("spaced", 0L, "a rate", ValueSyntax::bytesPerSecond)).isEqualTo(2048);
+        assertThat(keys.value("zero", 7L, "a rate", ValueSyntax::bytesPerSecond)).isZero();
+        assertThat(keys.value("absent", 7L, "a rate", ValueSyntax::bytesPerSecond)).isEqualTo(7);
+        assertThat(keys.value("slow", 7L, "bytes per second", ValueSyntax::bytesPerSecond)).isEqualTo(7);
+
+        assertThat(problems(keys)).containsExactly("jwd.properties:5: slow = 'fast': expected bytes per second");
+    }
+
+    @Test
     void resolvesPathsAgainstTheConfigurationFilesDirectoryPassedIn() {
         String before = System.getProperty("jwd.config");
         System.setProperty("jwd.config", "/somewhere/else/jwd.properties");

@@ -18,10 +18,12 @@ import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.Callback;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.limits.SlotAdmission;
+import org.jwd.limits.SlowClients;
 
 /**
  * The dispatcher's servlet over Jetty's asynchronous proxy servlet (no thread waits while bytes trickle): each hook
@@ -75,16 +77,43 @@ public class DispatcherServlet extends AsyncProxyServlet {
         ProxyHeaders.rewrite(clientRequest, proxyRequest,
                 Exchange.of(clientRequest).snapshot().config().forwarding().headers(), dispatcher.tls().clientCerts());
         ModifiedHeaders.toServer(Exchange.of(clientRequest), proxyRequest);
+        if (buffersBodies(clientRequest)) {
+            // jwd answered the client's Expect itself (expects100Continue): the server gets the body at once
+            proxyRequest.headers(headers -> headers.remove(HttpHeader.EXPECT));
+        }
     }
 
-    /** Sends the request once its server has a free connection slot; without one it gets 503 and goes nowhere. */
+    /**
+     * Sends the request once its body is buffered ({@link BodyBuffer}) and its server has a free connection slot;
+     * without a slot it gets 503 and goes nowhere.
+     */
     @Override
     protected void sendProxyRequest(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                     Request proxyRequest) {
         Exchange exchange = Exchange.of(clientRequest);
-        new SlotCandidate(exchange, proxyResponse, proxyRequest, hasContent(clientRequest),
+        Runnable ask = () -> new SlotCandidate(exchange, proxyResponse, proxyRequest, hasContent(clientRequest),
                 () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest))
                 .ask(admission, exchange.snapshot().slots(), exchange.snapshot().limits().queueTimeout());
+        BodyBuffer body = (BodyBuffer) clientRequest.getAttribute(BodyBuffer.ATTRIBUTE);
+        if (body == null) {
+            ask.run();
+        } else {
+            body.whenReady(ask);
+        }
+    }
+
+    /**
+     * With a body buffer, jwd answers {@code Expect: 100-continue} itself (Jetty sends the 100 when the body is first
+     * read) and buffers that body as any other: otherwise such a request would take its server's connection at once
+     * and hold it while the body trickled. The server is not asked for a 100 then ({@link #addProxyHeaders}).
+     */
+    @Override
+    protected boolean expects100Continue(HttpServletRequest clientRequest) {
+        return super.expects100Continue(clientRequest) && !buffersBodies(clientRequest);
+    }
+
+    private static boolean buffersBodies(HttpServletRequest clientRequest) {
+        return Exchange.of(clientRequest).snapshot().config().section(SlowClients.class).buffersBodies();
     }
 
     @Override
@@ -93,15 +122,31 @@ public class DispatcherServlet extends AsyncProxyServlet {
         return new BodyReader(clientRequest, proxyResponse, proxyRequest, content);
     }
 
-    /** Jetty's reader of the client's body; each chunk and failure seen by the request's {@link BodyCount}. */
+    /**
+     * Jetty's reader of the client's body; each chunk and failure seen by the request's {@link BodyCount}, and the
+     * body's start kept by its {@link BodyBuffer} (none with {@code jwd.request_buffer_size=0}).
+     */
     private final class BodyReader extends StreamReader {
+        private final Exchange exchange;
+        private final HttpServletResponse proxyResponse;
+        private final Request proxyRequest;
         private final BodyCount count;
+        private final BodyBuffer body;
+        /** answered by jwd itself: the body failed before its request went */
+        private boolean answered;
 
         BodyReader(HttpServletRequest clientRequest, HttpServletResponse proxyResponse, Request proxyRequest,
                    AsyncRequestContent content) {
             super(clientRequest, proxyResponse, proxyRequest, content);
-            Exchange exchange = Exchange.of(clientRequest);
-            count = new BodyCount(exchange, exchange.snapshot().limits().maxRequestBytes());
+            exchange = Exchange.of(clientRequest);
+            this.proxyResponse = proxyResponse;
+            this.proxyRequest = proxyRequest;
+            SlowClients slow = exchange.snapshot().config().section(SlowClients.class);
+            count = new BodyCount(exchange, exchange.snapshot().limits().maxRequestBytes(), slow.minRequestDataRate());
+            body = slow.buffersBodies() ? new BodyBuffer(content, slow.requestBufferSize()) : null;
+            if (body != null) {
+                clientRequest.setAttribute(BodyBuffer.ATTRIBUTE, body);
+            }
         }
 
         @Override
@@ -109,15 +154,39 @@ public class DispatcherServlet extends AsyncProxyServlet {
                                         AsyncRequestContent content, byte[] buffer, int offset, int length,
                                         Callback callback) {
             Callback written = count.chunk(length, callback);
-            if (written != null) {
+            if (written != null && (body == null || !body.keep(buffer, offset, length, written))) {
                 super.onRequestContent(clientRequest, proxyRequest, content, buffer, offset, length, written);
             }
         }
 
-        /** Called by the container when the body broke, and by Jetty's reader for every failure it meets. */
         @Override
-        public void onError(Throwable failure) {
+        public void onAllDataRead() {
+            if (body != null) {
+                body.complete();
+            }
+            super.onAllDataRead();
+        }
+
+        /**
+         * Called by the container when the body broke, and by Jetty's reader for every failure it meets (so maybe
+         * twice). A body that failed while buffered is answered here: its proxy request never went, and Jetty's
+         * proxy, which answers a client's failure once the proxy request's abort says it was not sent, never hears
+         * back from a request that was never sent.
+         */
+        @Override
+        public synchronized void onError(Throwable failure) {
+            if (answered) {
+                return;
+            }
             count.failed(failure);
+            if (body != null && body.failed()) {
+                answered = true;
+                int status = FailurePolicy.clientStatus(failure);
+                proxyRequest.abort(failure);
+                exchange.end(status, false, false);
+                sendProxyResponseError(exchange.clientRequest(), proxyResponse, status);
+                return;
+            }
             super.onError(failure);
         }
     }

@@ -17,7 +17,7 @@ import org.jwd.tls.TlsConfig;
  * judges them.
  *
  * <pre>
- * client's body broke             -> 400 (408 timed out, 413 too large), blame client, no health report
+ * client's body broke             -> 400 (408 timed out or too slow, 413 too large), blame client, no health report
  * server refused the connection   -> 502, blame server, no answer; retried unless a body or a retry forbids it
  * idempotent request, no answer   -> 502, retried elsewhere (not after a timeout: 504, nor a TLS failure)
  * answer begun, then broken       -> 502 (or the status already sent), the answer's break reported
@@ -84,11 +84,15 @@ final class FailurePolicy {
                 retry, f.committedStatus() != 0 ? null : message(status, f));
     }
 
-    /** A client that sent a broken body made a bad request; one too slow timed out; one too large is refused. */
+    /**
+     * A client that sent a broken body made a bad request; one too slow timed out (no byte within the idle timeout,
+     * or slower than jwd.min_request_data_rate); one too large is refused.
+     */
     static int clientStatus(Throwable failure) {
         // The failure's classes come from the server's class loader, not the webapp's: match on nothing but the
-        // timeout and jwd's own exception.
-        return failure instanceof TimeoutException ? 408 : failure instanceof BodyTooLargeException ? 413 : 400;
+        // timeout and jwd's own exceptions.
+        return failure instanceof TimeoutException || failure instanceof BodyTooSlowException ? 408
+                : failure instanceof BodyTooLargeException ? 413 : 400;
     }
 
     /** The text of an error answer with {@code status}, for the failure described by {@code f}. */
@@ -98,6 +102,8 @@ final class FailurePolicy {
                     + " (jwd.request_timeout)";
             case 502 -> "jwd: " + f.server() + " failed: " + describe(f.failure());
             case 413 -> BodyTooLargeException.message(f.maxRequestBytes());
+            case 408 -> f.failure() instanceof BodyTooSlowException ? f.failure().getMessage()
+                    : "jwd: the request could not be read: " + describe(f.failure());
             default -> status < 500 ? "jwd: the request could not be read: " + describe(f.failure())
                     : "jwd: the request to " + f.server() + " failed with status " + status;
         };

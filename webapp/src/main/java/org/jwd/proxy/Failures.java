@@ -85,8 +85,9 @@ final class Failures {
         Throwable failure = status < 500 ? exchange.clientFailure() : exchange.serverFailure();
         String message = FailurePolicy.message(status, facts(exchange, status < 500 ? Side.CLIENT : Side.SERVER,
                 failure, false, 0, false));
-        // A body too large stays unread: the connection cannot carry another request.
-        Answers.sendAndComplete(exchange.clientRequest(), proxyResponse, status, message, status == 413);
+        // A body too large or too slow stays unread: the connection cannot carry another request.
+        Answers.sendAndComplete(exchange.clientRequest(), proxyResponse, status, message,
+                status == 413 || status == 408);
     }
 
     private FailurePolicy.Failure facts(Exchange exchange, Side side, Throwable failure, boolean answerBegun,
