@@ -285,7 +285,8 @@ public final class ReloadStorm {
 
     /**
      * bench/reload-storm's entry point: {@code --project DIR --out DIR} and optional {@code --seconds N (300)
-     * --every-ms N (1000) --stable N (3) --transient N (3) --sticky N (12) --stateless N (2)}. Starts the demo
+     * --every-ms N (1000) --stable N (3) --transient N (3) --sticky N (12) --stateless N (2) --watch D (250ms:
+     * jwd.config_watch)}. Starts the demo
      * servers in this JVM and jwd ({@code bin/jwd run}) on loopback, runs, prints the report, stops everything;
      * exits 0 when every target is met, 1 otherwise.
      */
@@ -304,7 +305,7 @@ public final class ReloadStorm {
             String password = "storm-" + Long.toHexString(System.nanoTime());
             String base = "# bench/reload-storm\nadmin.user=storm\nadmin.password_hash="
                     + org.jwd.config.PasswordHash.create(password.toCharArray(), 10_000)
-                    + "\nSessionTableTimeout=10m\njwd.config_watch=250ms\n";
+                    + "\nSessionTableTimeout=10m\njwd.config_watch=" + options.getOrDefault("watch", "250ms") + "\n";
             int port;
             try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
                     java.net.InetAddress.getLoopbackAddress())) {
