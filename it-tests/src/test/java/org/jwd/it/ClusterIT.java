@@ -426,8 +426,9 @@ class ClusterIT {
      * first requests of fresh sessions arrive at both nodes, four each; it goes on once both nodes have lost it. No
      * session may be served by two servers; a split is reported with its routes, which tell a failover (a
      * {@code rebind}, a server marked down by a health check) from a table that bound twice ({@code bind}).
-     * {@code -Djwd.it.stallSessions=N} (default 400) and {@code -Djwd.it.stallRounds=N} (default 1) make it the
-     * measurement under {@code stress-ng}; each round appends a line to {@code target/cluster-first-requests.txt}.
+     * {@code -Djwd.it.stallSessions=N} (default 400), {@code -Djwd.it.stallRounds=N} (default 1) and
+     * {@code -Djwd.it.stalls=N} (default 3) make it the measurement under {@code stress-ng}; each round appends a
+     * line to {@code target/cluster-first-requests.txt}.
      */
     @Test
     @Order(6)
@@ -439,8 +440,8 @@ class ClusterIT {
         }
     }
 
-    /** Stalls of the Terracotta server in each round, spread over it. */
-    private static final int STALLS = 3;
+    /** Stalls of the Terracotta server in each round, spread over it ({@code -Djwd.it.stalls=0}: CPU pressure alone). */
+    private static final int STALLS = Integer.getInteger("jwd.it.stalls", 3);
 
     private void stallRound(int round, int sessions) throws Exception {
         int perSession = 8;
