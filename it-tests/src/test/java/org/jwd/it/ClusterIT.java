@@ -56,8 +56,8 @@ import org.jwd.sessiontable.SessionTable;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
     /**
-     * Short, so that expiry can be watched; long enough that a request held up by a lost server (a 2 s timeout) does
-     * not outlast the sessions it holds up. Both tables': {@code SessionTableTimeout} for the request-time bindings,
+     * Short, so that expiry can be watched; the tests that lose the server use each session from a thread of its
+     * own, so that a request held up by the lost server (up to 12 s for a new session's first) idles no other. Both tables': {@code SessionTableTimeout} for the request-time bindings,
      * {@code wdisp/HTTP/context_timeout} for the JSESSIONIDs the demo servers set in answer (they set every id they
      * do not know), which SAP's session ID table learns.
      */
@@ -547,50 +547,33 @@ class ClusterIT {
         AtomicLong requests = new AtomicLong();
         AtomicLong slowest = new AtomicLong();
         AtomicLong heldUp = new AtomicLong();
-        ExecutorService load = Executors.newFixedThreadPool(6);
+        // Each user keeps one session from before the crash, one from during it, one from after, and renews one
+        // every 20 requests; each session is used by a thread of its own, so that a new session's first request,
+        // held up by the lost server (up to 12 s), never leaves another session idle past its 5 s timeout.
+        ExecutorService load = Executors.newFixedThreadPool(24);
         for (int t = 0; t < 6; t++) {
             JwdProcess node = t % 2 == 0 ? node1 : node2;
-            load.submit(() -> {
-                // Each user keeps one session from before the crash, one from during it, and one it renews.
-                List<String> keep = new ArrayList<>();
-                String renewed = null;
-                int n = 0;
-                while (!stop.get()) {
-                    int now = phase.get();
-                    if (keep.size() == now) {
-                        keep.add(born(node, now, bornIn, nodeOf));
-                    }
-                    if (n++ % 20 == 0) {
-                        renewed = born(node, now, bornIn, nodeOf);
-                    }
-                    List<String> sessions = new ArrayList<>(keep);
-                    sessions.add(renewed);
-                    for (String id : sessions) {
-                        long start = System.nanoTime();
+            for (int kept = 0; kept <= 3; kept++) {
+                int bornPhase = kept;
+                load.submit(() -> {
+                    String id = null;
+                    int n = 0;
+                    while (!stop.get()) {
+                        int now = phase.get();
+                        if (bornPhase == 3 ? n++ % 20 == 0 : id == null && now == bornPhase) {
+                            id = born(node, now, bornIn, nodeOf);
+                        }
+                        if (id != null) {
+                            use(node, id, requests, failures, serversOf, slowest, heldUp);
+                        }
                         try {
-                            Served served = request(node, id);
-                            requests.incrementAndGet();
-                            if (served.status() != 200) {
-                                failures.add(id + " via " + node + ": " + served.status());
-                            } else {
-                                serversOf.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(served.server());
-                            }
-                        } catch (Exception e) {
-                            failures.add(id + " via " + node + ": " + e);
-                        }
-                        long millis = (System.nanoTime() - start) / 1_000_000;
-                        slowest.accumulateAndGet(millis, Math::max);
-                        if (millis >= 1000) {
-                            heldUp.incrementAndGet();
+                            Thread.sleep(20);
+                        } catch (InterruptedException e) {
+                            return;
                         }
                     }
-                    try {
-                        Thread.sleep(20);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            });
+                });
+            }
         }
         long lost1 = logged(node1, "unreachable");
         long lost2 = logged(node2, "unreachable");
@@ -679,6 +662,28 @@ class ClusterIT {
     private static void awaitMoreRequests(AtomicLong requests, long more) {
         long target = requests.get() + more;
         await().atMost(Duration.ofSeconds(60)).until(() -> requests.get() >= target);
+    }
+
+    /** One request of the crash test's load, its outcome and time recorded. */
+    private static void use(JwdProcess node, String id, AtomicLong requests, List<String> failures,
+            Map<String, Set<String>> serversOf, AtomicLong slowest, AtomicLong heldUp) {
+        long start = System.nanoTime();
+        try {
+            Served served = request(node, id);
+            requests.incrementAndGet();
+            if (served.status() != 200) {
+                failures.add(id + " via " + node + ": " + served.status());
+            } else {
+                serversOf.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(served.server());
+            }
+        } catch (Exception e) {
+            failures.add(id + " via " + node + ": " + e);
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        slowest.accumulateAndGet(millis, Math::max);
+        if (millis >= 1000) {
+            heldUp.incrementAndGet();
+        }
     }
 
     private static String born(JwdProcess node, int phase, Map<String, Integer> bornIn, Map<String, JwdProcess> nodeOf) {
