@@ -50,8 +50,9 @@ import java.util.stream.Stream;
  *       in flight at the kill.</li>
  *   <li><b>unbound</b>: every other request. Any error is a failure.</li>
  * </ul>
- * Resource flatness of the jwd JVM: heap after a full GC (the live objects' bytes, {@code jcmd GC.class_histogram}) and
- * open file descriptors ({@code /proc/<pid>/fd}), sampled after the warm-up, periodically, and at the end.
+ * Resource flatness of the jwd JVM: heap after a full GC (the live objects' bytes, {@code jcmd GC.class_histogram}),
+ * open file descriptors ({@code /proc/<pid>/fd}) and threads ({@code /proc/<pid>/status}), sampled after the warm-up,
+ * periodically, and at the end.
  */
 public final class SoakLoad {
 
@@ -71,6 +72,15 @@ public final class SoakLoad {
     public record Limits(int heapPercent, int heapSlackMb, int fdSlack) {
     }
 
+    /**
+     * {@code bench/soak --chaos}: besides the kills, the configuration file rewritten every {@code reloadEvery}
+     * ({@link ChaosReloads}: capacities drawn anew, {@code extra} added and removed in turn) and {@code slowClients}
+     * connections that send a byte every {@code slowPace} ({@link SlowClients}). The Terracotta server's restart is
+     * the script's.
+     */
+    public record Chaos(Path config, Backend extra, Duration reloadEvery, int slowClients, Duration slowPace) {
+    }
+
     /** A server killed at {@code killNanos} (signal sent), gone at {@code goneNanos}, listening again at {@code backNanos}. */
     private static final class Kill {
         final String server;
@@ -85,11 +95,11 @@ public final class SoakLoad {
     }
 
     /** One sample of the jwd JVM. */
-    public record Resources(long atMillis, long heapUsedKb, long fds) {
+    public record Resources(long atMillis, long heapUsedKb, long fds, long threads) {
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "t=%4ds heap after GC %,7d KB, %4d fds", atMillis / 1000, heapUsedKb,
-                    fds);
+            return String.format(Locale.ROOT, "t=%4ds heap after GC %,7d KB, %4d fds, %4d threads", atMillis / 1000,
+                    heapUsedKb, fds, threads);
         }
     }
 
@@ -98,7 +108,7 @@ public final class SoakLoad {
                          Map<String, Long> unboundErrors, Map<String, Long> boundInFlightErrors,
                          Map<String, Long> boundLateErrors, Map<String, Long> statelessInFlightErrors,
                          long clientSawMove, long tableRebindingsStart, long tableRebindingsEnd,
-                         List<String> kills, List<Resources> resources, Limits limits) {
+                         List<String> kills, List<Resources> resources, Limits limits, List<String> chaos) {
 
         public long unboundErrorCount() {
             return sum(unboundErrors);
@@ -159,6 +169,7 @@ public final class SoakLoad {
             sb.append(String.format(Locale.ROOT, "rebindings: session table %d -> %d (+%d); sticky clients that saw"
                             + " their server change: %d%n", tableRebindingsStart, tableRebindingsEnd,
                     tableRebindingsEnd - tableRebindingsStart, clientSawMove));
+            chaos.forEach(line -> sb.append(line).append('\n'));
             sb.append("jwd JVM after warm-up, every sample, at the end:\n");
             resources.forEach(r -> sb.append("  ").append(r).append('\n'));
             sb.append(String.format(Locale.ROOT, "flat means: heap after GC at the end <= start + max(%d%%, %d MB)"
@@ -189,6 +200,7 @@ public final class SoakLoad {
     private final Settings settings;
     private final List<Backend> backends;
     private final PrintStream log;
+    private final Chaos chaos;
     private final CopyOnWriteArrayList<Kill> kills = new CopyOnWriteArrayList<>();
     private final HttpClient admin = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final LongAdder requests = new LongAdder();
@@ -210,9 +222,15 @@ public final class SoakLoad {
      * @param log      progress lines (kills, samples)
      */
     public SoakLoad(Settings settings, List<Backend> backends, PrintStream log) {
+        this(settings, backends, log, null);
+    }
+
+    /** @param chaos the reloads and slow clients of {@code bench/soak --chaos}, or {@code null} for none */
+    public SoakLoad(Settings settings, List<Backend> backends, PrintStream log, Chaos chaos) {
         this.settings = settings;
         this.backends = backends;
         this.log = log;
+        this.chaos = chaos;
     }
 
     /** Warm-up, then load with kills for the duration; returns what was seen. */
@@ -230,6 +248,9 @@ public final class SoakLoad {
         List<Thread> helpers = new ArrayList<>();
         long rebindingsStart;
         long start;
+        ChaosReloads reloads = null;
+        SlowClients slow = null;
+        long[] reloadsStart = {0, 0};
         try {
             Thread.sleep(settings.warmUp().toMillis());
             measuring = true;
@@ -237,6 +258,13 @@ public final class SoakLoad {
             rebindingsStart = rebindings();
             resources.add(sample(0));
             log.println("soak: warm-up done; " + resources.get(0));
+            if (chaos != null) {
+                reloadsStart = reloads();
+                reloads = new ChaosReloads(chaos.config(), backends, chaos.extra(), chaos.reloadEvery(), log);
+                helpers.add(start("soak-reloads", reloads));
+                slow = new SlowClients(settings.jwd(), chaos.slowClients(), chaos.slowPace());
+                slow.start();
+            }
             long end = start + settings.duration().toNanos();
             // Samples on a thread of their own: jcmd can take seconds on a busy machine, kills must stay on time.
             helpers.add(start("soak-sampler", () -> {
@@ -272,6 +300,12 @@ public final class SoakLoad {
             sleepUntil(end);
         } finally {
             stop = true;
+            if (reloads != null) {
+                reloads.stop();
+            }
+            if (slow != null) {
+                slow.stop();
+            }
             for (Thread t : clients) {
                 t.join(60_000);
             }
@@ -281,13 +315,38 @@ public final class SoakLoad {
         }
         long rebindingsEnd = rebindings();
         resources.add(sample((System.nanoTime() - start) / 1_000_000));
+        List<String> chaosLines = chaos == null ? List.of() : chaosLines(reloads, reloadsStart, slow);
         List<String> killTexts = kills.stream().map(k -> String.format(Locale.ROOT,
                 "%s at %.1f s (gone after %d ms, back after %.1f s)", k.server, (k.killNanos - start) / 1e9,
                 (k.goneNanos - k.killNanos) / 1_000_000, (k.backNanos - k.killNanos) / 1e9)).toList();
         return new Result(requests.sum(), stickyRequests.sum(), statelessRequests.sum(), boundRequests.sum(),
                 snapshot(unboundErrors), snapshot(boundInFlightErrors), snapshot(boundLateErrors),
                 snapshot(statelessInFlightErrors), clientSawMove.sum(), rebindingsStart, rebindingsEnd, killTexts,
-                resources, settings.limits());
+                resources, settings.limits(), chaosLines);
+    }
+
+    /** The reloads written and applied, the slow clients, and the session table's cluster figures. */
+    private List<String> chaosLines(ChaosReloads reloads, long[] reloadsStart, SlowClients slow)
+            throws IOException, InterruptedException {
+        long[] reloadsEnd = reloads();
+        String table = adminGet("/jwd/admin/api/sessiontable");
+        Matcher cluster = Pattern.compile("\"cluster_status\"\\s*:\\s*(\\{[^}]*})").matcher(table);
+        return List.of(String.format(Locale.ROOT, "reloads: %d rewrites every %d s; applied %d, rejected %d",
+                        reloads.writes(), chaos.reloadEvery().toSeconds(), reloadsEnd[0] - reloadsStart[0],
+                        reloadsEnd[1] - reloadsStart[1]),
+                slow.report(),
+                "session table cluster at the end: " + (cluster.find() ? cluster.group(1) : "(not clustered)"));
+    }
+
+    /** Applied and rejected reloads so far ({@code jwd_config_reloads_total}). */
+    private long[] reloads() throws IOException, InterruptedException {
+        long[] counts = new long[2];
+        Matcher m = Pattern.compile("(?m)^jwd_config_reloads_total\\{outcome=\"(\\w+)\"}\\s+([0-9.eE+]+)$")
+                .matcher(adminGet("/jwd/admin/metrics"));
+        while (m.find()) {
+            counts[m.group(1).equals("applied") ? 0 : 1] = (long) Double.parseDouble(m.group(2));
+        }
+        return counts;
     }
 
     /**
@@ -433,16 +492,24 @@ public final class SoakLoad {
         if (settings.adminUser() == null) {
             return -1;
         }
-        String auth = Base64.getEncoder().encodeToString((settings.adminUser() + ":" + settings.adminPassword())
-                .getBytes(StandardCharsets.UTF_8));
-        HttpResponse<String> r = admin.send(HttpRequest.newBuilder(settings.jwd().resolve("/jwd/admin/api/sessiontable"))
-                .header("Authorization", "Basic " + auth).timeout(Duration.ofSeconds(30)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        Matcher m = REBINDINGS.matcher(r.body());
-        if (r.statusCode() != 200 || !m.find()) {
-            throw new IllegalStateException("GET /jwd/admin/api/sessiontable: " + r.statusCode() + " " + r.body());
+        String body = adminGet("/jwd/admin/api/sessiontable");
+        Matcher m = REBINDINGS.matcher(body);
+        if (!m.find()) {
+            throw new IllegalStateException("GET /jwd/admin/api/sessiontable: no rebindings in " + body);
         }
         return Long.parseLong(m.group(1));
+    }
+
+    private String adminGet(String path) throws IOException, InterruptedException {
+        String auth = Base64.getEncoder().encodeToString((settings.adminUser() + ":" + settings.adminPassword())
+                .getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> r = admin.send(HttpRequest.newBuilder(settings.jwd().resolve(path))
+                .header("Authorization", "Basic " + auth).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("GET " + path + ": " + r.statusCode() + " " + r.body());
+        }
+        return r.body();
     }
 
     /** Heap after a full GC and open descriptors of the jwd JVM. */
@@ -457,7 +524,10 @@ public final class SoakLoad {
         try (Stream<Path> entries = Files.list(Path.of("/proc", String.valueOf(settings.jwdPid()), "fd"))) {
             fds = entries.count();
         }
-        return new Resources(atMillis, Long.parseLong(m.group(1)) / 1024, fds);
+        long threads = Files.readAllLines(Path.of("/proc", String.valueOf(settings.jwdPid()), "status")).stream()
+                .filter(line -> line.startsWith("Threads:")).mapToLong(line -> Long.parseLong(line.substring(8).strip()))
+                .findFirst().orElse(-1);
+        return new Resources(atMillis, Long.parseLong(m.group(1)) / 1024, fds, threads);
     }
 
     private String jcmd(String command) throws IOException, InterruptedException {
@@ -599,8 +669,9 @@ public final class SoakLoad {
     /**
      * bench/soak's entry point: {@code --jwd URL --jwd-pid PID --project DIR --log-dir DIR --backend ID=PORT...}
      * and optional {@code --seconds N --kill-every N --down N --sticky N --stateless N --sample-every N
-     * --warm-up N --admin-user U --admin-password P --pid-file FILE}. Starts the backends, runs, prints the
-     * report; exits 0 when every target is met, 1 otherwise.
+     * --warm-up N --admin-user U --admin-password P --pid-file FILE}; for {@code bench/soak --chaos} also
+     * {@code --chaos-config FILE --extra-backend ID=PORT --reload-every N --slow N --slow-pace-ms N} ({@link Chaos}).
+     * Starts the backends, runs, prints the report; exits 0 when every target is met, 1 otherwise.
      */
     public static void main(String[] args) throws Exception {
         Map<String, String> options = new TreeMap<>();
@@ -620,20 +691,32 @@ public final class SoakLoad {
         for (String[] b : backendArgs) {
             backends.add(new Backend(b[0], Integer.parseInt(b[1]), cp, logDir, pidFile));
         }
+        Chaos chaos = null;
+        if (options.containsKey("chaos-config")) {
+            String[] extra = options.get("extra-backend").split("=", 2);
+            chaos = new Chaos(Path.of(options.get("chaos-config")),
+                    new Backend(extra[0], Integer.parseInt(extra[1]), cp, logDir, pidFile),
+                    seconds(options, "reload-every", 10), Integer.parseInt(options.getOrDefault("slow", "50")),
+                    Duration.ofMillis(Long.parseLong(options.getOrDefault("slow-pace-ms", "2000"))));
+        }
         Settings settings = new Settings(URI.create(options.get("jwd")), Long.parseLong(options.get("jwd-pid")),
                 seconds(options, "seconds", 600), seconds(options, "warm-up", 20), seconds(options, "kill-every", 20),
                 seconds(options, "down", 5), Integer.parseInt(options.getOrDefault("sticky", "6")),
                 Integer.parseInt(options.getOrDefault("stateless", "2")), seconds(options, "sample-every", 60),
                 options.get("admin-user"), options.get("admin-password"), new Limits(10, 8, 20));
-        Thread cleanup = new Thread(() -> backends.forEach(Backend::close), "soak-cleanup");
+        List<Backend> all = new ArrayList<>(backends);
+        if (chaos != null) {
+            all.add(chaos.extra());
+        }
+        Thread cleanup = new Thread(() -> all.forEach(Backend::close), "soak-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
-        for (Backend b : backends) {
+        for (Backend b : all) {
             b.start();
         }
-        Result result = new SoakLoad(settings, backends, System.err).run();
+        Result result = new SoakLoad(settings, backends, System.err, chaos).run();
         System.out.print(result.report());
         System.out.flush();
-        backends.forEach(Backend::close);
+        all.forEach(Backend::close);
         System.exit(result.failures().isEmpty() ? 0 : 1);
     }
 

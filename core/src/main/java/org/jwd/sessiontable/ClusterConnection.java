@@ -18,6 +18,10 @@ import org.slf4j.LoggerFactory;
  * the probe runs then and every probe interval on the shared scheduler until the server answers a write. A client
  * still failing {@link ClusteredSessionTable#FRESH_START_AFTER_MILLIS} after the loss is dropped and built anew,
  * and again every as long, because Ehcache's own reconnection does not always recover from a server restart.
+ *
+ * <p>A new binding made without the server is what splits a session between two nodes, so for the
+ * {@code bindWait} after a loss a binding waits for the server ({@link #awaitConnected}) instead of being made on
+ * this node alone: a server that was only slow (a timeout under CPU starvation) answers the probe within it.
  */
 final class ClusterConnection {
     private static final Logger LOG = LoggerFactory.getLogger(ClusteredSessionTable.class);
@@ -27,6 +31,10 @@ final class ClusterConnection {
     private final LongSupplier clock;
     private final ScheduledExecutorService scheduler;
     private final ScheduledFuture<?> periodicProbe;
+    private final long bindWaitNanos;
+    /** Notified when the state changes to connected, and at the close: where {@link #awaitConnected} waits. */
+    private final Object changed = new Object();
+    private long lostAtNanos; // guarded by changed
 
     private final AtomicReference<ClusterState> state = new AtomicReference<>(ClusterState.CONNECTING);
     private volatile long stateSinceMillis;
@@ -42,10 +50,12 @@ final class ClusterConnection {
      * @param scheduler     where the probes run (shared, not owned), or {@code null} for none (tests call
      *                      {@link #probe()})
      * @param probeInterval how often a lost server is tried; used with a scheduler
+     * @param bindWait      how long after a loss a new binding waits for the server ({@link #awaitConnected})
      */
     ClusterConnection(String name, BindingStore cluster, LongSupplier clock, ScheduledExecutorService scheduler,
-                      Duration probeInterval) {
+                      Duration probeInterval, Duration bindWait) {
         this.name = name;
+        this.bindWaitNanos = bindWait.toNanos();
         this.cluster = cluster;
         this.clock = clock;
         this.scheduler = scheduler;
@@ -90,13 +100,48 @@ final class ClusterConnection {
                 freshStarts.sum());
     }
 
+    /**
+     * Whether a binding may be made on the server: connected now, or connected again within the bind wait after
+     * the last loss (waits for that, in real time: it bounds what a user waits). Not connected at startup, or
+     * disconnected longer than the wait: {@code false} at once, the binding is this node's.
+     */
+    boolean awaitConnected() {
+        if (connected()) {
+            return true;
+        }
+        synchronized (changed) {
+            if (state.get() != ClusterState.DISCONNECTED) {
+                return connected();
+            }
+            long deadline = lostAtNanos + bindWaitNanos;
+            long left;
+            while (!connected() && !closed && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(changed, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+        return connected();
+    }
+
     /** An operation on the server failed: serve without it until a probe succeeds. */
     void lost(BindingStore.UnavailableException e) {
-        if (state.compareAndSet(ClusterState.CONNECTED, ClusterState.DISCONNECTED)) {
+        boolean lostNow;
+        synchronized (changed) {
+            lostNow = state.compareAndSet(ClusterState.CONNECTED, ClusterState.DISCONNECTED);
+            if (lostNow) {
+                lostAtNanos = System.nanoTime();
+            }
+        }
+        if (lostNow) {
             stateSinceMillis = clock.getAsLong();
             outages.increment();
-            LOG.warn("Session table cluster {}: unreachable ({}); this node serves sessions from its own table "
-                    + "until the server is back", name, e.getMessage());
+            LOG.warn("Session table cluster {}: unreachable ({}); this node serves the sessions it knows from its own "
+                    + "table, new sessions wait up to {} ms for the server before they are bound here alone", name,
+                    e.getMessage(), bindWaitNanos / 1_000_000);
             // A server that was only slow for a moment answers the probe at once: the fewer requests served
             // without it, the fewer sessions two nodes can bind differently.
             if (scheduler != null && !closed) {
@@ -131,6 +176,9 @@ final class ClusterConnection {
             return false;
         }
         if (state.compareAndSet(before, ClusterState.CONNECTED)) {
+            synchronized (changed) {
+                changed.notifyAll();
+            }
             long now = clock.getAsLong();
             if (before == ClusterState.DISCONNECTED) {
                 LOG.info("Session table cluster {}: connected again after {} s; bindings made meanwhile are "
@@ -173,6 +221,9 @@ final class ClusterConnection {
     /** Stops probing; the store is the table's to close. */
     void close() {
         closed = true;
+        synchronized (changed) {
+            changed.notifyAll();
+        }
         if (periodicProbe != null) {
             periodicProbe.cancel(false);
         }

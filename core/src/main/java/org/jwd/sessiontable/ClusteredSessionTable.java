@@ -24,9 +24,13 @@ import java.util.function.LongSupplier;
  * <h2>When the server is unreachable, requests are still served</h2>
  * Every binding this node reads or writes is also kept in {@code local}, this node's own table (a mirror with the
  * same idle timeout). When an operation on the server fails (timeout, connection lost), the table turns
- * {@link ClusterState#DISCONNECTED}, logs one warning, and serves from {@code local} at once, without touching
- * the server again: sessions this node knew keep their server, new sessions are bound on this node only (two
- * nodes may then bind one new session differently; nothing can prevent that without the server). A probe
+ * {@link ClusterState#DISCONNECTED}, logs one warning, and serves lookups from {@code local} at once, without
+ * touching the server again: sessions this node knew keep their server. A new binding waits for the server for
+ * up to {@link #BIND_WAIT} after the loss ({@link ClusterConnection#awaitConnected}): a server that only timed out
+ * (a node or the server starved of CPU) is back within it, and binding on this node alone meanwhile is what
+ * splits a session between two nodes, which cluster mode exists to prevent. Past the wait, new sessions are bound
+ * on this node only (two nodes may then bind one new session differently; nothing can prevent that without the
+ * server). A probe
  * ({@link ClusterConnection}) tries the server at once, then every {@link #PROBE_INTERVAL} on the shared scheduler; once it answers, the table is
  * {@link ClusterState#CONNECTED} again (a server that was only slow for a moment is back within one write).
  * Ehcache's client reconnects by itself, but after a server restart it sometimes ends up with no connection
@@ -53,6 +57,14 @@ public final class ClusteredSessionTable implements SessionTable {
     static final long FRESH_START_AFTER_MILLIS = 15_000;
     /** How often a lost Terracotta server is tried again. */
     static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
+    /**
+     * How long after a loss a new binding waits for the server rather than be made on this node alone: several
+     * probes' worth (a probe is a write that may itself time out after 2 s), so that a server or node starved of
+     * CPU for a few seconds splits no session; an outage costs a new session's first request this wait once.
+     */
+    static final Duration BIND_WAIT = Duration.ofSeconds(10);
+    /** A binding tries the server at most this often: a server that comes and goes does not hold a request long. */
+    private static final int BIND_ATTEMPTS = 3;
 
     private final String name;
     private final BindingStore cluster;
@@ -80,16 +92,17 @@ public final class ClusteredSessionTable implements SessionTable {
      * @param clockMillis epoch milliseconds; tests move it by hand
      * @param scheduler   where a lost server is probed every {@link #PROBE_INTERVAL} (shared, not owned), or
      *                    {@code null} for no probes (tests call {@link #probe()})
+     * @param bindWait    how long after a loss a new binding waits for the server ({@link #BIND_WAIT})
      */
     ClusteredSessionTable(String name, BindingStore cluster, SessionTable local, SessionTimeouts timeouts,
-                          LongSupplier clockMillis, ScheduledExecutorService scheduler) {
+                          LongSupplier clockMillis, ScheduledExecutorService scheduler, Duration bindWait) {
         this.name = Objects.requireNonNull(name, "name");
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.local = Objects.requireNonNull(local, "local");
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
         LongSupplier clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
         this.shared = new SharedBindings(name, cluster, local, timeouts, clock);
-        this.connection = new ClusterConnection(name, cluster, clock, scheduler, PROBE_INTERVAL);
+        this.connection = new ClusterConnection(name, cluster, clock, scheduler, PROBE_INTERVAL, bindWait);
     }
 
     @Override
@@ -172,7 +185,7 @@ public final class ClusteredSessionTable implements SessionTable {
             return serverId;
         }
         String winner = null;
-        if (connection.connected()) {
+        for (int attempt = 0; winner == null && attempt < BIND_ATTEMPTS && connection.awaitConnected(); attempt++) {
             try {
                 winner = shared.bindAndMirror(sessionId, serverId);
             } catch (BindingStore.UnavailableException e) {
@@ -195,7 +208,7 @@ public final class ClusteredSessionTable implements SessionTable {
         if (sessionId == null || closed) {
             return newServerId;
         }
-        if (connection.connected()) {
+        for (int attempt = 0; attempt < BIND_ATTEMPTS && connection.awaitConnected(); attempt++) {
             try {
                 return shared.rebindAndMirror(sessionId, expectedServerId, newServerId, rebindings::increment);
             } catch (BindingStore.UnavailableException e) {

@@ -88,7 +88,8 @@ public final class SessionTables {
         SessionTimeouts timeouts = SessionTimeouts.of(config);
         BindingStore store = new TerracottaBindingStore(cluster, timeouts.longest(),
                 config.sessions().maxSessionTableEntries(), config.sessions().sessionTableHeapEntries());
-        return new ClusteredSessionTable(cluster.toString(), store, local, timeouts, clockMillis, scheduler);
+        return new ClusteredSessionTable(cluster.toString(), store, local, timeouts, clockMillis, scheduler,
+                ClusteredSessionTable.BIND_WAIT);
     }
 
     /** How often the background sweep runs: the timeout, kept between 1 s and 1 min. */

@@ -14,8 +14,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -31,11 +33,15 @@ class ClusteredSessionTableTest {
     private final MapStore server = new MapStore();
     private final List<ClusteredSessionTable> nodes = new ArrayList<>();
 
+    /** A node whose new bindings do not wait for a lost server: the fallback at once. */
     private ClusteredSessionTable node() {
+        return node(Duration.ZERO);
+    }
+
+    private ClusteredSessionTable node(Duration bindWait) {
         SessionTable local = new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null);
         ClusteredSessionTable node = new ClusteredSessionTable("terracotta://test:9410/jwd", server, local,
-                SessionTimeouts.both(TIMEOUT),
-                clock::get, null);
+                SessionTimeouts.both(TIMEOUT), clock::get, null, bindWait);
         nodes.add(node);
         return node;
     }
@@ -179,7 +185,7 @@ class ClusteredSessionTableTest {
         try {
             ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server,
                     new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null),
-                    SessionTimeouts.both(TIMEOUT), clock::get, scheduler);
+                    SessionTimeouts.both(TIMEOUT), clock::get, scheduler, Duration.ZERO);
             nodes.add(a);
             server.available = false;
             a.bind("s1", "x");
@@ -260,6 +266,75 @@ class ClusteredSessionTableTest {
     }
 
     @Test
+    void aNewBindingWaitsForAServerThatWasOnlySlowAndFollowsTheOtherNodesBinding() throws Exception {
+        ClusteredSessionTable a = node(Duration.ofMinutes(1));
+        ClusteredSessionTable b = node();
+        server.available = false;
+        assertThat(a.lookup("s1")).as("the read that timed out: a miss, served by node a's own table").isNull();
+        assertThat(a.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+        server.available = true;
+        assertThat(b.bind("s1", "y")).as("node b, which kept the server, binds first").isEqualTo("y");
+
+        ExecutorService requests = Executors.newSingleThreadExecutor();
+        try {
+            AtomicReference<Thread> waiter = new AtomicReference<>();
+            Future<String> bound = requests.submit(() -> {
+                waiter.set(Thread.currentThread());
+                return a.bind("s1", "x");
+            });
+            await().atMost(Duration.ofSeconds(10)).until(() -> waiter.get() != null
+                    && waiter.get().getState() == Thread.State.TIMED_WAITING);
+            assertThat(bound).as("waiting for the server, not bound on node a alone").isNotDone();
+
+            assertThat(a.probe()).isTrue();
+
+            assertThat(bound.get(10, TimeUnit.SECONDS)).as("one session, one server").isEqualTo("y");
+            assertThat(a.lookup("s1")).isEqualTo("y");
+            assertThat(a.clusterStatus().servedLocally()).as("only the lookup that lost the server").isEqualTo(1);
+        } finally {
+            requests.shutdownNow();
+        }
+    }
+
+    @Test
+    void aWriteThatTimedOutButReachedTheServerIsFoundByTheRetry() {
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+        try {
+            ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server,
+                    new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null),
+                    SessionTimeouts.both(TIMEOUT), clock::get, scheduler, Duration.ofMinutes(1));
+            nodes.add(a);
+            server.failAfterNextWrite = true;
+
+            assertThat(a.bind("s1", "x")).as("the retry after the probe finds its own binding").isEqualTo("x");
+
+            assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
+            assertThat(a.clusterStatus().servedLocally()).isZero();
+            assertThat(node().lookup("s1")).as("one binding, on the server").isEqualTo("x");
+        } finally {
+            scheduler.shutdownNow();
+        }
+    }
+
+    @Test
+    void pastTheWaitANewSessionIsBoundOnThisNodeAlone() {
+        // Real time passes here: the wait bounds what a user waits, so it is measured by the wall clock (50 ms).
+        ClusteredSessionTable a = node(Duration.ofMillis(50));
+        server.available = false;
+        a.lookup("before");
+        long start = System.nanoTime();
+
+        assertThat(a.bind("s1", "x")).isEqualTo("x");
+
+        assertThat(System.nanoTime() - start).as("waited for the server first").isGreaterThanOrEqualTo(50_000_000);
+        long after = System.nanoTime();
+        assertThat(a.bind("s2", "x")).isEqualTo("x");
+        assertThat(System.nanoTime() - after).as("no wait once it has passed").isLessThan(50_000_000);
+        server.available = true;
+        assertThat(server.map).as("nothing reached the lost server").doesNotContainKeys("s1", "s2");
+    }
+
+    @Test
     void twoNodesThatBoundDifferentlyDuringAnOutageAgreeAfterwards() {
         ClusteredSessionTable a = node();
         ClusteredSessionTable b = node();
@@ -304,6 +379,8 @@ class ClusteredSessionTableTest {
         final AtomicInteger freshStarts = new AtomicInteger();
         volatile boolean available = true;
         volatile boolean readsMiss;
+        /** The next write is made, but its answer is lost (the client's timeout after the server wrote). */
+        volatile boolean failAfterNextWrite;
 
         private void reach() {
             calls.incrementAndGet();
@@ -330,7 +407,12 @@ class ClusteredSessionTableTest {
         @Override
         public String putIfAbsent(String key, String value) {
             reach();
-            return map.putIfAbsent(key, value);
+            String previous = map.putIfAbsent(key, value);
+            if (failAfterNextWrite) {
+                failAfterNextWrite = false;
+                throw new UnavailableException("write timed out", null);
+            }
+            return previous;
         }
 
         @Override

@@ -56,8 +56,8 @@ import org.jwd.sessiontable.SessionTable;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
     /**
-     * Short, so that expiry can be watched; long enough that a request held up by a lost server (a 2 s timeout) does
-     * not outlast the sessions it holds up. Both tables': {@code SessionTableTimeout} for the request-time bindings,
+     * Short, so that expiry can be watched; the tests that lose the server use each session from a thread of its
+     * own, so that a request held up by the lost server (up to 12 s for a new session's first) idles no other. Both tables': {@code SessionTableTimeout} for the request-time bindings,
      * {@code wdisp/HTTP/context_timeout} for the JSESSIONIDs the demo servers set in answer (they set every id they
      * do not know), which SAP's session ID table learns.
      */
@@ -188,8 +188,8 @@ class ClusterIT {
 
             assertThat(split).as("session ids whose concurrent requests split across servers").isEmpty();
             assertThat(perServer.keySet()).as("sessions are still balanced").containsExactlyInAnyOrder("a", "b", "c");
-            assertThat(node1.log()).as("node 1 never lost the cluster").noneMatch(l -> l.contains("unreachable"));
-            assertThat(node2.log()).as("node 2 never lost the cluster").noneMatch(l -> l.contains("unreachable"));
+            // A node may lose the server for a moment on a loaded machine (an operation's 2 s timeout): its new
+            // bindings then wait for the server, so no split follows (see the stall test below).
         } finally {
             threads.shutdownNow();
         }
@@ -419,8 +419,124 @@ class ClusterIT {
         assertThat(micros.get("clustered")).containsKeys("bind", "lookup again", "lookup miss", "lookup with refresh");
     }
 
+    /**
+     * The cause of the split seen once under CPU pressure: a Terracotta operation that timed out on a starved
+     * machine turned a node {@code DISCONNECTED}, and it bound the next first requests on its own while the other
+     * node bound them on the server. Here the server is frozen (SIGSTOP, as starved of CPU) three times while concurrent
+     * first requests of fresh sessions arrive at both nodes, four each; it goes on once both nodes have lost it. No
+     * session may be served by two servers; a split is reported with its routes, which tell a failover (a
+     * {@code rebind}, a server marked down by a health check) from a table that bound twice ({@code bind}).
+     * {@code -Djwd.it.stallSessions=N} (default 400), {@code -Djwd.it.stallRounds=N} (default 1) and
+     * {@code -Djwd.it.stalls=N} (default 3) make it the measurement under {@code stress-ng}; each round appends a
+     * line to {@code target/cluster-first-requests.txt}.
+     */
     @Test
     @Order(6)
+    void concurrentFirstRequestsAgreeWhileTheTerracottaServerStalls() throws Exception {
+        int sessions = Integer.getInteger("jwd.it.stallSessions", 400);
+        int rounds = Integer.getInteger("jwd.it.stallRounds", 1);
+        for (int round = 1; round <= rounds; round++) {
+            stallRound(round, sessions);
+        }
+    }
+
+    /** Stalls of the Terracotta server in each round, spread over it ({@code -Djwd.it.stalls=0}: CPU pressure alone). */
+    private static final int STALLS = Integer.getInteger("jwd.it.stalls", 3);
+
+    private void stallRound(int round, int sessions) throws Exception {
+        int perSession = 8;
+        int atOnce = 8;
+        ExecutorService threads = Executors.newFixedThreadPool(perSession * atOnce);
+        Map<String, Set<String>> routes = new ConcurrentHashMap<>();
+        AtomicInteger done = new AtomicInteger();
+        AtomicLong slowest = new AtomicLong();
+        long lost1 = logged(node1, "unreachable");
+        long lost2 = logged(node2, "unreachable");
+        long downBefore = healthDowns();
+        CompletableFuture<Void> load = CompletableFuture.runAsync(() -> {
+            for (int next = 0; next < sessions; next += atOnce) {
+                List<Future<?>> wave = new ArrayList<>();
+                for (int s = next; s < Math.min(sessions, next + atOnce); s++) {
+                    String id = freshId();
+                    CyclicBarrier barrier = new CyclicBarrier(perSession);
+                    for (int t = 0; t < perSession; t++) {
+                        JwdProcess node = t % 2 == 0 ? node1 : node2;
+                        wave.add(threads.submit(() -> {
+                            barrier.await();
+                            long start = System.nanoTime();
+                            Served served = request(node, id);
+                            slowest.accumulateAndGet((System.nanoTime() - start) / 1_000_000, Math::max);
+                            routes.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(served.status()
+                                    + " " + served.server() + " via " + node.port() + ": " + served.route());
+                            return null;
+                        }));
+                    }
+                }
+                for (Future<?> f : wave) {
+                    try {
+                        f.get();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+                done.addAndGet(atOnce);
+            }
+        });
+        List<Long> stalls = new ArrayList<>();
+        try {
+            for (int stall = 1; stall <= STALLS; stall++) {
+                int after = sessions * stall / (STALLS + 1);
+                await().atMost(Duration.ofSeconds(120)).until(() -> done.get() >= after || load.isDone());
+                stalls.add(stall(lost1 + stall, lost2 + stall));
+            }
+            load.get(300, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            threads.shutdownNow();
+        }
+        Map<String, Set<String>> split = new LinkedHashMap<>();
+        routes.forEach((id, seen) -> {
+            if (seen.stream().map(r -> r.split(" ")[1]).distinct().count() != 1
+                    || seen.stream().anyMatch(r -> !r.startsWith("200 "))) {
+                split.put(id, seen);
+            }
+        });
+        String figures = String.format("round %d: %d sessions x %d concurrent first requests over two nodes, "
+                + "Terracotta frozen %s ms: %d split or failed, slowest request %d ms, servers marked down %d, "
+                + "load average %s", round, routes.size(), perSession, stalls, split.size(), slowest.get(),
+                healthDowns() - downBefore, Files.readString(Path.of("/proc/loadavg")).strip());
+        System.out.println("ClusterIT: " + figures);
+        Files.writeString(JwdProcess.target().resolve("cluster-first-requests.txt"), figures + "\n",
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        assertThat(routes).as("sessions requested").hasSize(sessions);
+        assertThat(split).as("sessions served by two servers or failing (status server via node: route)").isEmpty();
+    }
+
+    /**
+     * Freezes the Terracotta server until both nodes have lost it (their {@code unreachable} warnings reach these
+     * counts), then lets it go on.
+     *
+     * @return how long it was frozen, in milliseconds
+     */
+    private static long stall(long lost1, long lost2) {
+        long pausedAt = System.nanoTime();
+        terracotta.pause();
+        try {
+            await().atMost(Duration.ofSeconds(60)).until(() -> logged(node1, "unreachable") >= lost1
+                    && logged(node2, "unreachable") >= lost2);
+        } finally {
+            terracotta.resume();
+        }
+        return (System.nanoTime() - pausedAt) / 1_000_000;
+    }
+
+    /** How many times the nodes logged a server down (a health check, or requests that could not reach it). */
+    private static long healthDowns() {
+        return List.of(node1, node2).stream().flatMap(n -> n.log().stream())
+                .filter(l -> l.contains("jwd: server ") && l.contains(" is down")).count();
+    }
+
+    @Test
+    @Order(7)
     void aCrashedTerracottaServerFailsNoRequestAndTheNodesResumeWhenItReturns() throws Exception {
         AtomicInteger phase = new AtomicInteger(); // 0 before the crash, 1 without the server, 2 after
         AtomicBoolean stop = new AtomicBoolean();
@@ -430,53 +546,44 @@ class ClusterIT {
         Map<String, JwdProcess> nodeOf = new ConcurrentHashMap<>();
         AtomicLong requests = new AtomicLong();
         AtomicLong slowest = new AtomicLong();
-        ExecutorService load = Executors.newFixedThreadPool(6);
+        AtomicLong heldUp = new AtomicLong();
+        // Each user keeps one session from before the crash, one from during it, one from after, and renews one
+        // every 20 requests; each session is used by a thread of its own, so that a new session's first request,
+        // held up by the lost server (up to 12 s), never leaves another session idle past its 5 s timeout.
+        ExecutorService load = Executors.newFixedThreadPool(24);
         for (int t = 0; t < 6; t++) {
             JwdProcess node = t % 2 == 0 ? node1 : node2;
-            load.submit(() -> {
-                // Each user keeps one session from before the crash, one from during it, and one it renews.
-                List<String> keep = new ArrayList<>();
-                String renewed = null;
-                int n = 0;
-                while (!stop.get()) {
-                    int now = phase.get();
-                    if (keep.size() == now) {
-                        keep.add(born(node, now, bornIn, nodeOf));
-                    }
-                    if (n++ % 20 == 0) {
-                        renewed = born(node, now, bornIn, nodeOf);
-                    }
-                    List<String> sessions = new ArrayList<>(keep);
-                    sessions.add(renewed);
-                    for (String id : sessions) {
-                        long start = System.nanoTime();
-                        try {
-                            Served served = request(node, id);
-                            requests.incrementAndGet();
-                            if (served.status() != 200) {
-                                failures.add(id + " via " + node + ": " + served.status());
-                            } else {
-                                serversOf.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(served.server());
-                            }
-                        } catch (Exception e) {
-                            failures.add(id + " via " + node + ": " + e);
+            for (int kept = 0; kept <= 3; kept++) {
+                int bornPhase = kept;
+                load.submit(() -> {
+                    String id = null;
+                    int n = 0;
+                    while (!stop.get()) {
+                        int now = phase.get();
+                        if (bornPhase == 3 ? n++ % 20 == 0 : id == null && now == bornPhase) {
+                            id = born(node, now, bornIn, nodeOf);
                         }
-                        slowest.accumulateAndGet((System.nanoTime() - start) / 1_000_000, Math::max);
+                        if (id != null) {
+                            use(node, id, requests, failures, serversOf, slowest, heldUp);
+                        }
+                        try {
+                            Thread.sleep(20);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
                     }
-                    try {
-                        Thread.sleep(20);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            });
+                });
+            }
         }
         long lost1 = logged(node1, "unreachable");
         long lost2 = logged(node2, "unreachable");
+        long killedAt = 0;
+        long withoutMillis = 0;
         long back1 = logged(node1, "connected again");
         long back2 = logged(node2, "connected again");
         try {
             awaitMoreRequests(requests, 200);
+            killedAt = System.nanoTime();
             terracotta.kill();
             phase.set(1);
             await().atMost(Duration.ofSeconds(30)).until(() -> logged(node1, "unreachable") > lost1
@@ -493,6 +600,7 @@ class ClusterIT {
             terracotta.restart();
             await().atMost(Duration.ofSeconds(90)).until(() -> logged(node1, "connected again") > back1
                     && logged(node2, "connected again") > back2);
+            withoutMillis = (System.nanoTime() - killedAt) / 1_000_000;
             phase.set(2);
             for (JwdProcess node : List.of(node1, node2)) {
                 assertThat(clusterStateInMetrics(node)).as("metrics of %s with the server back", node)
@@ -512,8 +620,12 @@ class ClusterIT {
             load.shutdown();
             load.awaitTermination(60, java.util.concurrent.TimeUnit.SECONDS);
         }
-        System.out.printf("ClusterIT: %d requests through a Terracotta crash, slowest %d ms%n", requests.get(),
-                slowest.get());
+        String figures = String.format("%d requests through a Terracotta crash and restart (%d ms without it): %d "
+                + "failed, %d took 1 s or more, slowest %d ms; load average %s", requests.get(), withoutMillis,
+                failures.size(), heldUp.get(), slowest.get(), Files.readString(Path.of("/proc/loadavg")).strip());
+        System.out.println("ClusterIT: " + figures);
+        Files.writeString(JwdProcess.target().resolve("cluster-terracotta-restart.txt"), figures + "\n",
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
 
         assertThat(failures).as("failed requests").isEmpty();
         Map<String, Set<String>> moved = new LinkedHashMap<>();
@@ -526,11 +638,14 @@ class ClusterIT {
         List<String> duringTheCrash = bornIn.entrySet().stream().filter(e -> e.getValue() == 1)
                 .map(Map.Entry::getKey).filter(serversOf::containsKey).toList();
         assertThat(duringTheCrash).as("sessions bound while the server was down").isNotEmpty();
+        List<String> beforeTheCrash = bornIn.entrySet().stream().filter(e -> e.getValue() == 0)
+                .map(Map.Entry::getKey).filter(serversOf::containsKey).toList();
 
-        // The kept sessions bound while the server was down were carried over: the other node honours them now.
+        // The kept sessions bound before the crash, and those bound while the server was down, were carried over
+        // to the restarted (empty) server: the other node honours them now.
         int checked = 0;
         List<String> routes = new ArrayList<>();
-        for (String id : duringTheCrash) {
+        for (String id : java.util.stream.Stream.concat(beforeTheCrash.stream(), duringTheCrash.stream()).toList()) {
             JwdProcess other = nodeOf.get(id) == node1 ? node2 : node1;
             Served served = request(other, id);
             routes.add(id + " " + serversOf.get(id) + " -> " + served);
@@ -539,14 +654,36 @@ class ClusterIT {
                 checked++;
             }
         }
-        assertThat(checked).as("kept sessions from the outage found through the other node; %s; node logs:%n%s",
-                routes, clusterLines()).isGreaterThanOrEqualTo(6);
+        assertThat(checked).as("kept sessions from before and during the outage found through the other node; %s; "
+                + "node logs:%n%s", routes, clusterLines()).isGreaterThanOrEqualTo(12);
     }
 
     /** Lets the load run on until it has sent {@code more} requests (in each phase, sessions are born and used). */
     private static void awaitMoreRequests(AtomicLong requests, long more) {
         long target = requests.get() + more;
         await().atMost(Duration.ofSeconds(60)).until(() -> requests.get() >= target);
+    }
+
+    /** One request of the crash test's load, its outcome and time recorded. */
+    private static void use(JwdProcess node, String id, AtomicLong requests, List<String> failures,
+            Map<String, Set<String>> serversOf, AtomicLong slowest, AtomicLong heldUp) {
+        long start = System.nanoTime();
+        try {
+            Served served = request(node, id);
+            requests.incrementAndGet();
+            if (served.status() != 200) {
+                failures.add(id + " via " + node + ": " + served.status());
+            } else {
+                serversOf.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(served.server());
+            }
+        } catch (Exception e) {
+            failures.add(id + " via " + node + ": " + e);
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        slowest.accumulateAndGet(millis, Math::max);
+        if (millis >= 1000) {
+            heldUp.incrementAndGet();
+        }
     }
 
     private static String born(JwdProcess node, int phase, Map<String, Integer> bornIn, Map<String, JwdProcess> nodeOf) {

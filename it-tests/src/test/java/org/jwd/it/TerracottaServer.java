@@ -141,6 +141,41 @@ public final class TerracottaServer implements AutoCloseable {
         log.add("--- killed");
     }
 
+    /**
+     * Freezes the server (SIGSTOP to its JVM and launcher): it keeps its connections and answers nothing, as a
+     * server starved of CPU; {@link #resume()} lets it go on where it stopped.
+     */
+    public synchronized void pause() {
+        signal("-STOP");
+        log.add("--- paused");
+    }
+
+    /** Lets a {@link #pause() paused} server go on (SIGCONT). */
+    public synchronized void resume() {
+        signal("-CONT");
+        log.add("--- resumed");
+    }
+
+    private void signal(String signal) {
+        Process p = process;
+        if (p == null) {
+            throw new IllegalStateException("the Terracotta server is not running");
+        }
+        List<String> command = new ArrayList<>(List.of("kill", signal, String.valueOf(p.pid())));
+        p.descendants().forEach(child -> command.add(String.valueOf(child.pid())));
+        try {
+            int status = new ProcessBuilder(command).inheritIO().start().waitFor();
+            if (status != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " exited with " + status);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Starts the server again on the same ports and directories, and waits until it is active. */
     public void restart() {
         kill();
