@@ -21,7 +21,7 @@ public final class ConfigParser {
     /**
      * Jetty ProxyServlet's own default, what jwd had before the key. Finding a free connection costs the same at any
      * size (the idle ones wait on a stack), and fewer would cap what a slow server may work on at once: 64 would
-     * hold long-polling or slow requests of 200 users in jwd (README, Performance).
+     * hold long-polling or slow requests of 200 users in jwd (docs/performance.md).
      */
     private static final int DEFAULT_CONNECTIONS_PER_SERVER = 256;
     private static final int MAX_CONNECTIONS_PER_SERVER = 65_536;

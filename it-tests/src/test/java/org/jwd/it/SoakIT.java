@@ -15,8 +15,9 @@ import org.jwd.bench.SoakLoad.Backend;
 import org.junit.jupiter.api.Test;
 
 /**
- * A minute of steady load through jwd in the Jetty distribution while two of its four backend processes are
- * killed (SIGKILL) in turn, at 20 s and 40 s (later if the first is not back yet), and restarted 5 s later: requests not bound to the killed server
+ * Half a minute of steady load through jwd in the Jetty distribution while two of its four backend processes are
+ * killed (SIGKILL) in turn, at 10 s and 20 s (later if the first is not back yet), and restarted 4 s later: requests
+ * not bound to the killed server
  * never fail, bound ones fail only when they were in flight at the kill, and jwd's heap and descriptors do not
  * grow. The 10-minute version is {@code bench/soak}; both run {@link SoakLoad}.
  *
@@ -46,8 +47,8 @@ class SoakIT {
             config.append("SessionTableTimeout=10m\nhealth.interval=1s\nhealth.timeout=5s\n");
             try (JwdProcess jwd = JwdProcess.start(config.toString(), Map.of("JWD_JAVA_OPTS", "-Xmx256m"))) {
                 SoakLoad.Settings settings = new SoakLoad.Settings(URI.create(jwd.uri() + "/"), jwd.jettyPid(),
-                        Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(20), Duration.ofSeconds(5),
-                        6, 2, Duration.ofSeconds(20), AdminClient.USER, AdminClient.PASSWORD,
+                        Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(4),
+                        6, 2, Duration.ofSeconds(10), AdminClient.USER, AdminClient.PASSWORD,
                         new SoakLoad.Limits(50, 32, 50));
 
                 SoakLoad.Result result = new SoakLoad(settings, backends, System.out).run();

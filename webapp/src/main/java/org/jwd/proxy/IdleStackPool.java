@@ -19,7 +19,7 @@ import org.eclipse.jetty.util.Pool;
  * idle entries wait on a stack: acquiring, releasing and failing to reserve in a full pool cost the same whatever
  * its size. Jetty's {@code ConcurrentPool} scans its entries to acquire one and sweeps them under a lock for each
  * reservation refused, which with 256 connections per server busy under 4,000 clients took a tenth of jwd's CPU
- * (README, Performance). The most recently released entry is acquired first, as the scan from the first entry did,
+ * (docs/performance.md). The most recently released entry is acquired first, as the scan from the first entry did,
  * so a quiet pool uses few connections and lets the others reach their idle timeout.
  *
  * <p>An entry's life: reserved (no object yet) -> enabled idle or in use -> in use <-> idle -> removed. An entry

@@ -38,7 +38,7 @@ final class ProxyClient {
         // Each server's connections, one exchange at a time (HTTP/1.1). Jetty's pools scan their entries for a free
         // one, and under thousands of clients the pools are full, so each request scanned them about twice (a
         // tenth of jwd's CPU at 4,000 connections, and a lock for each refused reservation): a stack of the idle
-        // ones instead (README, Performance).
+        // ones instead (docs/performance.md).
         int connections = config.forwarding().connectionsPerServer();
         client.setMaxConnectionsPerDestination(connections);
         client.getTransport().setConnectionPoolFactory(server -> new ServerConnectionPool(server, connections));
