@@ -1,5 +1,7 @@
 package org.jwd.admin;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * {@code GET api/status}: the dispatcher at a glance.
  *
@@ -11,11 +13,11 @@ package org.jwd.admin;
  * @param health   the health checks' settings in words
  * @param strategy {@code wdisp/load_balancing_strategy}
  * @param ready    what {@code /jwd/health/ready} answers now
- * @param accessLog the access log ({@code icm/HTTP/logging_0}), {@code null} when off
+ * @param accessLog the access log ({@code icm/HTTP/logging_0}), {@code null} (absent from the JSON) when off
  */
 public record StatusView(String version, String revision, String time, String started, long uptimeS, ServerCounts servers,
                          RequestCounts requests, SessionTableView sessionTable, String health, String strategy,
-                         Ready ready, AccessLog accessLog) {
+                         Ready ready, @JsonInclude(JsonInclude.Include.NON_NULL) AccessLog accessLog) {
     /**
      * The access log's file and the lines it lost.
      *
