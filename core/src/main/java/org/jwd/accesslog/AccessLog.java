@@ -7,7 +7,8 @@ import org.jwd.config.DispatcherConfig;
 
 /**
  * The access log of {@code icm/HTTP/logging_0}: one line per request that jwd routed, formatted by its
- * {@link LogFormat} on the request's thread and written by Jetty's asynchronous writer ({@link AccessLogFile}).
+ * {@link LogFormat} on the request's thread and written by a thread of its own ({@link AccessLogFile}): a request
+ * never waits for the disk, and a line that cannot be written is dropped and counted ({@link #status()}).
  * {@link #OFF} when the key is absent.
  */
 public final class AccessLog implements AutoCloseable {
@@ -58,6 +59,12 @@ public final class AccessLog implements AutoCloseable {
     /** The file the next line goes to, or {@code null} when off. */
     public String file() {
         return file == null ? null : file.file();
+    }
+
+    /** The file, the lines dropped and why, for the page and the metrics. */
+    public AccessLogStatus status() {
+        return file == null ? AccessLogStatus.OFF
+                : new AccessLogStatus(file.file(), file.droppedLines(), file.failure());
     }
 
     /** Writes what is queued and closes the file. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The access log's files: SAP's switching ({@code SWITCHTF}, {@code MAXSIZEKB}, {@code MAXFILES}) over a
  * {@link LineWriter}, which appends to one file from a thread of its own. A request only enqueues its line; when the
- * queue is full (the disk cannot keep up) the line is dropped, rather than slowing requests down.
+ * queue is full (the disk cannot keep up) or the file cannot be written (a full disk, a directory made read-only),
+ * the line is dropped and counted ({@link DroppedLines}, over all the files), rather than slowing requests down.
  *
  * <p>Each file of SAP's sequence gets a writer of its own:
  * when a line would pass {@code MAXSIZEKB}, or the hour, day or month changes, a writer for the next file takes the
@@ -45,6 +47,8 @@ final class AccessLogFile implements AutoCloseable {
     /** bytes; 0 for no bound */
     private final long maxBytes;
     private final int maxFiles;
+    private final LongSupplier nanoClock;
+    private final DroppedLines dropped;
     /** Stops the writers of finished files and deletes the files past MAXFILES, off the requests' threads. */
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "jwd-accesslog-files");
@@ -65,10 +69,17 @@ final class AccessLogFile implements AutoCloseable {
 
     /** Opens the file for {@code nowMillis}. @throws IOException when it cannot be written */
     AccessLogFile(AccessLogConfig config, LogFileName name, long nowMillis) throws IOException {
+        this(config, name, nowMillis, System::nanoTime);
+    }
+
+    /** @param nanoClock {@link System#nanoTime()}, or a clock a test moves: warnings and new tries of a failed file */
+    AccessLogFile(AccessLogConfig config, LogFileName name, long nowMillis, LongSupplier nanoClock) throws IOException {
         this.name = name;
         this.switchTf = config.switchTf();
         this.maxBytes = config.maxSizeKb() * 1024;
         this.maxFiles = config.maxFiles();
+        this.nanoClock = nanoClock;
+        this.dropped = new DroppedLines(nanoClock);
         synchronized (this) {
             open(nowMillis, false);
         }
@@ -82,7 +93,7 @@ final class AccessLogFile implements AutoCloseable {
                 open(epochMillis, true);
             } catch (IOException e) {
                 // The file in use stays: losing the switch is better than losing lines.
-                LOG.warn("jwd: cannot start the next access log file, {} is continued: {}", file, e.toString());
+                dropped.warn("jwd: cannot start the next access log file, {} is continued: {}", file, e.toString());
                 nextSwitchMillis = nextSwitch(epochMillis);
                 written = 0;
             }
@@ -96,6 +107,16 @@ final class AccessLogFile implements AutoCloseable {
         return file;
     }
 
+    /** Lines that did not reach a file since the start: the queue was full, or the file could not be written. */
+    long droppedLines() {
+        return dropped.count();
+    }
+
+    /** Why lines are dropped now ({@code java.io.IOException: No space left on device}), {@code null} while written. */
+    String failure() {
+        return dropped.failure();
+    }
+
     /** Guarded by this. @param fresh a switch: a file that exists is not continued */
     private void open(long nowMillis, boolean fresh) throws IOException {
         String base = name.expand(nowMillis);
@@ -107,7 +128,7 @@ final class AccessLogFile implements AutoCloseable {
         }
         LineWriter started;
         try {
-            started = new LineWriter(Path.of(next), QUEUE);
+            started = new LineWriter(Path.of(next), QUEUE, dropped, nanoClock);
         } catch (IOException e) {
             throw new IOException("cannot open " + next + ": " + e.getMessage(), e);
         }

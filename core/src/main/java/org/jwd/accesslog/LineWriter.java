@@ -1,17 +1,17 @@
 package org.jwd.accesslog;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,24 +20,49 @@ import org.slf4j.LoggerFactory;
  * One access log file, appended to by a thread of its own: a request only enqueues its line, and when the queue is
  * full (the disk cannot keep up) the line is dropped and counted rather than slowing requests down. What Jetty's
  * {@code AsyncRequestLogWriter} does, without Jetty's server classes: the core runs without them.
+ *
+ * <p>The lines waiting are written with one system call (a gathering write), so a failed write tells exactly which
+ * lines reached the file. When a write fails (a full file system, a directory made read-only, an I/O error) the
+ * lines that did not reach the file are counted as dropped ({@link DroppedLines}), the file is closed, and it is
+ * opened again (created, when it was deleted to make room) at most once every {@link #REOPEN_INTERVAL_NANOS} when
+ * lines come, the lines in between dropped and counted: the log goes on by itself once the disk is writable again.
+ * A line cut off by the failure is ended before the next one, so that the file stays a file of lines.
  */
 final class LineWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LineWriter.class);
     /** Marks the end of the queue: the writer thread writes what came before it and closes the file. */
     private static final String END = new String("end");
+    /** Lines written with one system call at most. */
+    private static final int BATCH = 1024;
+    /** A file that cannot be written is tried again at most this often (a system call for every line is waste). */
+    static final long REOPEN_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final byte[] SEPARATOR = System.lineSeparator().getBytes(StandardCharsets.US_ASCII);
 
     private final Path file;
     private final BlockingQueue<String> queue;
-    private final Writer out;
+    private final DroppedLines dropped;
+    private final LongSupplier nanoClock;
     private final Thread thread;
-    private final AtomicLong dropped = new AtomicLong();
+    /** The open file, {@code null} while it cannot be written; the writer thread's alone once it runs. */
+    private FileChannel channel;
+    /** Why the file cannot be written; the writer thread's */
+    private IOException failure;
+    /** {@code nanoClock} when the file may be tried again; the writer thread's */
+    private long reopenAtNanos;
 
-    /** Opens {@code file} for appending (creating it) and starts the writer thread. */
-    LineWriter(Path file, int capacity) throws IOException {
+    /**
+     * Opens {@code file} for appending (creating it) and starts the writer thread.
+     *
+     * @param dropped   counts the lines that do not reach the file, over all the files of the log
+     * @param nanoClock {@link System#nanoTime()}, or a clock a test moves
+     * @throws IOException when the file cannot be opened now
+     */
+    LineWriter(Path file, int capacity, DroppedLines dropped, LongSupplier nanoClock) throws IOException {
         this.file = file;
         this.queue = new ArrayBlockingQueue<>(capacity);
-        this.out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND, StandardOpenOption.WRITE), StandardCharsets.UTF_8), 64 * 1024);
+        this.dropped = dropped;
+        this.nanoClock = nanoClock;
+        this.channel = open(file);
         this.thread = new Thread(this::drain, "jwd-accesslog-" + file.getFileName());
         thread.setDaemon(true);
         thread.start();
@@ -45,14 +70,9 @@ final class LineWriter implements AutoCloseable {
 
     /** Enqueues {@code line}; drops it when the queue is full. */
     void write(String line) {
-        if (!queue.offer(line) && dropped.getAndIncrement() == 0) {
-            LOG.warn("jwd: the access log {} cannot keep up: lines are dropped", file);
+        if (!queue.offer(line)) {
+            dropped.queueFull(file);
         }
-    }
-
-    /** Lines dropped because the queue was full. */
-    long dropped() {
-        return dropped.get();
     }
 
     Path file() {
@@ -73,43 +93,127 @@ final class LineWriter implements AutoCloseable {
     }
 
     private void drain() {
-        try (Writer w = out) {
+        List<String> batch = new ArrayList<>(BATCH);
+        try {
             while (true) {
-                String line = queue.take();
-                if (line == END) {
+                batch.add(queue.take());
+                // what is waiting goes with it: one system call for a burst of lines
+                queue.drainTo(batch, BATCH - 1);
+                int end = indexOfEnd(batch);
+                write(end < 0 ? batch : batch.subList(0, end));
+                if (end >= 0) {
                     return;
                 }
-                writeLine(w, line);
-                // write what is waiting before the next flush: one system call for a burst of lines
-                for (String next = queue.poll(); next != null; next = queue.poll()) {
-                    if (next == END) {
-                        return;
-                    }
-                    writeLine(w, next);
-                }
-                flush(w);
+                batch.clear();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (IOException e) {
-            LOG.warn("jwd: cannot close the access log file {}: {}", file, e.toString());
+        } finally {
+            closeChannel();
         }
     }
 
-    private void writeLine(Writer w, String line) {
+    private static int indexOfEnd(List<String> batch) {
+        for (int i = 0; i < batch.size(); i++) {
+            if (batch.get(i) == END) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void write(List<String> lines) {
+        if (lines.isEmpty()) {
+            return;
+        }
+        if (channel == null && !reopen()) {
+            dropped.writeFailed(file, lines.size(), failure);
+            return;
+        }
+        ByteBuffer[] buffers = new ByteBuffer[lines.size() * 2];
+        for (int i = 0; i < lines.size(); i++) {
+            buffers[2 * i] = ByteBuffer.wrap(lines.get(i).getBytes(StandardCharsets.UTF_8));
+            buffers[2 * i + 1] = ByteBuffer.wrap(SEPARATOR);
+        }
         try {
-            w.write(line);
-            w.write(System.lineSeparator());
+            while (buffers[buffers.length - 1].hasRemaining()) {
+                channel.write(buffers);
+            }
+            dropped.written(file);
         } catch (IOException e) {
-            LOG.debug("access log line lost", e);
+            failed(e, notWritten(buffers));
         }
     }
 
-    private void flush(Writer w) {
-        try {
-            w.flush();
-        } catch (IOException e) {
-            LOG.debug("access log lines lost", e);
+    /** Lines whose bytes did not all reach the file: a line cut off counts as dropped. */
+    private static int notWritten(ByteBuffer[] buffers) {
+        int lines = 0;
+        for (int i = 1; i < buffers.length; i += 2) {
+            if (buffers[i].hasRemaining()) {
+                lines++;
+            }
         }
+        return lines;
+    }
+
+    private void failed(IOException cause, int lines) {
+        failure = cause;
+        closeChannel();
+        reopenAtNanos = nanoClock.getAsLong() + REOPEN_INTERVAL_NANOS;
+        dropped.writeFailed(file, lines, cause);
+    }
+
+    /** Opens the file again when it is time to try; whether it is open now. */
+    private boolean reopen() {
+        long now = nanoClock.getAsLong();
+        if (now - reopenAtNanos < 0) {
+            return false;
+        }
+        try {
+            channel = open(file);
+            return true;
+        } catch (IOException e) {
+            failure = e;
+            reopenAtNanos = now + REOPEN_INTERVAL_NANOS;
+            return false;
+        }
+    }
+
+    /** Opens {@code file} for appending; a last line cut off (by a full disk, a crash) is ended first. */
+    private static FileChannel open(Path file) throws IOException {
+        FileChannel opened = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND,
+                StandardOpenOption.WRITE);
+        try {
+            long size = opened.size();
+            if (size > 0 && lastByte(file, size) != '\n') {
+                ByteBuffer separator = ByteBuffer.wrap(SEPARATOR);
+                while (separator.hasRemaining()) {
+                    opened.write(separator);
+                }
+            }
+            return opened;
+        } catch (IOException e) {
+            opened.close();
+            throw e;
+        }
+    }
+
+    private static int lastByte(Path file, long size) throws IOException {
+        try (FileChannel read = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            return read.read(one, size - 1) == 1 ? one.get(0) : '\n';
+        }
+    }
+
+    private void closeChannel() {
+        if (channel == null) {
+            return;
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.debug("closing the access log file {}", file, e);
+        }
+        channel = null;
     }
 }

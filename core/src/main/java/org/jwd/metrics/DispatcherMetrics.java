@@ -3,6 +3,7 @@ package org.jwd.metrics;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
@@ -45,8 +46,12 @@ import org.jwd.topology.Topology;
  *     rejected}_total}.</li>
  * <li>Cluster mode: {@code jwd_session_table_cluster_state{state}} (1 for none, connecting, connected or
  *     disconnected) and {@code jwd_session_table_cluster_{outages,served_locally,carried_over}_total}.</li>
+ * <li>With {@code SessionTable.disk_path}: {@code jwd_session_table_persistent}, {@code _restored},
+ *     {@code _restored_timestamp_seconds}, {@code _flushed_timestamp_seconds}, {@code _flush_failures_total}.</li>
  * <li>{@code jwd_config_reloads_total{outcome}} ({@code applied} or {@code rejected}) and
  *     {@code jwd_config_last_reload_timestamp_seconds}: reloads of the configuration.</li>
+ * <li>{@code jwd_access_log_dropped_lines_total}: access log lines that never reached a file
+ *     ({@link #watchAccessLog}).</li>
  * </ul>
  *
  * <p>With {@code wdisp/system_<xx>} entries ({@link ServerSystems#configured()}), every series of a server or a group
@@ -178,6 +183,21 @@ public final class DispatcherMetrics {
         both(GaugeWithCallback.builder().name("jwd_session_table_flushed_timestamp_seconds")
                 .help("Persistent session table: when the bindings were last written to disk (0: not yet)")
                 .callback(cb -> cb.call(sessionTable.persistence().lastFlushMillis() / 1000.0)).build());
+        both(CounterWithCallback.builder().name("jwd_session_table_flush_failures_total")
+                .help("Persistent session table: writes to disk that failed (a full or read-only disk); the last"
+                        + " good write stays on disk, and the bindings are written at the next try")
+                .callback(cb -> cb.call(sessionTable.persistence().flushFailures())).build());
+    }
+
+    /**
+     * Adds {@code jwd_access_log_dropped_lines_total}, read from {@code droppedLines} when scraped: the access log's
+     * lines that never reached a file. Called once, by the dispatcher that holds the log.
+     */
+    public void watchAccessLog(LongSupplier droppedLines) {
+        both(CounterWithCallback.builder().name("jwd_access_log_dropped_lines_total")
+                .help("Access log lines that never reached a file: the queue was full (the disk could not keep up)"
+                        + " or the file could not be written (a full disk, a read-only directory)")
+                .callback(cb -> cb.call(droppedLines.getAsLong())).build());
     }
 
     /**

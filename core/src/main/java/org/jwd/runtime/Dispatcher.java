@@ -72,6 +72,7 @@ public final class Dispatcher implements AutoCloseable {
                 SystemRouters.NONE.loadersFor(systemsOf(config), null));
         this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
                 new StateSystems(this::state));
+        metrics.watchAccessLog(() -> parts.accessLog().status().droppedLines());
         warnOfFavoriteOnlyGroups(config);
     }
 

@@ -29,6 +29,10 @@ final class DiskGenerations {
     static final String CLEAN_MARK = ".clean";
     /** Ehcache's lock of an open store: not copied. */
     private static final String LOCK = ".lock";
+    /** Room kept beside a new generation's estimate: Ehcache's index and its files' pages. */
+    private static final long MARGIN_BYTES = 1 << 20;
+    /** Disk bytes a new entry takes at most: about 250 with 40-character ids, twice that for longer ones. */
+    private static final long ROOM_PER_ENTRY = 512;
 
     private final Path root;
     private final LongSupplier clock;
@@ -77,11 +81,49 @@ final class DiskGenerations {
         Path to = root.resolve("gen-" + number);
         delete(to);
         Files.createDirectories(to);
-        if (from != null) {
-            copy(from, to);
-            Files.copy(from.resolve(CLEAN_MARK), to.resolve(CLEAN_MARK), StandardCopyOption.COPY_ATTRIBUTES);
+        try {
+            if (from != null) {
+                copy(from, to);
+                Files.copy(from.resolve(CLEAN_MARK), to.resolve(CLEAN_MARK), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+            return to;
+        } catch (IOException | RuntimeException e) {
+            // a copy cut short by a full disk would hold the space the next try needs
+            try {
+                delete(to);
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
         }
-        return to;
+    }
+
+    /**
+     * Fails, naming the figures, unless the disk has room for a copy of {@code from} with {@code newEntries} more
+     * entries: Ehcache writes through memory-mapped files, and a disk that fills under them fails the write with a
+     * failed memory access, or loses entries in silence (see {@link DiskFlush}).
+     */
+    void ensureRoom(Path from, long newEntries) throws IOException {
+        long needed = size(from) + newEntries * ROOM_PER_ENTRY + MARGIN_BYTES;
+        long free = Files.getFileStore(root).getUsableSpace();
+        if (free < needed) {
+            throw new IOException("not enough free space on the disk of " + root + ": " + (needed >> 10) + " KB"
+                    + " needed for the next generation, " + (free >> 10) + " KB free");
+        }
+    }
+
+    /** The bytes of a generation's files; 0 for none. */
+    private static long size(Path gen) throws IOException {
+        if (gen == null) {
+            return 0;
+        }
+        try (Stream<Path> tree = Files.walk(gen)) {
+            long bytes = 0;
+            for (Path p : (Iterable<Path>) tree::iterator) {
+                bytes += Files.isRegularFile(p) ? Files.size(p) : 0;
+            }
+            return bytes;
+        }
     }
 
     /** Deletes a generation that a newer clean one replaces. */

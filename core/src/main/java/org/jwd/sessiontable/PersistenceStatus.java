@@ -10,11 +10,13 @@ package org.jwd.sessiontable;
  * @param dropped          bindings on disk not restored: idle past their timeout while jwd was down, or bound to a
  *                         server no longer configured
  * @param lastFlushMillis  epoch milliseconds of the last successful write (0 before the first)
- * @param flushFailures    writes that failed (each warned about; their bindings are written at the next one)
+ * @param flushFailures    writes that failed (a full or read-only disk: the last good write stays on disk, and
+ *                         the bindings are written at the next one)
+ * @param flushFailure     why the last write failed, {@code null} when it worked
  */
 public record PersistenceStatus(String directory, long restored, long restoredAtMillis, long dropped,
-                                long lastFlushMillis, long flushFailures) {
-    public static final PersistenceStatus NONE = new PersistenceStatus(null, 0, 0, 0, 0, 0);
+                                long lastFlushMillis, long flushFailures, String flushFailure) {
+    public static final PersistenceStatus NONE = new PersistenceStatus(null, 0, 0, 0, 0, 0, null);
 
     public boolean persistent() {
         return directory != null;

@@ -10,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -51,12 +50,11 @@ public final class PersistentSessionTable implements SessionTable {
     /** The last use of each session since the last flush. */
     private final ConcurrentHashMap<String, ClusterBinding> recent = new ConcurrentHashMap<>();
     private final ReentrantLock flushLock = new ReentrantLock();
-    private Path current; // guarded by flushLock
+    /** the writes into generations; used under flushLock */
+    private final DiskFlush disk;
     private volatile long restored;
     private volatile long restoredAtMillis;
     private volatile long dropped;
-    private volatile long lastFlushMillis;
-    private final LongAdder flushFailures = new LongAdder();
     private volatile boolean closed;
 
     /**
@@ -78,7 +76,7 @@ public final class PersistentSessionTable implements SessionTable {
         this.clockMillis = clockMillis;
         this.clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
         this.generations = new DiskGenerations(disk.directory(), clock);
-        restore(configuredServer);
+        this.disk = new DiskFlush(generations, restore(configuredServer), this::open, clock);
         if (scheduler == null) {
             this.periodicFlush = null;
         } else {
@@ -88,7 +86,8 @@ public final class PersistentSessionTable implements SessionTable {
         }
     }
 
-    private void restore(Predicate<String> configuredServer) {
+    /** Reads the latest generation back into the node's table; returns the generation the next write starts from. */
+    private Path restore(Predicate<String> configuredServer) {
         long started = clock.getAsLong();
         Path latest = null;
         Path copy = null;
@@ -96,17 +95,30 @@ public final class PersistentSessionTable implements SessionTable {
         try {
             latest = generations.latestClean();
             // read from a copy: Ehcache wipes a store that was open at a crash, so the original stays until then
+            generations.ensureRoom(latest, 0);
             copy = generations.next(latest);
+        } catch (IOException | RuntimeException e) {
+            // the disk is at fault (full, read-only), not the store: what it holds stays for a later start
+            LOG.warn("Session table on disk {}: cannot be prepared for reading ({}); the table starts empty, {}",
+                    generations.root(), e.toString(), latest == null ? "nothing is on disk yet"
+                            : latest + " is kept and the next write adds to it");
+            report(started, counts);
+            return latest;
+        }
+        try {
             try (DiskStore store = open(copy)) {
                 store.read((id, binding) -> keep(id, binding, configuredServer, started, counts));
             }
             generations.retire(latest);
-            flushLock.lock();
-            current = copy;
-            flushLock.unlock();
         } catch (IOException | RuntimeException e) {
             setAside(latest, copy, e);
+            copy = null;
         }
+        report(started, counts);
+        return copy;
+    }
+
+    private void report(long started, long[] counts) {
         restored = counts[0];
         dropped = counts[1];
         restoredAtMillis = clock.getAsLong();
@@ -147,8 +159,8 @@ public final class PersistentSessionTable implements SessionTable {
     }
 
     /**
-     * Writes the uses noted since the last flush into a new generation; the bindings of a write that failed are
-     * noted again for the next (a newer use noted meanwhile wins).
+     * Writes the uses noted since the last flush into a new generation ({@link DiskFlush}); the bindings of a write
+     * that failed are noted again for the next (a newer use noted meanwhile wins).
      */
     void flush() {
         flushLock.lock();
@@ -157,19 +169,8 @@ public final class PersistentSessionTable implements SessionTable {
                 return;
             }
             Map<String, ClusterBinding> batch = drain();
-            try {
-                Path next = generations.next(current);
-                try (DiskStore store = open(next)) {
-                    store.write(batch);
-                }
-                generations.retire(current);
-                current = next;
-                lastFlushMillis = clock.getAsLong();
-            } catch (IOException | RuntimeException e) {
-                flushFailures.increment();
+            if (!disk.write(batch)) {
                 batch.forEach(recent::putIfAbsent);
-                LOG.warn("Session table on disk {}: writing {} bindings failed ({}); tried again at the next flush",
-                        generations.root(), batch.size(), e.toString());
             }
         } finally {
             flushLock.unlock();
@@ -273,7 +274,7 @@ public final class PersistentSessionTable implements SessionTable {
     @Override
     public PersistenceStatus persistence() {
         return new PersistenceStatus(generations.root().toString(), restored, restoredAtMillis, dropped,
-                lastFlushMillis, flushFailures.sum());
+                disk.lastFlushMillis(), disk.failures(), disk.failure());
     }
 
     /** The node's table, for the figures only it has (capacity, timeouts, sweeps). */
@@ -293,7 +294,12 @@ public final class PersistentSessionTable implements SessionTable {
         flush();
         closed = true;
         live.close();
-        LOG.info("Session table on disk {}: written at the stop", generations.root());
+        if (disk.failure() == null) {
+            LOG.info("Session table on disk {}: written at the stop", generations.root());
+        } else {
+            LOG.warn("Session table on disk {}: not written at the stop ({}); the next start reads the last good write",
+                    generations.root(), disk.failure());
+        }
     }
 
     @Override

@@ -8,11 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jwd.config.ConfigException;
+import org.jwd.routing.LogCapture;
 
 class AccessLogFileTest {
     private static final ZoneId UTC = ZoneId.of("UTC");
@@ -77,6 +79,47 @@ class AccessLogFileTest {
             log.write(line(1), AT);
         }
         assertThat(Files.readAllLines(dir.resolve("access-2026-12-01_04"))).containsExactly(line(0), line(1));
+    }
+
+    @Test
+    void linesThatCannotBeWrittenAreDroppedAndCountedAndTheFileIsWrittenAgainOnceItCanBe() throws Exception {
+        Path file = dir.resolve("access");
+        // every write to /dev/full fails as on a full disk: No space left on device
+        Files.createSymbolicLink(file, Path.of("/dev/full"));
+        AtomicLong nanos = new AtomicLong();
+        AccessLogConfig c = AccessLogConfig.parse("LOGFILE=" + file).orElseThrow();
+        try (LogCapture log = new LogCapture(AccessLog.class);
+             AccessLogFile logFile = new AccessLogFile(c, LogFileName.of(c.logFile(), UTC), AT, nanos::get)) {
+            for (int n = 0; n < 3; n++) {
+                logFile.write(line(n), AT);
+            }
+            await().until(() -> logFile.droppedLines() == 3);
+            assertThat(logFile.failure()).contains("No space left on device");
+
+            Files.delete(file); // room again: the next try creates the file
+            logFile.write(line(3), AT);
+            await().until(() -> logFile.droppedLines() == 4);
+            assertThat(logFile.failure()).as("not tried again within a second").isNotNull();
+            nanos.addAndGet(LineWriter.REOPEN_INTERVAL_NANOS);
+            logFile.write(line(4), AT);
+            await().until(() -> Files.isRegularFile(file) && Files.readAllLines(file).equals(List.of(line(4))));
+
+            assertThat(logFile.droppedLines()).isEqualTo(4);
+            assertThat(logFile.failure()).isNull();
+            assertThat(log.text().lines().filter(l -> l.contains("WARN"))).singleElement().asString()
+                    .contains(file.toString(), "No space left on device", "jwd_access_log_dropped_lines_total");
+            assertThat(log.text()).contains("is written again (4 lines dropped in all)");
+        }
+    }
+
+    @Test
+    void aLineCutOffAtTheEndOfTheFileIsEndedBeforeTheNextOne() throws Exception {
+        Files.writeString(dir.resolve("access-2026-12-01_04"), line(0) + System.lineSeparator() + "cut off by a fu");
+        try (AccessLogFile log = file("")) {
+            log.write(line(1), AT);
+        }
+        assertThat(Files.readAllLines(dir.resolve("access-2026-12-01_04")))
+                .containsExactly(line(0), "cut off by a fu", line(1));
     }
 
     private List<String> files() throws IOException {

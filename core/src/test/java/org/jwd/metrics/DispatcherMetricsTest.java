@@ -181,7 +181,17 @@ class DispatcherMetricsTest {
     void showsWhetherTheTableIsPersistentAndWhatWasRestored() throws Exception {
         assertThat(text()).contains("jwd_session_table_persistent 0.0")
                 .contains("jwd_session_table_restored 0.0")
-                .contains("jwd_session_table_flushed_timestamp_seconds 0.0");
+                .contains("jwd_session_table_flushed_timestamp_seconds 0.0")
+                .contains("jwd_session_table_flush_failures_total 0.0");
+    }
+
+    @Test
+    void readsTheAccessLogsDroppedLinesWhenScraped() throws Exception {
+        java.util.concurrent.atomic.AtomicLong dropped = new java.util.concurrent.atomic.AtomicLong(3);
+        metrics.watchAccessLog(dropped::get);
+        assertThat(text()).contains("jwd_access_log_dropped_lines_total 3.0");
+        dropped.set(7);
+        assertThat(text()).contains("jwd_access_log_dropped_lines_total 7.0");
     }
 
     @Test

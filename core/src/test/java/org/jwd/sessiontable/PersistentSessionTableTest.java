@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import org.jwd.config.SessionTableDiskConfig;
+import org.jwd.routing.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -216,6 +217,69 @@ class PersistentSessionTableTest {
         assertThat(table.bind("a", "s1")).isEqualTo("s1");
         stop(table);
         assertThat(start(Set.of("s1")).peek("a")).isEqualTo("s1");
+    }
+
+    @Test
+    void aFlushIntoADirectoryMadeReadOnlyKeepsTheLastGoodWriteWarnsOnceAMinuteAndCatchesUpWhenWritable()
+            throws Exception {
+        PersistentSessionTable table = start(Set.of("s1"));
+        table.bind("before", "s1");
+        table.flush();
+        List<Path> good = generations();
+        long goodFlush = table.persistence().lastFlushMillis();
+        table.bind("during", "s1");
+        try (LogCapture log = new LogCapture(PersistentSessionTable.class)) {
+            try (ReadOnlyDirectory readOnly = ReadOnlyDirectory.of(dir.resolve("table"))) {
+                table.flush();
+                advance(Duration.ofSeconds(30));
+                table.flush();
+                assertThat(generations()).as("the last good write, untouched").isEqualTo(good);
+                assertThat(table.persistence().flushFailures()).isEqualTo(2);
+                assertThat(table.persistence().flushFailure()).isNotNull();
+                assertThat(table.persistence().lastFlushMillis()).isEqualTo(goodFlush);
+                assertThat(warnings(log)).as("one warning in the first minute").hasSize(1);
+                assertThat(warnings(log).get(0)).contains("writing 1 bindings failed", good.get(0).toString(),
+                        "is kept");
+                advance(Duration.ofSeconds(30));
+                table.flush();
+                assertThat(warnings(log)).as("the next one a minute later").hasSize(2);
+            }
+            table.flush();
+            assertThat(log.text()).contains("written again after 3 failed writes");
+        }
+        assertThat(table.persistence().flushFailure()).isNull();
+        assertThat(table.persistence().lastFlushMillis()).isEqualTo(clock.get());
+        stop(table);
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("before")).isEqualTo("s1");
+        assertThat(after.peek("during")).as("noted again after each failed write").isEqualTo("s1");
+    }
+
+    @Test
+    void aCrashWhileTheDirectoryIsReadOnlyLeavesTheLastGoodWriteForTheNextStart() throws Exception {
+        PersistentSessionTable crashing = start(Set.of("s1"));
+        crashing.bind("before", "s1");
+        crashing.flush();
+        List<Path> good = generations();
+        try (ReadOnlyDirectory readOnly = ReadOnlyDirectory.of(dir.resolve("table"))) {
+            crashing.bind("during", "s1");
+            crashing.flush();
+            crashing.live().close(); // the process dies: no last flush
+            open.remove(crashing);
+
+            PersistentSessionTable meanwhile = start(Set.of("s1"));
+            assertThat(meanwhile.persistence().restored()).as("nothing can be read from a read-only disk").isZero();
+            assertThat(meanwhile.bind("new", "s1")).isEqualTo("s1");
+            stop(meanwhile);
+            assertThat(generations()).isEqualTo(good);
+        }
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("before")).isEqualTo("s1");
+        assertThat(after.peek("during")).as("bound after the last good write").isNull();
+    }
+
+    private static List<String> warnings(LogCapture log) {
+        return log.text().lines().filter(l -> l.contains("WARN")).toList();
     }
 
     @Test

@@ -85,7 +85,8 @@ public final class AdminApi {
                         states.getOrDefault(Server.State.DISABLED, 0), dispatcher.registry().servers().size()),
                 new StatusView.RequestCounts(served, inFlight, errors, stateful, served + inFlight - stateful),
                 sessionTable(), snapshot.config().health().toString(), snapshot.config().loadBalancingStrategy(),
-                new StatusView.Ready(ready.ready(), ready.reason()));
+                new StatusView.Ready(ready.ready(), ready.reason()),
+                StatusView.AccessLog.of(dispatcher.accessLog().status()));
     }
 
     /** {@code GET api/servers}: every server with its state, load and counters. */

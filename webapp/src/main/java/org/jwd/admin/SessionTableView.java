@@ -78,14 +78,16 @@ public record SessionTableView(boolean enabled, String timeout, boolean esidSupp
      * @param restoredAt when the restore ended (ISO-8601)
      * @param dropped    bindings on disk not restored: idle past their timeout, or bound to a server gone
      * @param lastFlush  when the bindings were last written (ISO-8601), {@code null} before the first time
+     * @param flushFailures writes that failed (the last good one stays on disk)
+     * @param flushFailure  why the last write failed (a full or read-only disk), {@code null} when it worked
      */
     public record Persistence(String directory, long restored, String restoredAt, long dropped, String lastFlush,
-                              long flushFailures) {
+                              long flushFailures, String flushFailure) {
         static Persistence of(PersistenceStatus status) {
             return !status.persistent() ? null : new Persistence(status.directory(), status.restored(),
                     Instant.ofEpochMilli(status.restoredAtMillis()).toString(), status.dropped(),
                     status.lastFlushMillis() == 0 ? null : Instant.ofEpochMilli(status.lastFlushMillis()).toString(),
-                    status.flushFailures());
+                    status.flushFailures(), status.flushFailure());
         }
     }
 

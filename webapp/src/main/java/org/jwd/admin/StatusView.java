@@ -1,5 +1,7 @@
 package org.jwd.admin;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * {@code GET api/status}: the dispatcher at a glance.
  *
@@ -11,10 +13,23 @@ package org.jwd.admin;
  * @param health   the health checks' settings in words
  * @param strategy {@code wdisp/load_balancing_strategy}
  * @param ready    what {@code /jwd/health/ready} answers now
+ * @param accessLog the access log ({@code icm/HTTP/logging_0}), {@code null} (absent from the JSON) when off
  */
 public record StatusView(String version, String revision, String time, String started, long uptimeS, ServerCounts servers,
                          RequestCounts requests, SessionTableView sessionTable, String health, String strategy,
-                         Ready ready) {
+                         Ready ready, @JsonInclude(JsonInclude.Include.NON_NULL) AccessLog accessLog) {
+    /**
+     * The access log's file and the lines it lost.
+     *
+     * @param droppedLines lines that never reached a file: the queue was full, or the file could not be written
+     * @param failure      why lines are dropped now (a full disk, a read-only directory), {@code null} while written
+     */
+    public record AccessLog(String file, long droppedLines, String failure) {
+        static AccessLog of(org.jwd.accesslog.AccessLogStatus status) {
+            return status.on() ? new AccessLog(status.file(), status.droppedLines(), status.failure()) : null;
+        }
+    }
+
     /** Whether a load balancer should send this node traffic, and why (not). */
     public record Ready(boolean ready, String reason) {
     }

@@ -259,8 +259,9 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void onProxyResponseFailure(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                           Response serverResponse, Throwable failure) {
+        // Not serverResponse.getStatus() alone: Jetty gives an answer it cannot parse its own 400, and none began.
         FailurePolicy.Verdict verdict = failures.handle(Exchange.of(clientRequest), failure,
-                serverResponse == null ? 0 : serverResponse.getStatus(),
+                Exchange.of(clientRequest).timing().answerBegun() ? serverResponse.getStatus() : 0,
                 proxyResponse.isCommitted() ? proxyResponse.getStatus() : 0, hasContent(clientRequest));
         if (verdict.retry()) {
             Request proxyRequest = newProxyRequest(clientRequest, Exchange.of(clientRequest).decision().target());

@@ -50,6 +50,14 @@ public final class RequestEnds {
             firstByteNanos = System.nanoTime();
         }
 
+        /**
+         * Whether the server's answer began: its status line and headers were read whole, since it was last sent.
+         * Not Jetty's {@code Response.getStatus()}, which is Jetty's own 400 for an answer it could not parse.
+         */
+        public boolean answerBegun() {
+            return firstByteNanos != 0;
+        }
+
         /** {@code length} bytes of the request's body were read from the client. */
         public void received(int length) {
             received += length;

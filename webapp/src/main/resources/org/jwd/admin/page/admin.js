@@ -215,6 +215,7 @@
         ' drained, ' + t.down + ' down, ' + t.disabled + ' disabled (' + t.registered + ' registered) · ' +
         s.requests.served + ' requests served, ' + s.requests.in_flight + ' in flight, ' + s.requests.errors +
         ' errors');
+    renderAccessLog(s.access_log);
     setText(document.getElementById('updated'), (paused ? 'paused at ' : 'updated ') +
         new Date().toLocaleTimeString() + (paused ? '' : ', every ' + (refreshMs / 1000) + ' s'));
   }
@@ -426,11 +427,26 @@
         + ' dropped (idle past their timeout, or their server gone)'],
         ['last written', (p.last_flush ? time(p.last_flush) : 'not yet') +
           (p.flush_failures ? ', ' + p.flush_failures + ' writes failed' : '')]);
+      if (p.flush_failure) {
+        pairs.push(['writing fails', p.flush_failure + ' (the last good write is kept; tried again every '
+          + 'SessionTable.disk_flush_interval)']);
+      }
     }
     renderPairs('sessiontable', pairs);
     var td = document.querySelector('#sessiontable td[data-field="cluster"]');
     if (td) {
       setText(td, c.state, 'state ' + (c.state === 'CONNECTED' ? 'state-up' : 'state-down'));
+    }
+  }
+
+  /** The access log's file and the lines it lost: a full or read-only disk drops lines, requests go on. */
+  function renderAccessLog(a) {
+    renderPairs('accesslog', !a ? [['file', 'off (icm/HTTP/logging_0)']] : [['file', a.file],
+      ['writing', a.failure ? 'no: ' + a.failure + ' (lines are dropped until it can be written again)' : 'yes'],
+      ['dropped lines', a.dropped_lines]]);
+    var td = document.querySelector('#accesslog td[data-field="writing"]');
+    if (td && a.failure) {
+      td.className = 'state-down';
     }
   }
 
