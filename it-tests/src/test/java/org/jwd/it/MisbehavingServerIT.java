@@ -182,8 +182,11 @@ class MisbehavingServerIT {
     private static final int CONCURRENT = 50;
     /** Exchanges before the measured thousand: Jetty's thread pool grows to the load and lets threads go slowly. */
     private static final int WARM_UP = 500;
-    /** Jetty's thread pool may still grow a little (it lets an idle thread go once a minute). */
-    private static final int MARGIN_THREADS = 16;
+    /**
+     * Jetty's thread pool may still grow towards the requests at once (it lets an idle thread go once a minute), so
+     * up to {@link #CONCURRENT} more; a thread kept per exchange would add a thousand.
+     */
+    private static final int MARGIN_THREADS = CONCURRENT;
     /** Connections to clients or to the server still closing. */
     private static final int MARGIN_FDS = 8;
 
