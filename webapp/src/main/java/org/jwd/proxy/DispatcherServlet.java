@@ -182,6 +182,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
             if (body != null && body.failed()) {
                 answered = true;
                 int status = FailurePolicy.clientStatus(failure);
+                failures.countLimit(status, failure);
                 proxyRequest.abort(failure);
                 exchange.end(status, false, false);
                 sendProxyResponseError(exchange.clientRequest(), proxyResponse, status);

@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.jwd.runtime.Dispatcher;
 import org.jwd.limits.LimitsConfig;
+import org.jwd.limits.SlowClients;
 import org.jwd.proxy.FailurePolicy.Side;
 import org.jwd.topology.Server;
 import org.slf4j.Logger;
@@ -65,12 +66,22 @@ final class Failures {
             case ANSWER_BROKEN -> dispatcher.metrics().serverAborted(server);
             case NONE -> { }
         }
-        if (verdict.status() == 413) {
-            dispatcher.metrics().limitRejected(LimitsConfig.MAX_REQUEST_SIZE);
-        }
+        countLimit(verdict.status(), exchange.clientFailure());
         if (verdict.blame() == Side.SERVER) {
             exchange.serverFailed(failure);
             warnAboutTls(exchange, failure);
+        }
+    }
+
+    /**
+     * Counts a body refused for a limit, whether it failed while buffered or while it streamed: too large (413,
+     * {@code icm/HTTP/max_request_size_KB}) or too slow (408, {@code jwd.min_request_data_rate}).
+     */
+    void countLimit(int status, Throwable clientFailure) {
+        if (status == 413) {
+            dispatcher.metrics().limitRejected(LimitsConfig.MAX_REQUEST_SIZE);
+        } else if (status == 408 && clientFailure instanceof BodyTooSlowException) {
+            dispatcher.metrics().limitRejected(SlowClients.MIN_REQUEST_DATA_RATE);
         }
     }
 
