@@ -642,7 +642,9 @@ class ClusterIT {
                 .map(Map.Entry::getKey).filter(serversOf::containsKey).toList();
 
         // The kept sessions bound before the crash, and those bound while the server was down, were carried over
-        // to the restarted (empty) server: the other node honours them now.
+        // to the restarted (empty) server: the other node honours them now. Twelve are kept in use (6 users x 2);
+        // at least half must be found: on a starved machine a kept session may idle past its 5 s and expire, by
+        // design, and the renewed ones, no longer used, expire anyway. A binding not carried over finds none.
         int checked = 0;
         List<String> routes = new ArrayList<>();
         for (String id : java.util.stream.Stream.concat(beforeTheCrash.stream(), duringTheCrash.stream()).toList()) {
@@ -655,7 +657,7 @@ class ClusterIT {
             }
         }
         assertThat(checked).as("kept sessions from before and during the outage found through the other node; %s; "
-                + "node logs:%n%s", routes, clusterLines()).isGreaterThanOrEqualTo(12);
+                + "node logs:%n%s", routes, clusterLines()).isGreaterThanOrEqualTo(6);
     }
 
     /** Lets the load run on until it has sent {@code more} requests (in each phase, sessions are born and used). */
