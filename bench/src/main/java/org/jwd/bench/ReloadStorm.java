@@ -194,31 +194,19 @@ public final class ReloadStorm {
 
     /** One client's loop: a sticky one ({@code sessionId} not null) or a stateless one. */
     private void client(String sessionId) {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).build();
-        String path = sessionId == null ? "/sap/public/icman/ping" : "/irj/storm/page";
+        LoadClient client = new LoadClient(settings.jwd(), "/irj/storm/page", sessionId);
         String servedBy = null;
         while (!stop) {
-            HttpRequest.Builder request = HttpRequest.newBuilder(settings.jwd().resolve(path))
-                    .timeout(Duration.ofSeconds(30));
-            if (sessionId != null) {
-                request.header("Cookie", "JSESSIONID=" + sessionId);
-            }
-            String error;
-            String now = null;
+            LoadClient.Answer answer;
             try {
-                HttpResponse<Void> response = http.send(request.build(), HttpResponse.BodyHandlers.discarding());
-                now = response.headers().firstValue("X-Served-By").orElse(null);
-                error = response.statusCode() == 200 ? null : "status " + response.statusCode();
-            } catch (IOException e) {
-                error = "connection: " + e.getClass().getSimpleName();
+                answer = client.send();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
-            classify(sessionId, servedBy, now, error);
-            if (now != null) {
-                servedBy = now;
+            classify(sessionId, servedBy, answer.servedBy(), answer.error());
+            if (answer.servedBy() != null) {
+                servedBy = answer.servedBy();
             }
         }
     }

@@ -408,30 +408,20 @@ public final class SoakLoad {
 
     /** One client's loop: a sticky one ({@code sessionId} not null) or a stateless one. */
     private void client(String sessionId) {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).build();
-        String path = sessionId == null ? "/sap/public/icman/ping" : "/irj/soak/page";
+        LoadClient client = new LoadClient(settings.jwd(), "/irj/soak/page", sessionId);
         String servedBy = null;
         while (!stop) {
-            HttpRequest.Builder request = HttpRequest.newBuilder(settings.jwd().resolve(path))
-                    .timeout(Duration.ofSeconds(30));
-            if (sessionId != null) {
-                request.header("Cookie", "JSESSIONID=" + sessionId);
-            }
             String bound = servedBy;
             long started = System.nanoTime();
-            String error;
-            String nowServedBy = null;
+            LoadClient.Answer answer;
             try {
-                HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-                nowServedBy = response.headers().firstValue("X-Served-By").orElse(null);
-                error = response.statusCode() == 200 ? null : "status " + response.statusCode();
-            } catch (IOException e) {
-                error = "connection: " + e.getClass().getSimpleName();
+                answer = client.send();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
+            String error = answer.error();
+            String nowServedBy = answer.servedBy();
             long ended = System.nanoTime();
             if (sessionId != null && nowServedBy != null) {
                 if (bound != null && !bound.equals(nowServedBy) && measuring) {
