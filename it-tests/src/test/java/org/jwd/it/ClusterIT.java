@@ -158,6 +158,12 @@ class ClusterIT {
         return UUID.randomUUID().toString().replace("-", "");
     }
 
+    /**
+     * Fresh session ids, each with 32 concurrent first requests ({@code -Djwd.it.firstRequestIds}; 300 in earlier
+     * rounds, whose split under CPU pressure the stall test below now reproduces deterministically).
+     */
+    private static final int FIRST_REQUEST_IDS = Integer.getInteger("jwd.it.firstRequestIds", 100);
+
     @Test
     @Order(1)
     void concurrentFirstRequestsAtBothNodesLandOnOneServer() throws Exception {
@@ -165,7 +171,7 @@ class ClusterIT {
         try {
             List<String> split = new ArrayList<>();
             Map<String, Integer> perServer = new ConcurrentHashMap<>();
-            for (int id = 0; id < 300; id++) {
+            for (int id = 0; id < FIRST_REQUEST_IDS; id++) {
                 String jsessionid = freshId();
                 CyclicBarrier barrier = new CyclicBarrier(32);
                 List<Future<String>> results = new ArrayList<>();
@@ -413,8 +419,10 @@ class ClusterIT {
     @Order(5)
     void measuresWhatAClusteredOperationCosts() throws Exception {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
+        // 200 operations of each kind show that each works and what it costs roughly; docs/performance.md's figures
+        // are of 2,000 (-Djwd.it.costOperations=2000)
         Map<String, Map<String, Double>> micros = SessionTableCost.measure(terracotta.uri("jwd-cost").toString(),
-                2_000, new PrintStream(text, true, StandardCharsets.UTF_8));
+                Integer.getInteger("jwd.it.costOperations", 200), new PrintStream(text, true, StandardCharsets.UTF_8));
         System.out.println(text.toString(StandardCharsets.UTF_8));
         assertThat(micros.get("clustered")).containsKeys("bind", "lookup again", "lookup miss", "lookup with refresh");
     }

@@ -29,6 +29,16 @@ public final class JwdProcess implements AutoCloseable {
     private static final Pattern READY_HTTPS = Pattern.compile("jwd: ready on (https://\\S+)/");
     private static final Pattern READY_PASSTHROUGH = Pattern.compile("jwd: ready for end-to-end TLS on \\S+:(\\d+)");
 
+    /**
+     * The JVM options the tests add before any of their own: the C1 compiler alone, one compiler thread and the
+     * serial collector. A test's jwd lives seconds and serves a few hundred requests: C2's compilations (eight
+     * threads by the launcher's default on this machine) cost it 2 s of its 4 s start and the other test JVM's
+     * CPU, and never pay back. They change how fast jwd runs, not what it does. An empty {@code JWD_JAVA_OPTS} in a
+     * test's environment starts jwd with the launcher's own choices alone, as {@code LauncherIT} does to check them
+     * ({@code bin/jwd run} adds its own only where the options say nothing).
+     */
+    static final String TEST_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC";
+
     private final Process process;
     private final URI uri;
     private final List<String> log;
@@ -101,6 +111,11 @@ public final class JwdProcess implements AutoCloseable {
         command.addAll(List.of(runArgs));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().putAll(environment);
+        String given = environment.get("JWD_JAVA_OPTS");
+        if (given == null || !given.isEmpty()) {
+            pb.environment().put("JWD_JAVA_OPTS", given == null ? TEST_JVM_OPTIONS : TEST_JVM_OPTIONS + " " + given);
+        }
+        long startedAt = System.nanoTime();
         Process process = pb.start();
         List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
         pump(process.getErrorStream(), log);
@@ -136,7 +151,9 @@ public final class JwdProcess implements AutoCloseable {
         stdout.setDaemon(true);
         stdout.start();
         try {
-            return new JwdProcess(process, ready.get(120, TimeUnit.SECONDS), log, https, passthrough);
+            JwdProcess started = new JwdProcess(process, ready.get(120, TimeUnit.SECONDS), log, https, passthrough);
+            System.out.printf("jwd ready in %d ms%n", (System.nanoTime() - startedAt) / 1_000_000);
+            return started;
         } catch (Exception e) {
             destroy(process);
             throw new IllegalStateException("jwd did not start: " + e + "\n" + String.join("\n", log), e);
@@ -233,12 +250,15 @@ public final class JwdProcess implements AutoCloseable {
 
     private static void destroy(Process process) {
         List<ProcessHandle> children = process.descendants().toList();
+        long stoppingAt = System.nanoTime();
         process.destroy();
         try {
             if (!process.waitFor(20, TimeUnit.SECONDS)) {
                 throw new TimeoutException();
             }
+            System.out.printf("jwd stopped in %d ms%n", (System.nanoTime() - stoppingAt) / 1_000_000);
         } catch (InterruptedException | TimeoutException e) {
+            System.out.println("jwd killed: no stop within 20 s of SIGTERM");
             process.destroyForcibly();
         }
         for (ProcessHandle child : children) {

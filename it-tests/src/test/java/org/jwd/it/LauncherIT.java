@@ -94,9 +94,9 @@ class LauncherIT {
     @Test
     void theJvmGetsABoundedHeapUnlessTheOperatorGivesOne() throws Exception {
         String config = "server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n";
-        try (JwdProcess chosen = JwdProcess.start(config);
+        try (JwdProcess chosen = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", ""));
              JwdProcess own = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", "-Xmx200m"))) {
-            assertThat(jvmArguments(chosen)).contains("-Xmx384m");
+            assertThat(jvmArguments(chosen)).contains("-Xmx384m", "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError");
             assertThat(jvmArguments(own)).contains("-Xmx200m").doesNotContain("-Xmx384m");
         }
     }

@@ -40,7 +40,7 @@ class MisbehavingServerIT {
     @Test
     void eachMisbehaviourGetsThePolicysStatusWithinTheTimeoutAndIsReportedAsThePolicySays() throws Exception {
         try (MisbehavingServer x = MisbehavingServer.start();
-             JwdProcess jwd = JwdProcess.start(config(x, "3"))) {
+             JwdProcess jwd = JwdProcess.start(config(x, "3", "2s"))) {
             AdminClient admin = new AdminClient(jwd);
             await().atMost(Duration.ofSeconds(30)).until(() -> healthy(admin));
 
@@ -91,7 +91,7 @@ class MisbehavingServerIT {
     void aThousandExchangesOfEachMisbehaviourLeaveThreadsAndFileDescriptorsFlat() throws Exception {
         // health_fall out of reach: every request meets the misbehaving server, none is answered 503 instead
         try (MisbehavingServer x = MisbehavingServer.start();
-             JwdProcess jwd = JwdProcess.start(config(x, "1000000000"))) {
+             JwdProcess jwd = JwdProcess.start(config(x, "1000000000", "1s"))) {
             AdminClient admin = new AdminClient(jwd);
             await().atMost(Duration.ofSeconds(30)).until(() -> healthy(admin));
             ExecutorService clients = Executors.newFixedThreadPool(CONCURRENT);
@@ -178,10 +178,10 @@ class MisbehavingServerIT {
     /** The JVM's own growth (JIT, touched heap pages) with room: an eighth of the answer. */
     private static final long RSS_GROWTH_BOUND = 128L << 20;
 
-    /** Requests at once in the thousand exchanges: 1,000 silent ones take 1000 / 50 * 2 s = 40 s. */
-    private static final int CONCURRENT = 50;
+    /** Requests at once in the thousand exchanges: 1,000 silent ones take 1000 / 100 * 1 s (the timeout) = 10 s. */
+    private static final int CONCURRENT = 100;
     /** Exchanges before the measured thousand: Jetty's thread pool grows to the load and lets threads go slowly. */
-    private static final int WARM_UP = 500;
+    private static final int WARM_UP = 3 * CONCURRENT;
     /**
      * Jetty's thread pool may still grow towards the requests at once (it lets an idle thread go once a minute), so
      * up to {@link #CONCURRENT} more; a thread kept per exchange would add a thousand.
@@ -201,7 +201,7 @@ class MisbehavingServerIT {
         }
     }
 
-    private static String config(MisbehavingServer x, String fall) {
+    private static String config(MisbehavingServer x, String fall, String requestTimeout) {
         return """
                 server.x.url=%s
                 server.x.type=j2ee
@@ -209,8 +209,8 @@ class MisbehavingServerIT {
                 server.x.health_fall=%s
                 health.interval=1s
                 health.rise=2
-                jwd.request_timeout=2s
-                """.formatted(x.url(), fall) + AdminClient.CONFIG;
+                jwd.request_timeout=%s
+                """.formatted(x.url(), fall, requestTimeout) + AdminClient.CONFIG;
     }
 
     private static boolean healthy(AdminClient admin) {

@@ -267,6 +267,8 @@ final class TestPki {
     private static void keytool(Path dir, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+        // a JVM that lives a fraction of a second: the C1 compiler alone starts it sooner (JwdProcess says why)
+        command.addAll(List.of("-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"));
         command.addAll(List.of(args));
         command.addAll(List.of("-storepass", PASSWORD, "-storetype", "PKCS12"));
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
