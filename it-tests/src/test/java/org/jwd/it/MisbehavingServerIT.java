@@ -101,7 +101,11 @@ class MisbehavingServerIT {
                     await().atMost(Duration.ofSeconds(30)).until(() -> x.inProgress() == 0);
                     Resources before = Resources.of(jwd);
                     int misbehavedBefore = x.misbehaved();
-                    exchanges(clients, jwd, shape, 1000);
+                    // a thousand that met the misbehaviour: at 100 at once, one in a thousand was once answered
+                    // (502) without the server counting it; the missing ones are sent again
+                    for (int round = 0; round < 3 && x.misbehaved() - misbehavedBefore < 1000; round++) {
+                        exchanges(clients, jwd, shape, 1000 - (x.misbehaved() - misbehavedBefore));
+                    }
                     assertThat(x.misbehaved() - misbehavedBefore).as(shape).isGreaterThanOrEqualTo(1000);
                     await().atMost(Duration.ofSeconds(30)).until(() -> x.inProgress() == 0);
                     await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {

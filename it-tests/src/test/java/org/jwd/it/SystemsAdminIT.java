@@ -93,9 +93,11 @@ class SystemsAdminIT {
                     .isEqualTo("wdisp/system_0 = SID=ERP, SRCURL=/sap/");
             assertThat(text(page, "#system-ERP td[data-field=servers]")).isEqualTo("erp1");
             assertThat(text(page, "#systems-meta")).contains("jwd.default_system PRT");
-            // each system has its own !J2EE, with its own favorite
-            assertThat(text(page, "div[id='group-ERP-!J2EE-j2ee'] .favorite")).isEqualTo("erp1");
-            assertThat(text(page, "div[id='group-PRT-!J2EE-j2ee'] .favorite")).isEqualTo("prt1");
+            // each system has its own !J2EE, with its own favorite once its server's first health check passed
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+                assertThat(text(page, "div[id='group-ERP-!J2EE-j2ee'] .favorite")).isEqualTo("erp1");
+                assertThat(text(page, "div[id='group-PRT-!J2EE-j2ee'] .favorite")).isEqualTo("prt1");
+            });
         }
     }
 

@@ -1,9 +1,7 @@
 package org.jwd.it;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -19,7 +17,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
@@ -30,9 +27,9 @@ import javax.net.ssl.X509ExtendedKeyManager;
 import javax.net.ssl.X509KeyManager;
 
 /**
- * The tests' own certificates, made with the JDK's {@code keytool} (run as a process): a test CA, and server
+ * The tests' own certificates, made with the JDK's {@code keytool} (in the test JVM): a test CA, and server
  * certificates it signed. Made once under {@code target/it-pki} and reused by every test class (and the next
- * run, for a week), because keytool is slow to start.
+ * run, for a week).
  *
  * <ul>
  *   <li>{@code jwd} — jwd's own certificate for termination: CN=jwd, for 127.0.0.1 and localhost;</li>
@@ -264,20 +261,29 @@ final class TestPki {
         keytool(dir, "-importcert", "-alias", name, "-file", name + ".crt", "-keystore", store, "-noprompt");
     }
 
-    private static void keytool(Path dir, String... args) throws IOException, InterruptedException {
+    /** Options of keytool whose value is a file: resolved against {@code dir}, where the PKI's files are. */
+    private static final List<String> FILE_OPTIONS = List.of("-keystore", "-file", "-infile", "-outfile");
+
+    /**
+     * Runs the JDK's keytool in this JVM (its {@code main}, exported to the tests by failsafe's {@code argLine}):
+     * some forty keytool processes took 8 s on a quiet machine and 20 s on a loaded one, while every test JVM that
+     * needs the PKI waited for them. {@code -debug} makes keytool throw on an error instead of ending the JVM.
+     */
+    private static void keytool(Path dir, String... args) throws IOException {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-        // a JVM that lives a fraction of a second: the C1 compiler alone starts it sooner (JwdProcess says why)
-        command.addAll(List.of("-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"));
-        command.addAll(List.of(args));
-        command.addAll(List.of("-storepass", PASSWORD, "-storetype", "PKCS12"));
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        String output;
-        try (InputStream in = p.getInputStream()) {
-            output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        for (int i = 0; i < args.length; i++) {
+            boolean file = i > 0 && FILE_OPTIONS.contains(args[i - 1]);
+            command.add(file ? dir.resolve(args[i]).toString() : args[i]);
         }
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IOException("keytool " + String.join(" ", args) + " failed: " + output);
+        command.addAll(List.of("-storepass", PASSWORD, "-storetype", "PKCS12", "-debug"));
+        try {
+            Class.forName("sun.security.tools.keytool.Main").getMethod("main", String[].class)
+                    .invoke(null, (Object) command.toArray(String[]::new));
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw new IOException("keytool " + String.join(" ", args) + " failed: " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IOException("keytool cannot run in this JVM (failsafe's argLine exports "
+                    + "sun.security.tools.keytool to the tests): " + e, e);
         }
     }
 }
