@@ -26,7 +26,8 @@ import java.util.function.LongSupplier;
  * same idle timeout). When an operation on the server fails (timeout, connection lost), the table turns
  * {@link ClusterState#DISCONNECTED}, logs one warning, and serves lookups from {@code local} at once, without
  * touching the server again: sessions this node knew keep their server. A new binding waits for the server for
- * up to {@link #BIND_WAIT} after the loss ({@link ClusterConnection#awaitConnected}): a server that only timed out
+ * up to {@link #BIND_WAIT} after the loss ({@link ClusterConnection#awaitConnected}), and tries again after each new
+ * loss for as long after its own first failure ({@link #onServer}): a server that only timed out
  * (a node or the server starved of CPU) is back within it, and binding on this node alone meanwhile is what
  * splits a session between two nodes, which cluster mode exists to prevent. Past the wait, new sessions are bound
  * on this node only (two nodes may then bind one new session differently; nothing can prevent that without the
@@ -63,8 +64,13 @@ public final class ClusteredSessionTable implements SessionTable {
      * CPU for a few seconds splits no session; an outage costs a new session's first request this wait once.
      */
     static final Duration BIND_WAIT = Duration.ofSeconds(10);
-    /** A binding tries the server at most this often: a server that comes and goes does not hold a request long. */
-    private static final int BIND_ATTEMPTS = 3;
+    /**
+     * A binding tries the server at most this often, and for at most the bind wait after its first failure: a
+     * server that answered the probe may time out again at once (the backlog of the stall that lost it: three
+     * tries were too few under CPU pressure, and the fourth binding on this node alone split sessions), but one
+     * that comes and goes does not hold a request much longer than the wait.
+     */
+    private static final int BIND_ATTEMPTS = 10;
 
     private final String name;
     private final BindingStore cluster;
@@ -72,6 +78,7 @@ public final class ClusteredSessionTable implements SessionTable {
     private final SessionTimeouts timeouts;
     private final ClusterConnection connection;
     private final SharedBindings shared;
+    private final long bindWaitNanos;
 
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
@@ -103,6 +110,7 @@ public final class ClusteredSessionTable implements SessionTable {
         LongSupplier clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
         this.shared = new SharedBindings(name, cluster, local, timeouts, clock);
         this.connection = new ClusterConnection(name, cluster, clock, scheduler, PROBE_INTERVAL, bindWait);
+        this.bindWaitNanos = bindWait.toNanos();
     }
 
     @Override
@@ -184,14 +192,7 @@ public final class ClusteredSessionTable implements SessionTable {
         if (sessionId == null || closed) {
             return serverId;
         }
-        String winner = null;
-        for (int attempt = 0; winner == null && attempt < BIND_ATTEMPTS && connection.awaitConnected(); attempt++) {
-            try {
-                winner = shared.bindAndMirror(sessionId, serverId);
-            } catch (BindingStore.UnavailableException e) {
-                connection.lost(e);
-            }
-        }
+        String winner = onServer(() -> shared.bindAndMirror(sessionId, serverId));
         if (winner == null) {
             servedLocally.increment();
             winner = local.bind(sessionId, serverId);
@@ -202,18 +203,41 @@ public final class ClusteredSessionTable implements SessionTable {
         return winner;
     }
 
+    /**
+     * A write on the server, tried again after each loss once the server is back
+     * ({@link ClusterConnection#awaitConnected}), for at most the bind wait after the first failure and
+     * {@link #BIND_ATTEMPTS} tries.
+     *
+     * @return what the write returned (never {@code null}), or {@code null} when it must be made on this node alone
+     */
+    private String onServer(java.util.function.Supplier<String> write) {
+        long giveUpAt = 0;
+        for (int attempt = 0; attempt < BIND_ATTEMPTS && connection.awaitConnected(); attempt++) {
+            try {
+                return write.get();
+            } catch (BindingStore.UnavailableException e) {
+                connection.lost(e);
+                long now = System.nanoTime();
+                if (attempt == 0) {
+                    giveUpAt = now + bindWaitNanos;
+                } else if (now - giveUpAt >= 0) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
     @Override
     public String rebind(String sessionId, String expectedServerId, String newServerId) {
         Objects.requireNonNull(newServerId, "newServerId");
         if (sessionId == null || closed) {
             return newServerId;
         }
-        for (int attempt = 0; attempt < BIND_ATTEMPTS && connection.awaitConnected(); attempt++) {
-            try {
-                return shared.rebindAndMirror(sessionId, expectedServerId, newServerId, rebindings::increment);
-            } catch (BindingStore.UnavailableException e) {
-                connection.lost(e);
-            }
+        String onServer = onServer(() -> shared.rebindAndMirror(sessionId, expectedServerId, newServerId,
+                rebindings::increment));
+        if (onServer != null) {
+            return onServer;
         }
         servedLocally.increment();
         String winner = local.rebind(sessionId, expectedServerId, newServerId);

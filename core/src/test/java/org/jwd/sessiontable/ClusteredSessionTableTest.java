@@ -316,6 +316,32 @@ class ClusteredSessionTableTest {
         }
     }
 
+    /**
+     * The split seen under CPU pressure: the server answered the probe, then timed out again on the backlog of the
+     * stall, and again; after three tries the binding was made on the node alone while the other node had bound
+     * the session on the server. Within the wait, every try follows the server's binding.
+     */
+    @Test
+    void aServerThatTimesOutAgainAfterEachReconnectWithinTheWaitSplitsNoSession() {
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+        try {
+            ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server,
+                    new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null),
+                    SessionTimeouts.both(TIMEOUT), clock::get, scheduler, Duration.ofMinutes(1));
+            nodes.add(a);
+            assertThat(node().bind("s1", "y")).as("the other node binds it on the server").isEqualTo("y");
+            server.sessionWritesToFail.set(5); // each of node a's tries times out; its probes get through
+
+            assertThat(a.bind("s1", "x")).as("one session, one server").isEqualTo("y");
+
+            assertThat(server.sessionWritesToFail.get()).as("every failing try was made").isZero();
+            assertThat(a.clusterStatus().servedLocally()).isZero();
+            assertThat(a.lookup("s1")).isEqualTo("y");
+        } finally {
+            scheduler.shutdownNow();
+        }
+    }
+
     @Test
     void pastTheWaitANewSessionIsBoundOnThisNodeAlone() {
         // Real time passes here: the wait bounds what a user waits, so it is measured by the wall clock (50 ms).
@@ -381,6 +407,8 @@ class ClusteredSessionTableTest {
         volatile boolean readsMiss;
         /** The next write is made, but its answer is lost (the client's timeout after the server wrote). */
         volatile boolean failAfterNextWrite;
+        /** Writes of sessions (not the probe's) that time out before they reach the server, one each. */
+        final AtomicInteger sessionWritesToFail = new AtomicInteger();
 
         private void reach() {
             calls.incrementAndGet();
@@ -407,6 +435,10 @@ class ClusteredSessionTableTest {
         @Override
         public String putIfAbsent(String key, String value) {
             reach();
+            if (!ClusteredSessionTable.PROBE_KEY.equals(key)
+                    && sessionWritesToFail.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                throw new UnavailableException("write timed out", null);
+            }
             String previous = map.putIfAbsent(key, value);
             if (failAfterNextWrite) {
                 failAfterNextWrite = false;
