@@ -259,10 +259,14 @@ measure_idle() { # ROUND COUNT TARGET
   analysis record "$round" "$ROUNDS" 2 "$target@$count" "$OUT/wrk/$name.warmup.txt" "$OUT/results.tsv" > /dev/null
   status=$dir/$name.status
   start "idle-$name" java -Xmx128m -cp "$(bench_classpath "$OUT/classes")" org.jwd.bench.IdleConnectionsMain \
-    --url "$(url_of "$target")" --connections "$count" --rate "$IDLE_RATE" --sticky --status "$status"
+    --url "$(url_of "$target")" --connections "$count" --rate "$IDLE_RATE" --sticky --answer-timeout 120s \
+    --status "$status"
   client=$LAST_PID
-  local tries=0 limit=$(( (count / IDLE_RATE + 60) * 10 ))
-  until grep -q '^ready:' "$OUT/idle-$name.out"; do
+  # The answer timeout is generous: on a loaded machine a JVM's first answers to a thousand new connections a second
+  # queue up (30 s were not enough at load 21), and what is measured is the memory of held connections, not how
+  # fast they are opened.
+  local tries=0 limit=$(( (count / IDLE_RATE + 150) * 10 ))
+  until grep -qs '^ready:' "$OUT/idle-$name.out"; do
     kill -0 "$client" 2>/dev/null || die "idle: the client of $target@$count ended early ($OUT/idle-$name.err)"
     (( tries++ < limit )) || die "idle: $target@$count: the client's connections did not settle in $((limit / 10)) s ($status)"
     sleep 0.1
@@ -274,8 +278,13 @@ measure_idle() { # ROUND COUNT TARGET
   (( ${sample[1]} <= IDLE_SETTLE )) && [[ ${sample[2]} == settled ]] \
     || log "$target@$count, round $round: resident memory still moving by 1 % or more after $IDLE_SETTLE s"
   if [[ " ${JVM_TARGETS[*]} " == *" $target "* ]]; then
+    local jvm; jvm=$(jvm_of "${PROCESS[$target]}")
+    # A JVM given -XX:NativeMemoryTracking=summary (BENCH_JAVA_OPTS) says where its memory is: heap, threads, ...
+    if tr '\0' ' ' < "/proc/$jvm/cmdline" | grep -q 'NativeMemoryTracking=summary'; then
+      jcmd "$jvm" VM.native_memory summary > "$dir/$name.nmt.txt" || log "idle: jcmd VM.native_memory failed on $target"
+    fi
     # after the memory was read: the histogram's full GC may give some of it back
-    jcmd "$(jvm_of "${PROCESS[$target]}")" GC.class_histogram > "$dir/$name.histogram.txt" \
+    jcmd "$jvm" GC.class_histogram > "$dir/$name.histogram.txt" \
       || die "idle: jcmd GC.class_histogram failed on $target ($dir/$name.histogram.txt)"
     histogram=("$dir/$name.histogram.txt")
   fi
