@@ -4,9 +4,15 @@
 write_configs() {
   # Thousands of connections (the connections suite) need more descriptors than a default limit gives: there, the
   # script has raised its limit to the hard one (20,000 or more), and HAProxy takes two per connection.
-  local NGINX_LIMITS="" NGINX_CONNECTIONS=4096 HAPROXY_MAXCONN=4000
+  local NGINX_LIMITS="" NGINX_CONNECTIONS=4096 HAPROXY_MAXCONN=4000 NGINX_KEEPALIVE=""
   if [[ $SUITE == connections ]]; then
     NGINX_LIMITS="worker_rlimit_nofile $(ulimit -n);" NGINX_CONNECTIONS=10000 HAPROXY_MAXCONN=9000
+  fi
+  if [[ $SUITE == idle ]]; then
+    # a worker may get all the idle connections (nginx hands them out unevenly), and keeps them longer than a
+    # measurement lasts (its default: 75 s)
+    NGINX_LIMITS="worker_rlimit_nofile $(ulimit -n);" NGINX_KEEPALIVE="keepalive_timeout 600s;"
+    NGINX_CONNECTIONS=$(( $(printf '%s\n' "${IDLE_COUNTS[@]}" | sort -n | tail -n 1) + 1000 ))
   fi
   mkdir -p "$OUT/nginx-backends" "$OUT/nginx-proxy"
   # About 1 KB of answer. A backend sets a session cookie when the request has none, as a Java server starts a
@@ -60,6 +66,7 @@ http {
   access_log off;
   server_tokens off;
   keepalive_requests 1000000;
+  $NGINX_KEEPALIVE
   $temp_paths
   proxy_http_version 1.1;
   proxy_set_header Connection "";

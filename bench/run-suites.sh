@@ -228,3 +228,103 @@ run_connections() {
   done
   verdict "${expected[@]}"
 }
+
+# ---------------------------------------------------------------------------------------------------------------
+# The idle suite: per measurement the target started afresh, warmed up, then thousands of keep-alive connections
+# held open after one request each (org.jwd.bench.IdleConnectionsMain), and the target's memory once it settled.
+idle_restart() { # TARGET: stops the target's process and starts it again, ready, on its port
+  local target=$1
+  kill -TERM "${PROCESS[$target]}" 2>/dev/null || true
+  await_stop "${PROCESS[$target]}" || true
+  case $target in
+    jwd)
+      start_jwd
+      wait_ready jwd "${PROCESS[jwd]}" "${PORT[jwd]}" "jwd: ready on"
+      check_jvm_options jwd ;;
+    nginx-rr|nginx-hash)
+      start_nginx nginx-proxy
+      PROCESS[nginx-rr]=$LAST_PID; PROCESS[nginx-hash]=$LAST_PID
+      wait_ready nginx-proxy "$LAST_PID" "${PORT[$target]}" ;;
+    *) die "idle: cannot start $target afresh" ;;
+  esac
+}
+
+measure_idle() { # ROUND COUNT TARGET
+  local round=$1 count=$2 target=$3 name=r$1-$3-c$2 client status sample=() histogram=()
+  local dir=$OUT/idle
+  idle_restart "$target"
+  # A few seconds of sticky load, as in service: the JIT, the pools, the session table; recorded, so that a target
+  # that answered nothing fails the run.
+  run_wrk "$target" 2 "$WARMUP" "$OUT/wrk/$name.warmup.txt"
+  analysis record "$round" "$ROUNDS" 2 "$target@$count" "$OUT/wrk/$name.warmup.txt" "$OUT/results.tsv" > /dev/null
+  status=$dir/$name.status
+  start "idle-$name" java -Xmx128m -cp "$(bench_classpath "$OUT/classes")" org.jwd.bench.IdleConnectionsMain \
+    --url "$(url_of "$target")" --connections "$count" --rate "$IDLE_RATE" --sticky --answer-timeout 120s \
+    --status "$status"
+  client=$LAST_PID
+  # The answer timeout is generous: on a loaded machine a JVM's first answers to a thousand new connections a second
+  # queue up (30 s were not enough at load 21), and what is measured is the memory of held connections, not how
+  # fast they are opened.
+  local tries=0 limit=$(( (count / IDLE_RATE + 150) * 10 ))
+  until grep -qs '^ready:' "$OUT/idle-$name.out"; do
+    kill -0 "$client" 2>/dev/null || die "idle: the client of $target@$count ended early ($OUT/idle-$name.err)"
+    (( tries++ < limit )) || die "idle: $target@$count: the client's connections did not settle in $((limit / 10)) s ($status)"
+    sleep 0.1
+  done
+  log "$target@$count, round $round: $(sed 's/^ready: //' "$OUT/idle-$name.out")"
+  read -ra sample <<< "$(analysis idle-settle "${PROCESS[$target]}" "$IDLE_SETTLE")"
+  cp "$status" "$status.sample"
+  echo "$target@$count r$round $(cut -d' ' -f1-3 /proc/loadavg)" >> "$dir/loadavg.txt"
+  (( ${sample[1]} <= IDLE_SETTLE )) && [[ ${sample[2]} == settled ]] \
+    || log "$target@$count, round $round: resident memory still moving by 1 % or more after $IDLE_SETTLE s"
+  if [[ " ${JVM_TARGETS[*]} " == *" $target "* ]]; then
+    local jvm; jvm=$(jvm_of "${PROCESS[$target]}")
+    # A JVM given -XX:NativeMemoryTracking=summary (BENCH_JAVA_OPTS) says where its memory is: heap, threads, ...
+    if tr '\0' ' ' < "/proc/$jvm/cmdline" | grep -q 'NativeMemoryTracking=summary'; then
+      jcmd "$jvm" VM.native_memory summary > "$dir/$name.nmt.txt" || log "idle: jcmd VM.native_memory failed on $target"
+    fi
+    # after the memory was read: the histogram's full GC may give some of it back
+    jcmd "$jvm" GC.class_histogram > "$dir/$name.histogram.txt" \
+      || die "idle: jcmd GC.class_histogram failed on $target ($dir/$name.histogram.txt)"
+    histogram=("$dir/$name.histogram.txt")
+  fi
+  kill -TERM "$client"
+  await_stop "$client" || true   # a JVM ended by SIGTERM exits 143
+  log "$(analysis idle-record "$round" "$target" "${sample[0]}" "$status.sample" "$status" "$dir/idle.tsv" \
+    ${histogram[@]+"${histogram[@]}"}), settled after ${sample[1]} s"
+}
+
+run_idle() {
+  local round count i
+  mkdir -p "$OUT/idle"
+  log "measuring: ${#TARGETS[@]} targets x ${#IDLE_COUNTS[@]} counts (${IDLE_COUNTS[*]}) x $ROUNDS rounds, each target started afresh"
+  for ((round = 1; round <= ROUNDS; round++)); do
+    for count in "${IDLE_COUNTS[@]}"; do
+      for ((i = 0; i < ${#TARGETS[@]}; i++)); do
+        measure_idle "$round" "$count" "${TARGETS[(i + round - 1) % ${#TARGETS[@]}]}"
+      done
+    done
+  done
+  {
+    echo "## jwd with idle keep-alive connections (bench/run idle)"
+    echo
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); jwd $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
+    echo "- machine: $(nproc) CPUs; load average (1 min) when the memory was read: $(awk '{ print $3 }' "$OUT/idle/loadavg.txt" | sort -n | sed -n '1p;$p' | paste -sd-); at the end $(cut -d' ' -f1-3 /proc/loadavg); descriptors: $(ulimit -n)"
+    echo "- JVM targets ($(jvm_targets_measured)): BENCH_JAVA_OPTS='$JAVA_OPTS'"
+    echo "- each measurement: the target started afresh, $WARMUP s of wrk -t$THREADS -c$CONNECTIONS (sticky clients), then org.jwd.bench.IdleConnectionsMain opens the connections at $IDLE_RATE/s, one GET $URL_PATH with a JSESSIONID of its own on each, and holds them idle; the resident memory of the target's processes once it changed < 1 % over 5 s ($IDLE_SETTLE s at most), then a JVM's live heap after a full GC (jcmd GC.class_histogram; histograms in $OUT/idle/)"
+    echo "- idle client connections kept 600 s by both (jwd: jetty.http.idleTimeout=600000, nginx: keepalive_timeout 600s); rounds: $ROUNDS, interleaved; medians shown"
+    analysis idle-report "$OUT/idle/idle.tsv" "${TARGETS[*]}"
+  } | tee "$OUT/table.md"
+  local expected=() labels=() problems
+  for target in "${TARGETS[@]}"; do
+    for count in "${IDLE_COUNTS[@]}"; do expected+=("2:$target@$count"); labels+=("$target@$count"); done
+  done
+  problems=$(analysis idle-verdict "$OUT/idle/idle.tsv" "$ROUNDS" "$IDLE_HELD" "${labels[*]}") \
+    || die "the idle verdict could not be computed ($OUT/idle/idle.tsv)"
+  if [[ -n $problems ]]; then
+    printf '%s\n' "$problems" | sed 's/^/  /' >&2
+    die "targets that did not hold $IDLE_HELD % of their idle connections: $(cut -d: -f1 <<< "$problems" | tr '\n' ' ')"
+  fi
+  log "idle verdict: every target held at least $IDLE_HELD % of its connections in each round"
+  verdict "${expected[@]}"
+}

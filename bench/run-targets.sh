@@ -2,6 +2,13 @@
 # jwd-cluster), waits until they are ready and checks that every JVM target runs with BENCH_JAVA_OPTS; sourced by
 # bench/run.
 
+# jwd, as every suite measures it (the idle suite starts it again for each measurement)
+start_jwd() {
+  JWD_JAVA_OPTS=$JAVA_OPTS JWD_JETTY_ARGS=$SUITE_JETTY_ARGS start jwd "$ROOT/bin/jwd" run --config "$OUT/jwd.properties" \
+    --port "${PORT[jwd]}"
+  PROCESS[jwd]=$LAST_PID
+}
+
 start_nginx() { # NAME
   local dir=$OUT/$1
   mkdir -p "$dir/tmp"
@@ -103,8 +110,7 @@ start_everything() {
     PROCESS[balancer-war]=$LAST_PID
   fi
   if needed jwd; then
-    JWD_JAVA_OPTS=$JAVA_OPTS start jwd "$ROOT/bin/jwd" run --config "$OUT/jwd.properties" --port "${PORT[jwd]}"
-    PROCESS[jwd]=$LAST_PID
+    start_jwd
   fi
   if needed jwd-embedded; then
     # shellcheck disable=SC2086

@@ -56,6 +56,20 @@ import java.util.stream.Collectors;
  *                                                 the requests wrk or h2load completed meanwhile to syscalls.tsv;
  *                                                 prints its line to log
  * syscalls-report SYSCALLS_TSV TARGETS            system calls per request by kind (see {@link SyscallCount})
+ * idle-settle PID MAX_SECONDS                     samples PID's resident memory (with its descendants) every second
+ *                                                 until it changes less than 1 % over 5 s, MAX_SECONDS at most;
+ *                                                 prints "KB SECONDS settled|unsettled"
+ * idle-record ROUND TARGET RSS_KB SAMPLE_STATUS END_STATUS IDLE_TSV [HISTOGRAM]
+ *                                                 appends a target's memory with idle connections (see {@link
+ *                                                 IdleMemory}) to idle.tsv: the client's counts (its status files,
+ *                                                 see {@link IdleCounts}) when the memory was read and at its end,
+ *                                                 the live heap from a jcmd GC.class_histogram output; prints the line
+ *                                                 to log
+ * idle-report IDLE_TSV TARGETS                    memory per 1,000 idle connections (see {@link IdleMemory})
+ * idle-verdict IDLE_TSV ROUNDS MIN_PERCENT EXPECTED
+ *                                                 the targets that did not hold MIN_PERCENT of their connections in
+ *                                                 each round (see {@link RunVerdict}; EXPECTED: TARGET@CONNECTIONS
+ *                                                 space-separated); nothing when all did
  * </pre>
  * A wrong call exits 2 naming what was wrong.
  */
@@ -154,9 +168,24 @@ public final class BenchRunAnalysis {
                 yield SyscallCount.report(rows(Path.of(a.get(0)), SyscallCount.HEADER, SyscallCount::parse),
                         names(a.get(1)));
             }
+            case "idle-settle" -> idleSettle(a);
+            case "idle-record" -> idleRecord(a);
+            case "idle-report" -> {
+                expect(a, 2, 2, "idle-report IDLE_TSV TARGETS");
+                yield IdleMemory.report(rows(Path.of(a.get(0)), IdleMemory.HEADER, IdleMemory::parse), names(a.get(1)));
+            }
+            case "idle-verdict" -> {
+                expect(a, 4, 4, "idle-verdict IDLE_TSV ROUNDS MIN_PERCENT EXPECTED");
+                Path idle = Path.of(a.get(0));
+                List<IdleMemory> lines = Files.exists(idle) ? rows(idle, IdleMemory.HEADER, IdleMemory::parse)
+                        : List.of();
+                yield RunVerdict.idleProblems(lines, (int) number(a.get(1)), decimal(a.get(2)), names(a.get(3)))
+                        .stream().map(line -> line + "\n").collect(Collectors.joining());
+            }
             default -> throw new IllegalArgumentException("unknown command '" + command + "': expected check, cpu,"
                     + " record, report, pairs, failures, verdict, features, traffic, traffic-report, jvm-options,"
-                    + " profiles, cold, cold-report, rss, rss-report, perf-events, syscalls or syscalls-report");
+                    + " profiles, cold, cold-report, rss, rss-report, perf-events, syscalls, syscalls-report,"
+                    + " idle-settle, idle-record, idle-report or idle-verdict");
         };
     }
 
@@ -215,6 +244,36 @@ public final class BenchRunAnalysis {
                 Files.readString(Path.of(a.get(1)), StandardCharsets.UTF_8));
         append(Path.of(a.get(3)), SyscallCount.HEADER, count.toTsv());
         return count.summary() + "\n";
+    }
+
+    private static String idleSettle(List<String> a) {
+        expect(a, 2, 2, "idle-settle PID MAX_SECONDS");
+        long pid = number(a.get(0));
+        long max = number(a.get(1));
+        List<Long> samples = new ArrayList<>();
+        samples.add(ProcessTreeMemory.kilobytes(pid));
+        while (!IdleMemory.settled(samples, 5, 0.01) && samples.size() <= max) {
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            samples.add(ProcessTreeMemory.kilobytes(pid));
+        }
+        boolean settled = IdleMemory.settled(samples, 5, 0.01);
+        return samples.get(samples.size() - 1) + " " + (samples.size() - 1) + " " + (settled ? "settled" : "unsettled")
+                + "\n";
+    }
+
+    private static String idleRecord(List<String> a) throws IOException {
+        expect(a, 6, 7, "idle-record ROUND TARGET RSS_KB SAMPLE_STATUS END_STATUS IDLE_TSV [HISTOGRAM]");
+        long live = a.size() == 7 ? IdleMemory.liveKilobytes(Files.readString(Path.of(a.get(6)))) : -1;
+        IdleMemory memory = IdleMemory.of((int) number(a.get(0)), a.get(1), number(a.get(2)),
+                IdleCounts.parse(Files.readString(Path.of(a.get(3)))), IdleCounts.parse(Files.readString(Path.of(a.get(4)))),
+                live);
+        append(Path.of(a.get(5)), IdleMemory.HEADER, memory.toTsv());
+        return memory.summary() + "\n";
     }
 
     /** wrk's result, or h2load's, whose latencies are in its log beside its output (OUTPUT.log). */

@@ -53,6 +53,41 @@ final class RunVerdict {
         return failed;
     }
 
+    /**
+     * {@code bench/run idle}: each target at each count measured in every round, and holding at least {@code
+     * minPercent} of its connections when its memory was read; a target that closed or refused them measured
+     * something other than idle connections.
+     *
+     * @param expected {@code target@connections} labels
+     */
+    static List<String> idleProblems(List<IdleMemory> lines, int rounds, double minPercent, List<String> expected) {
+        List<String> failed = new ArrayList<>();
+        for (String label : expected) {
+            int at = label.lastIndexOf('@');
+            if (at < 1 || !label.substring(at + 1).matches("\\d+")) {
+                throw new IllegalArgumentException("idle verdict: '" + label + "': expected TARGET@CONNECTIONS");
+            }
+            String target = label.substring(0, at);
+            int connections = Integer.parseInt(label.substring(at + 1));
+            List<String> why = new ArrayList<>();
+            for (int round = 1; round <= rounds; round++) {
+                int r = round;
+                lines.stream().filter(l -> l.round() == r && l.target().equals(target) && l.connections() == connections)
+                        .findFirst().ifPresentOrElse(l -> {
+                            if (l.open() < minPercent / 100 * connections) {
+                                why.add(String.format(Locale.ROOT, "round %d: %d of %d connections held (%d failed,"
+                                        + " %d closed while idle), below %s %%", r, l.open(), connections, l.failed(),
+                                        l.closedIdle(), tolerance(minPercent)));
+                            }
+                        }, () -> why.add("round " + r + " not measured"));
+            }
+            if (!why.isEmpty()) {
+                failed.add(label + ": " + String.join("; ", why));
+            }
+        }
+        return failed;
+    }
+
     private static Optional<String> roundProblem(List<Measurement> mine, int round) {
         Optional<Measurement> measured = mine.stream().filter(m -> m.round() == round).findFirst();
         if (measured.isEmpty()) {
