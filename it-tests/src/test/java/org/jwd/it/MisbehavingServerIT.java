@@ -176,7 +176,7 @@ class MisbehavingServerIT {
 
     /** The slow reader's pace: this many bytes every 20 ms, for {@link #SLOW_FOR}. */
     private static final int SLOW_READ = 64 * 1024;
-    private static final Duration SLOW_FOR = Duration.ofSeconds(15);
+    private static final Duration SLOW_FOR = Duration.ofSeconds(8);
     /** Kernel socket buffers on the loopback (a few MB each way) and Jetty's buffers: far below the answer. */
     private static final long IN_FLIGHT_BOUND = 32L << 20;
     /** The JVM's own growth (JIT, touched heap pages) with room: an eighth of the answer. */

@@ -16,7 +16,7 @@ import org.jwd.demo.DemoBackend;
 import org.junit.jupiter.api.Test;
 
 /**
- * A reload storm through the real distribution: the configuration file rewritten every second for 25 s (a server
+ * A reload storm through the real distribution: the configuration file rewritten every second for 15 s (a server
  * added or removed each time, every capacity drawn anew) under sticky load. No request for a server that stayed
  * fails, no session of a server that stayed moves, and the rewrites are applied. Real time passes: the storm is
  * the file watch reading a file that keeps changing. The 5-minute version is {@code bench/reload-storm}; both run
@@ -58,7 +58,7 @@ class ReloadStormIT {
                                                  Map<String, String> transients) {
         // the watch checks four times a second, so that a file rewritten every second is read between rewrites
         String base = AdminClient.CONFIG + "SessionTableTimeout=10m\njwd.config_watch=250ms\n";
-        return new ReloadStorm.Settings(jwd, config, base, stable, transients, Duration.ofSeconds(25),
+        return new ReloadStorm.Settings(jwd, config, base, stable, transients, Duration.ofSeconds(15),
                 Duration.ofSeconds(1), 8, 2, AdminClient.USER, AdminClient.PASSWORD);
     }
 

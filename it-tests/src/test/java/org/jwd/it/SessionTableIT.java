@@ -93,7 +93,7 @@ class SessionTableIT {
         try {
             List<String> split = new ArrayList<>();
             Map<String, Integer> perServer = new ConcurrentHashMap<>();
-            for (int id = 0; id < 1000; id++) {
+            for (int id = 0; id < 400; id++) {
                 String jsessionid = UUID.randomUUID().toString().replace("-", "");
                 CyclicBarrier barrier = new CyclicBarrier(32);
                 List<Future<String>> results = new ArrayList<>();
