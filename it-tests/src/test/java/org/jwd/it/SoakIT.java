@@ -47,7 +47,7 @@ class SoakIT {
             config.append("SessionTableTimeout=10m\nhealth.interval=1s\nhealth.timeout=5s\n");
             try (JwdProcess jwd = JwdProcess.start(config.toString(), Map.of("JWD_JAVA_OPTS", "-Xmx256m"))) {
                 SoakLoad.Settings settings = new SoakLoad.Settings(URI.create(jwd.uri() + "/"), jwd.jettyPid(),
-                        Duration.ofSeconds(20), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(4),
+                        Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(4),
                         6, 2, Duration.ofSeconds(10), AdminClient.USER, AdminClient.PASSWORD,
                         new SoakLoad.Limits(50, 32, 50));
 
