@@ -32,6 +32,7 @@ class ClusteredSessionTableTest {
     private final AtomicLong clock = new AtomicLong(1_000_000);
     private final MapStore server = new MapStore();
     private final List<ClusteredSessionTable> nodes = new ArrayList<>();
+    private final List<ScheduledThreadPoolExecutor> schedulers = new ArrayList<>();
 
     /** A node whose new bindings do not wait for a lost server: the fallback at once. */
     private ClusteredSessionTable node() {
@@ -46,6 +47,17 @@ class ClusteredSessionTableTest {
         return node;
     }
 
+    /** A node that probes a lost server on a scheduler of its own and waits a minute for it: what jwd runs. */
+    private ClusteredSessionTable probingNode() {
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+        schedulers.add(scheduler);
+        ClusteredSessionTable node = new ClusteredSessionTable("terracotta://test:9410/jwd", server,
+                new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null),
+                SessionTimeouts.both(TIMEOUT), clock::get, scheduler, Duration.ofMinutes(1));
+        nodes.add(node);
+        return node;
+    }
+
     private void advance(long millis) {
         clock.addAndGet(millis);
     }
@@ -53,6 +65,7 @@ class ClusteredSessionTableTest {
     @AfterEach
     void close() {
         nodes.forEach(ClusteredSessionTable::close);
+        schedulers.forEach(ScheduledThreadPoolExecutor::shutdownNow);
     }
 
     @Test
@@ -298,22 +311,14 @@ class ClusteredSessionTableTest {
 
     @Test
     void aWriteThatTimedOutButReachedTheServerIsFoundByTheRetry() {
-        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
-        try {
-            ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server,
-                    new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null),
-                    SessionTimeouts.both(TIMEOUT), clock::get, scheduler, Duration.ofMinutes(1));
-            nodes.add(a);
-            server.failAfterNextWrite = true;
+        ClusteredSessionTable a = probingNode();
+        server.failAfterNextWrite = true;
 
-            assertThat(a.bind("s1", "x")).as("the retry after the probe finds its own binding").isEqualTo("x");
+        assertThat(a.bind("s1", "x")).as("the retry after the probe finds its own binding").isEqualTo("x");
 
-            assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
-            assertThat(a.clusterStatus().servedLocally()).isZero();
-            assertThat(node().lookup("s1")).as("one binding, on the server").isEqualTo("x");
-        } finally {
-            scheduler.shutdownNow();
-        }
+        assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
+        assertThat(a.clusterStatus().servedLocally()).isZero();
+        assertThat(node().lookup("s1")).as("one binding, on the server").isEqualTo("x");
     }
 
     /**
@@ -323,23 +328,15 @@ class ClusteredSessionTableTest {
      */
     @Test
     void aServerThatTimesOutAgainAfterEachReconnectWithinTheWaitSplitsNoSession() {
-        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
-        try {
-            ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server,
-                    new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null),
-                    SessionTimeouts.both(TIMEOUT), clock::get, scheduler, Duration.ofMinutes(1));
-            nodes.add(a);
-            assertThat(node().bind("s1", "y")).as("the other node binds it on the server").isEqualTo("y");
-            server.sessionWritesToFail.set(5); // each of node a's tries times out; its probes get through
+        ClusteredSessionTable a = probingNode();
+        assertThat(node().bind("s1", "y")).as("the other node binds it on the server").isEqualTo("y");
+        server.sessionWritesToFail.set(5); // each of node a's tries times out; its probes get through
 
-            assertThat(a.bind("s1", "x")).as("one session, one server").isEqualTo("y");
+        assertThat(a.bind("s1", "x")).as("one session, one server").isEqualTo("y");
 
-            assertThat(server.sessionWritesToFail.get()).as("every failing try was made").isZero();
-            assertThat(a.clusterStatus().servedLocally()).isZero();
-            assertThat(a.lookup("s1")).isEqualTo("y");
-        } finally {
-            scheduler.shutdownNow();
-        }
+        assertThat(server.sessionWritesToFail.get()).as("every failing try was made").isZero();
+        assertThat(a.clusterStatus().servedLocally()).isZero();
+        assertThat(a.lookup("s1")).isEqualTo("y");
     }
 
     @Test
