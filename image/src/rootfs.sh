@@ -15,7 +15,7 @@ mkdir -p "$ROOTFS"/{opt,etc/jwd,var/lib/jwd,tmp,usr/bin,bin}
   --strip-debug --no-man-pages --no-header-files --generate-cds-archive --output "$ROOTFS/opt/java"
 
 # bin/jwd's commands (it runs under bash), each where Debian has it.
-for tool in bash env dirname readlink sed realpath mkdir nproc cksum cut mv rm cat tr head; do
+for tool in bash env dirname readlink sed realpath mkdir nproc cksum cut mv rm cat tr head ls; do
   path=$(command -v "$tool" || true)
   [[ -n $path && -x $path ]] || { echo "rootfs: $tool not found" >&2; exit 1; }
   cp -L "$path" "$ROOTFS/usr/bin/$tool"

@@ -33,7 +33,7 @@ import org.jwd.demo.DemoBackend;
 class DistributionIT {
     /** The commands bin/jwd may use: a PATH of these alone has no Maven. */
     private static final List<String> TOOLS = List.of("bash", "sh", "env", "dirname", "readlink", "sed", "realpath",
-            "mkdir", "nproc", "cksum", "cut", "mv", "rm", "cat", "tr", "head", "awk", "find", "ip", "kill");
+            "mkdir", "nproc", "cksum", "cut", "mv", "rm", "cat", "tr", "head", "ls", "awk", "find", "ip", "kill");
 
     @Test
     void theUnpackedTarballRunsWithAJavaRuntimeAloneAndWritesOnlyToItsWorkDirectory(@TempDir Path dir)

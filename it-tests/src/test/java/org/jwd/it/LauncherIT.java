@@ -8,7 +8,9 @@ import java.net.ConnectException;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -98,6 +100,41 @@ class LauncherIT {
              JwdProcess own = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", "-Xmx200m"))) {
             assertThat(jvmArguments(chosen)).contains("-Xmx384m", "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError");
             assertThat(jvmArguments(own)).contains("-Xmx200m").doesNotContain("-Xmx384m");
+        }
+    }
+
+    /**
+     * Jetty's command line is resolved by start.jar once and kept in the work directory: the next start with the same
+     * arguments runs it directly (no start.jar in the JVM's command line), other Jetty arguments get a command of their
+     * own, and jetty-base/resources/jetty-logging.properties's levels are system properties of the JVM.
+     */
+    @Test
+    void jettysCommandLineIsResolvedOnceAndKeptForTheSameArguments(@TempDir Path work) throws Exception {
+        String config = "server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n";
+        Map<String, String> environment = Map.of("JWD_WORK", work.toString(), "JWD_CDS", "0");
+        Path command;
+        FileTime written;
+        try (JwdProcess first = JwdProcess.start(config, environment)) {
+            assertThat(commands(work)).hasSize(1);
+            command = commands(work).get(0);
+            written = Files.getLastModifiedTime(command);
+            assertThat(jvmArguments(first)).contains("org.eclipse.jetty.xml.XmlConfiguration", "-Dorg.jwd.LEVEL=INFO",
+                    "-Dcom.tc.LEVEL=WARN").noneMatch(a -> a.endsWith("start.jar"));
+        }
+        Map<String, String> otherJettyArguments = new HashMap<>(environment);
+        otherJettyArguments.put("JWD_JETTY_ARGS", "jetty.httpConfig.outputBufferSize=16384");
+        try (JwdProcess again = JwdProcess.start(config, environment);
+             JwdProcess other = JwdProcess.start(config, otherJettyArguments)) {
+            assertThat(commands(work)).hasSize(2).contains(command);
+            assertThat(Files.getLastModifiedTime(command)).isEqualTo(written);
+            assertThat(jvmArguments(again)).doesNotContain("jetty.httpConfig.outputBufferSize=16384");
+            assertThat(jvmArguments(other)).contains("jetty.httpConfig.outputBufferSize=16384");
+        }
+    }
+
+    private static List<Path> commands(Path work) throws IOException {
+        try (var files = Files.list(work)) {
+            return files.filter(f -> f.getFileName().toString().matches("jetty-\\d+\\.cmd")).toList();
         }
     }
 
