@@ -151,8 +151,9 @@ start_everything() {
       alt_config=$(grep -v -F -e "${property%%=*}=" <<< "$alt_config" || true)$'\n'$property
     done
     printf '%s\n' "$alt_config" > "$OUT/jwd-alt.properties"
+    # shellcheck disable=SC2086
     JWD_JAVA_OPTS="$JAVA_OPTS ${BENCH_ALT_JAVA_OPTS:-}" JWD_JETTY_ARGS=${BENCH_ALT_JETTY_ARGS:-} \
-      start jwd-alt "$ROOT/bin/jwd" run --config "$OUT/jwd-alt.properties" --port "${PORT[jwd-alt]}"
+      start jwd-alt env ${BENCH_ALT_ENV:-} "$ROOT/bin/jwd" run --config "$OUT/jwd-alt.properties" --port "${PORT[jwd-alt]}"
     PROCESS[jwd-alt]=$LAST_PID
   fi
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -92,15 +93,26 @@ class LauncherIT {
         }
     }
 
-    /** A proxy's heap is chosen, not the JVM's quarter of the machine; an operator's own bound wins. */
+    /**
+     * A proxy's heap is chosen, not the JVM's quarter of the machine, and two malloc arenas, not one per thread; an
+     * operator's own choices win.
+     */
     @Test
-    void theJvmGetsABoundedHeapUnlessTheOperatorGivesOne() throws Exception {
+    void theJvmGetsABoundedHeapAndTwoMallocArenasUnlessTheOperatorGivesTheirOwn() throws Exception {
         String config = "server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n";
         try (JwdProcess chosen = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", ""));
-             JwdProcess own = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", "-Xmx200m"))) {
+             JwdProcess own = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", "-Xmx200m", "MALLOC_ARENA_MAX", "4"))) {
             assertThat(jvmArguments(chosen)).contains("-Xmx384m", "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError");
+            assertThat(jvmEnvironment(chosen)).contains("MALLOC_ARENA_MAX=2");
             assertThat(jvmArguments(own)).contains("-Xmx200m").doesNotContain("-Xmx384m");
+            assertThat(jvmEnvironment(own)).contains("MALLOC_ARENA_MAX=4").doesNotContain("MALLOC_ARENA_MAX=2");
         }
+    }
+
+    private static List<String> jvmEnvironment(JwdProcess jwd) throws IOException {
+        String environ = new String(Files.readAllBytes(Path.of("/proc", Long.toString(jwd.jettyPid()), "environ")),
+                StandardCharsets.ISO_8859_1);
+        return List.of(environ.split("\0"));
     }
 
     /**

@@ -54,7 +54,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
 
     @Override
     protected ClientConnector newClientConnector() {
-        return ProxyClient.secure(super.newClientConnector(), dispatcher.tls());
+        return ProxyClient.secure(ProxyClient.pooled(super.newClientConnector()), dispatcher.tls());
     }
 
     @Override
