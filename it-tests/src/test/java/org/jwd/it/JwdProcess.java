@@ -120,14 +120,8 @@ public final class JwdProcess implements AutoCloseable {
         command.addAll(List.of(runArgs));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().putAll(environment);
-        String given = environment.get("JWD_JAVA_OPTS");
-        if (given == null || !given.isEmpty()) {
-            pb.environment().put("JWD_JAVA_OPTS", given == null ? TEST_JVM_OPTIONS : TEST_JVM_OPTIONS + " " + given);
-        }
-        String jettyArgs = environment.get("JWD_JETTY_ARGS");
-        if (jettyArgs == null || !jettyArgs.isEmpty()) {
-            pb.environment().put("JWD_JETTY_ARGS", jettyArgs == null ? TEST_JETTY_ARGS : TEST_JETTY_ARGS + " " + jettyArgs);
-        }
+        withTestDefault(pb, environment, "JWD_JAVA_OPTS", TEST_JVM_OPTIONS);
+        withTestDefault(pb, environment, "JWD_JETTY_ARGS", TEST_JETTY_ARGS);
         long startedAt = System.nanoTime();
         Process process = pb.start();
         List<String> log = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -170,6 +164,15 @@ public final class JwdProcess implements AutoCloseable {
         } catch (Exception e) {
             destroy(process);
             throw new IllegalStateException("jwd did not start: " + e + "\n" + String.join("\n", log), e);
+        }
+    }
+
+    /** The tests' own settings before a test's, unless the test gave the variable empty: the launcher's alone. */
+    private static void withTestDefault(ProcessBuilder pb, Map<String, String> environment, String name,
+                                        String testDefault) {
+        String given = environment.get(name);
+        if (given == null || !given.isEmpty()) {
+            pb.environment().put(name, given == null ? testDefault : testDefault + " " + given);
         }
     }
 

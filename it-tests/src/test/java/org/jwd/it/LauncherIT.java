@@ -110,9 +110,7 @@ class LauncherIT {
     }
 
     private static List<String> jvmEnvironment(JwdProcess jwd) throws IOException {
-        String environ = new String(Files.readAllBytes(Path.of("/proc", Long.toString(jwd.jettyPid()), "environ")),
-                StandardCharsets.ISO_8859_1);
-        return List.of(environ.split("\0"));
+        return nulSeparated(jwd, "environ");
     }
 
     /**
@@ -151,8 +149,13 @@ class LauncherIT {
     }
 
     private static List<String> jvmArguments(JwdProcess jwd) throws IOException {
-        String cmdline = Files.readString(Path.of("/proc", Long.toString(jwd.jettyPid()), "cmdline"));
-        return List.of(cmdline.split("\0"));
+        return nulSeparated(jwd, "cmdline");
+    }
+
+    /** A file of the JVM's in /proc whose entries end with a NUL (its command line, its environment). */
+    private static List<String> nulSeparated(JwdProcess jwd, String file) throws IOException {
+        byte[] bytes = Files.readAllBytes(Path.of("/proc", Long.toString(jwd.jettyPid()), file));
+        return List.of(new String(bytes, StandardCharsets.ISO_8859_1).split("\0"));
     }
 
     @Test
