@@ -14,7 +14,9 @@ import java.util.function.LongSupplier;
  * <h2>The way of an operation</h2>
  * <ul>
  *   <li>{@link #bind}: {@code putIfAbsent(id, "server|now")} on the server: the first binding wins across all
- *       nodes. A stored binding that is no longer {@link ClusterBinding#isLive live} is replaced atomically.</li>
+ *       nodes. A stored binding that is no longer {@link ClusterBinding#isLive live} is replaced atomically;
+ *       liveness is judged at the time the binding was asked for, so a request held up by a stalled server
+ *       follows what a concurrent request bound just before the stall.</li>
  *   <li>{@link #lookup}: reads the binding; when its stamp is {@link ClusterBinding#isDue due}, rewrites it with
  *       {@code replace(old, new)}, so a session kept busy through any node stays bound on every node
  *       ({@link ClusterBinding} explains the exact bounds). Most lookups are answered by the heap tier in front.</li>
@@ -78,6 +80,7 @@ public final class ClusteredSessionTable implements SessionTable {
     private final SessionTimeouts timeouts;
     private final ClusterConnection connection;
     private final SharedBindings shared;
+    private final LongSupplier clock;
     private final long bindWaitNanos;
 
     private final LongAdder hits = new LongAdder();
@@ -107,7 +110,7 @@ public final class ClusteredSessionTable implements SessionTable {
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.local = Objects.requireNonNull(local, "local");
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
-        LongSupplier clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
+        this.clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
         this.shared = new SharedBindings(name, cluster, local, timeouts, clock);
         this.connection = new ClusterConnection(name, cluster, clock, scheduler, PROBE_INTERVAL, bindWait);
         this.bindWaitNanos = bindWait.toNanos();
@@ -192,7 +195,8 @@ public final class ClusteredSessionTable implements SessionTable {
         if (sessionId == null || closed) {
             return serverId;
         }
-        String winner = onServer(() -> shared.bindAndMirror(sessionId, serverId));
+        long arrived = clock.getAsLong();
+        String winner = onServer(() -> shared.bindAndMirror(sessionId, serverId, arrived));
         if (winner == null) {
             servedLocally.increment();
             winner = local.bind(sessionId, serverId);
@@ -234,7 +238,8 @@ public final class ClusteredSessionTable implements SessionTable {
         if (sessionId == null || closed) {
             return newServerId;
         }
-        String onServer = onServer(() -> shared.rebindAndMirror(sessionId, expectedServerId, newServerId,
+        long arrived = clock.getAsLong();
+        String onServer = onServer(() -> shared.rebindAndMirror(sessionId, expectedServerId, newServerId, arrived,
                 rebindings::increment));
         if (onServer != null) {
             return onServer;

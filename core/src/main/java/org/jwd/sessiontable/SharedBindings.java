@@ -90,15 +90,26 @@ final class SharedBindings {
         return bind(sessionId, server, now);
     }
 
-    /** The first live binding wins, mirrored here. */
-    String bindAndMirror(String sessionId, String server) {
-        String winner = bind(sessionId, server, clock.getAsLong());
+    /**
+     * The first live binding wins, mirrored here.
+     *
+     * @param arrivedMillis when the request came: what was live then is followed, however long the server held it
+     */
+    String bindAndMirror(String sessionId, String server, long arrivedMillis) {
+        String winner = bind(sessionId, server, arrivedMillis);
         mirror(sessionId, winner);
         return winner;
     }
 
-    /** The first live binding wins; a dead one still stored is replaced atomically. */
-    private String bind(String sessionId, String server, long now) {
+    /**
+     * The first live binding wins; a dead one still stored is replaced atomically. Liveness is judged at the
+     * request's arrival, not at the try: a request held up by a stalled server (seconds, then a retry) must follow
+     * the binding a concurrent request made just before the stall, which is older than the timeout by the time the
+     * retry reads it when the timeout is short; that binding is renewed (the held request is a use of it).
+     */
+    private String bind(String sessionId, String server, long arrivedMillis) {
+        long now = Math.max(arrivedMillis, clock.getAsLong());
+        long timeout = timeoutMillis(sessionId);
         String fresh = new ClusterBinding(server, now).encode();
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             String previous = cluster.putIfAbsent(sessionId, fresh);
@@ -106,8 +117,9 @@ final class SharedBindings {
                 return server;
             }
             ClusterBinding binding = ClusterBinding.decode(previous);
-            if (binding != null && binding.isLive(now, timeoutMillis(sessionId))) {
-                return binding.serverId();
+            if (binding != null && binding.isLive(arrivedMillis, timeout)) {
+                return binding.isDue(now, timeout) ? refresh(sessionId, previous, binding.serverId(), now)
+                        : binding.serverId();
             }
             if (cluster.replace(sessionId, previous, fresh)) {
                 return server;
@@ -122,20 +134,23 @@ final class SharedBindings {
      *
      * @param rebound counted when this call replaced it
      */
-    String rebindAndMirror(String sessionId, String expectedServerId, String newServerId, Runnable rebound) {
-        String winner = rebind(sessionId, expectedServerId, newServerId, rebound);
+    String rebindAndMirror(String sessionId, String expectedServerId, String newServerId, long arrivedMillis,
+                           Runnable rebound) {
+        String winner = rebind(sessionId, expectedServerId, newServerId, arrivedMillis, rebound);
         mirror(sessionId, winner);
         return winner;
     }
 
-    private String rebind(String sessionId, String expectedServerId, String newServerId, Runnable rebound) {
-        long now = clock.getAsLong();
+    /** As {@link #bind}, liveness is judged at the request's arrival. */
+    private String rebind(String sessionId, String expectedServerId, String newServerId, long arrivedMillis,
+                          Runnable rebound) {
+        long now = Math.max(arrivedMillis, clock.getAsLong());
         String fresh = new ClusterBinding(newServerId, now).encode();
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             String stored = cluster.get(sessionId);
             ClusterBinding binding = ClusterBinding.decode(stored);
-            if (binding == null || !binding.isLive(now, timeoutMillis(sessionId))) {
-                return bind(sessionId, newServerId, now);
+            if (binding == null || !binding.isLive(arrivedMillis, timeoutMillis(sessionId))) {
+                return bind(sessionId, newServerId, arrivedMillis);
             }
             if (!binding.serverId().equals(expectedServerId)) {
                 return binding.serverId(); // rebound concurrently: follow it

@@ -339,6 +339,24 @@ class ClusteredSessionTableTest {
         assertThat(a.lookup("s1")).isEqualTo("y");
     }
 
+    /**
+     * The split a CI run saw with the server frozen 6 s and a 5 s timeout: node b bound the session just before the
+     * stall; node a's concurrent first request, held by the stall, read that binding when it was past its live time
+     * by the clock and replaced it. What was live when the request came is followed, and renewed.
+     */
+    @Test
+    void aRequestHeldUpByAStallFollowsTheBindingThatWasLiveWhenItCame() {
+        ClusteredSessionTable a = probingNode();
+        assertThat(node().bind("s1", "y")).as("node b binds it just before the stall").isEqualTo("y");
+        server.sessionWritesToFail.set(1);
+        server.onTimedOutWrite = () -> advance(6_000); // the stall: past the 5 s the binding lives after its write
+
+        assertThat(a.bind("s1", "x")).as("one session, one server").isEqualTo("y");
+
+        assertThat(node().lookup("s1")).as("renewed by the held request: still bound for a new node").isEqualTo("y");
+        assertThat(a.clusterStatus().servedLocally()).isZero();
+    }
+
     @Test
     void pastTheWaitANewSessionIsBoundOnThisNodeAlone() {
         // Real time passes here: the wait bounds what a user waits, so it is measured by the wall clock (50 ms).
@@ -406,6 +424,8 @@ class ClusteredSessionTableTest {
         volatile boolean failAfterNextWrite;
         /** Writes of sessions (not the probe's) that time out before they reach the server, one each. */
         final AtomicInteger sessionWritesToFail = new AtomicInteger();
+        /** What happens while such a write times out: the test's clock moves on. */
+        volatile Runnable onTimedOutWrite = () -> { };
 
         private void reach() {
             calls.incrementAndGet();
@@ -434,6 +454,7 @@ class ClusteredSessionTableTest {
             reach();
             if (!ClusteredSessionTable.PROBE_KEY.equals(key)
                     && sessionWritesToFail.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                onTimedOutWrite.run();
                 throw new UnavailableException("write timed out", null);
             }
             String previous = map.putIfAbsent(key, value);
