@@ -26,10 +26,12 @@ import org.slf4j.LoggerFactory;
  * a request wakes it only when it sleeps for want of lines. Woken by every line (as a blocking queue's taker is),
  * it woke some 4,000 times a second at 15,000 requests a second, for four lines a time: a wake and a write per
  * few requests cost each request more than formatting its line. The lines of a write go through one buffer,
- * whose position after a failed write tells exactly which lines reached the file. When a write fails (a full file system, a directory made read-only, an I/O error) the
- * lines that did not reach the file are counted as dropped ({@link DroppedLines}), the file is closed, and it is
- * opened again (created, when it was deleted to make room) at most once every {@link #REOPEN_INTERVAL_NANOS} when
- * lines come, the lines in between dropped and counted: the log goes on by itself once the disk is writable again.
+ * whose position after a failed write tells exactly which lines reached the file.
+ *
+ * <p>When a write fails (a full file system, a directory made read-only, an I/O error) the lines that did not reach
+ * the file are counted as dropped ({@link DroppedLines}), the file is closed, and it is opened again (created, when
+ * it was deleted to make room) at most once every {@link #REOPEN_INTERVAL_NANOS} when lines come, the lines in
+ * between dropped and counted: the log goes on by itself once the disk is writable again.
  * A line cut off by the failure is ended before the next one, so that the file stays a file of lines.
  */
 final class LineWriter implements AutoCloseable {

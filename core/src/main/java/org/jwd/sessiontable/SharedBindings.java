@@ -42,9 +42,7 @@ final class SharedBindings {
         String stored = cluster.get(sessionId);
         ClusterBinding binding = ClusterBinding.decode(stored);
         if (binding != null && binding.isLive(now, timeoutMillis(sessionId))) {
-            String server = binding.isDue(now, timeoutMillis(sessionId))
-                    ? refresh(sessionId, stored, binding.serverId(), now)
-                    : binding.serverId();
+            String server = follow(sessionId, stored, binding, now);
             mirror(sessionId, server);
             return server;
         }
@@ -75,6 +73,12 @@ final class SharedBindings {
         ClusterBinding binding = ClusterBinding.decode(cluster.get(sessionId));
         return binding != null && binding.isLive(clock.getAsLong(), timeoutMillis(sessionId))
                 ? binding.serverId() : null;
+    }
+
+    /** The server of a live binding, its stamp ({@code stored}) renewed when due: a use of it at {@code now}. */
+    private String follow(String sessionId, String stored, ClusterBinding binding, long now) {
+        return binding.isDue(now, timeoutMillis(sessionId)) ? refresh(sessionId, stored, binding.serverId(), now)
+                : binding.serverId();
     }
 
     /** Rewrites the stamp of a live binding; follows whatever another node wrote meanwhile. */
@@ -118,8 +122,7 @@ final class SharedBindings {
             }
             ClusterBinding binding = ClusterBinding.decode(previous);
             if (binding != null && binding.isLive(arrivedMillis, timeout)) {
-                return binding.isDue(now, timeout) ? refresh(sessionId, previous, binding.serverId(), now)
-                        : binding.serverId();
+                return follow(sessionId, previous, binding, now);
             }
             if (cluster.replace(sessionId, previous, fresh)) {
                 return server;
