@@ -1,7 +1,9 @@
 -- bench/run's check before measuring: which backend answered each session, with which status and body.
 -- Usage: wrk -t1 -c1 -d1s -s bench/wrk-check.lua URL -- none|sticky
 -- With one connection, requests and responses alternate, so response() knows the session of its request.
--- "sticky" sends 8 sessions (ids with a route suffix, .b1 or .b2) in random order; "none" sends no cookie.
+-- "sticky" sends 32 sessions (ids with a route suffix, .b1 or .b2) in random order; "none" sends no cookie. 32, not 8:
+-- nginx's consistent hash over two backends on new ports each run put all of 8 on one backend about once in a
+-- hundred runs, and the check then failed a target that sticks.
 -- Prints lines for bench/run to read:
 --   check responses <n> status200 <n> setcookie <n> nobackend <n> minbody <n> maxbody <n>
 --   check seen <session or -> <backend> <n>
@@ -14,7 +16,7 @@ end
 function init(args)
   sticky = args[1] == "sticky"
   sessions = {}
-  for i = 1, 8 do
+  for i = 1, 32 do
     sessions[i] = string.format("CHECK%04d.%s", i, (i % 2 == 0) and "b2" or "b1")
   end
   math.randomseed(42)

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * backend's {@code Set-Cookie}, and both backends for a target that spreads (only b1 for {@code direct}); with
  * sessions, each session on one backend and the sessions on both, for a target that sticks.
  *
- * @param mode    {@code none} (no cookie) or {@code sticky} (8 sessions)
+ * @param mode    {@code none} (no cookie) or {@code sticky} (32 sessions)
  * @param target  the target's name ({@code direct} reaches b1 alone)
  * @param spreads whether the target balances cookieless requests over both backends
  * @param sticks  whether the target keeps a session on one backend
@@ -76,7 +76,7 @@ public record WrkCheck(String mode, String target, boolean spreads, boolean stic
                 }
             });
             if (!both) {
-                problems.add("sticky: 8 sessions all on one backend");
+                problems.add("sticky: " + backendsOfSession.size() + " sessions all on one backend");
             }
         }
         return problems;

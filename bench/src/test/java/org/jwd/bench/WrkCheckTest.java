@@ -47,7 +47,7 @@ class WrkCheckTest {
                 + "check seen CHECK0001.b1 b1 4\ncheck seen CHECK0002.b2 b1 4\n";
 
         assertThat(new WrkCheck("sticky", "jwd", true, true).problems(oneBackend))
-                .containsExactly("sticky: 8 sessions all on one backend");
+                .containsExactly("sticky: 2 sessions all on one backend");
     }
 
     @Test
