@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,6 +141,43 @@ class LauncherIT {
             assertThat(jvmArguments(again)).doesNotContain("jetty.httpConfig.outputBufferSize=16384");
             assertThat(jvmArguments(other)).contains("jetty.httpConfig.outputBufferSize=16384");
         }
+    }
+
+    /**
+     * What earlier runs kept in the work directory for another JDK, class path or Jetty command line (an archive is
+     * 25-45 MB), and what a killed run left half-written, goes at a start once no run wrote it for a week; what this
+     * run uses stays however old, and so do newer files and the operator's own.
+     */
+    @Test
+    void aStartRemovesWhatEarlierRunsKeptForOtherJdksOrArgumentsOnceAWeekOld(@TempDir Path work) throws Exception {
+        String config = "server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n";
+        Map<String, String> environment = Map.of("JWD_WORK", work.toString(), "JWD_CDS", "0");
+        try (JwdProcess first = JwdProcess.start(config, environment)) {
+            assertThat(commands(work)).hasSize(1);
+        }
+        Path ownCommand = commands(work).get(0);
+        FileTime eightDaysAgo = FileTime.from(Instant.now().minus(Duration.ofDays(8)));
+        Files.setLastModifiedTime(ownCommand, eightDaysAgo);
+        Path otherCommand = file(work, "jetty-12345.cmd", eightDaysAgo);
+        Path otherArchive = file(work, "jwd-17.0.1-111-222.jsa", eightDaysAgo);
+        Path halfWritten = file(work, "jwd-25.0.1-111-222.aot.4242", eightDaysAgo);
+        Path recentArchive = file(work, "jwd-21.0.1-111-222.jsa", FileTime.from(Instant.now().minus(Duration.ofDays(6))));
+        Path operatorState = file(work, "operator-state-jwd-abc.properties", eightDaysAgo);
+
+        try (JwdProcess again = JwdProcess.start(config, environment)) {
+            assertThat(otherCommand).doesNotExist();
+            assertThat(otherArchive).doesNotExist();
+            assertThat(halfWritten).doesNotExist();
+            assertThat(ownCommand).exists();
+            assertThat(recentArchive).exists();
+            assertThat(operatorState).exists();
+        }
+    }
+
+    private static Path file(Path work, String name, FileTime modified) throws IOException {
+        Path file = Files.writeString(work.resolve(name), "from an earlier run");
+        Files.setLastModifiedTime(file, modified);
+        return file;
     }
 
     private static List<Path> commands(Path work) throws IOException {
