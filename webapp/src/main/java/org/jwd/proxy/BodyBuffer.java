@@ -4,8 +4,11 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import org.eclipse.jetty.client.AsyncRequestContent;
 import org.eclipse.jetty.util.Callback;
+import org.jwd.limits.SlowClients;
 
 /**
  * The start of a client's body, read before its request takes a server's connection ({@code jwd.request_buffer_size}),
@@ -48,6 +51,26 @@ final class BodyBuffer {
     BodyBuffer(AsyncRequestContent content, int limit) {
         this.content = content;
         this.limit = limit;
+    }
+
+    /** A buffer for the client request's body, kept in its attribute, when {@code slow} buffers bodies; else null. */
+    static BodyBuffer attach(HttpServletRequest clientRequest, AsyncRequestContent content, SlowClients slow) {
+        if (!slow.buffersBodies()) {
+            return null;
+        }
+        BodyBuffer body = new BodyBuffer(content, slow.requestBufferSize());
+        clientRequest.setAttribute(ATTRIBUTE, body);
+        return body;
+    }
+
+    /** Runs {@code send} at once for a request without a body buffer, else as {@link #whenReady(Runnable)}. */
+    static void whenReady(HttpServletRequest clientRequest, Runnable send) {
+        BodyBuffer body = (BodyBuffer) clientRequest.getAttribute(ATTRIBUTE);
+        if (body == null) {
+            send.run();
+        } else {
+            body.whenReady(send);
+        }
     }
 
     /** Runs {@code send} once the body is buffered or streams; never when it failed first. */

@@ -1,9 +1,6 @@
 package org.jwd.proxy;
 
 import java.io.IOException;
-import java.util.HashSet;
-import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.servlet.ServletException;
@@ -16,8 +13,6 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.ee10.proxy.AsyncProxyServlet;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.Callback;
@@ -91,15 +86,9 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void sendProxyRequest(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                     Request proxyRequest) {
         Exchange exchange = Exchange.of(clientRequest);
-        Runnable ask = () -> new SlotCandidate(exchange, proxyResponse, proxyRequest, hasContent(clientRequest),
-                () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest))
-                .ask(admission, exchange.snapshot().slots(), exchange.snapshot().limits().queueTimeout());
-        BodyBuffer body = (BodyBuffer) clientRequest.getAttribute(BodyBuffer.ATTRIBUTE);
-        if (body == null) {
-            ask.run();
-        } else {
-            body.whenReady(ask);
-        }
+        BodyBuffer.whenReady(clientRequest, () -> new SlotCandidate(exchange, proxyResponse, proxyRequest,
+                hasContent(clientRequest), () -> super.sendProxyRequest(clientRequest, proxyResponse, proxyRequest))
+                .ask(admission, exchange.snapshot().slots(), exchange.snapshot().limits().queueTimeout()));
     }
 
     /**
@@ -143,10 +132,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
             this.proxyRequest = proxyRequest;
             SlowClients slow = exchange.snapshot().config().section(SlowClients.class);
             count = new BodyCount(exchange, exchange.snapshot().limits().maxRequestBytes(), slow.minRequestDataRate());
-            body = slow.buffersBodies() ? new BodyBuffer(content, slow.requestBufferSize()) : null;
-            if (body != null) {
-                clientRequest.setAttribute(BodyBuffer.ATTRIBUTE, body);
-            }
+            body = BodyBuffer.attach(clientRequest, content, slow);
         }
 
         @Override
@@ -196,39 +182,10 @@ public class DispatcherServlet extends AsyncProxyServlet {
     protected void onServerResponseHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
                                            Response serverResponse) {
         Exchange.of(clientRequest).timing().firstByte();
-        copyServerHeaders(clientRequest, proxyResponse, serverResponse);
+        ProxyHeaders.toClient(serverResponse.getHeaders(), proxyResponse, HOP_HEADERS,
+                field -> filterServerResponseHeader(clientRequest, serverResponse, field));
         ModifiedHeaders.toClient(Exchange.of(clientRequest), proxyResponse);
         Exchange.of(clientRequest).answerBegins(proxyResponse, serverResponse.getHeaders().getValuesList("Set-Cookie"));
-    }
-
-    /**
-     * Jetty's copy of the server's headers, each value as the server wrote it: Jetty's own splits a value at its
-     * commas and joins the parts again, which drops their quotes and spaces (a download's {@code attachment;
-     * filename="report, 2026.pdf"} reached the browser as {@code attachment;filename=report, 2026.pdf}). A name's
-     * first field replaces what the container set (Date, Server), the others add to it, as in Jetty's. Hop-by-hop
-     * headers stay behind: Jetty's fixed list and those the server's {@code Connection} header names.
-     */
-    private void copyServerHeaders(HttpServletRequest clientRequest, HttpServletResponse proxyResponse,
-                                   Response serverResponse) {
-        HttpFields headers = serverResponse.getHeaders();
-        Set<String> hopOnly = ProxyHeaders.namedByConnection(headers);
-        Set<String> copied = new HashSet<>();
-        for (int i = 0; i < headers.size(); i++) {
-            HttpField field = headers.getField(i);
-            String name = field.getName();
-            String lowerCase = name.toLowerCase(Locale.ROOT);
-            HttpField kept = HOP_HEADERS.contains(lowerCase) || hopOnly.contains(lowerCase) ? null
-                    : filterServerResponseHeader(clientRequest, serverResponse, field);
-            if (kept == null) {
-                continue;
-            }
-            String value = kept.getValue() == null ? "" : kept.getValue();
-            if (copied.add(lowerCase)) {
-                proxyResponse.setHeader(name, value);
-            } else {
-                proxyResponse.addHeader(name, value);
-            }
-        }
     }
 
     @Override

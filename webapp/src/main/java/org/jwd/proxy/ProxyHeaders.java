@@ -5,8 +5,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.http.HttpField;
@@ -63,6 +65,35 @@ final class ProxyHeaders {
         Object keySize = clientRequest.getAttribute(KEY_SIZE);
         return new OwnedHeaders.Tls(chain instanceof X509Certificate[] certificates ? List.of(certificates)
                 : List.of(), cipher instanceof String s ? s : null, keySize instanceof Integer i ? i : null);
+    }
+
+    /**
+     * Copies the server's headers to the client's answer, each value as the server wrote it: Jetty's own copy splits
+     * a value at its commas and joins the parts again, which drops their quotes and spaces (a download's
+     * {@code attachment; filename="report, 2026.pdf"} reached the browser as {@code attachment;filename=report,
+     * 2026.pdf}). A name's first field replaces what the container set (Date, Server), the others add to it, as in
+     * Jetty's. Hop-by-hop headers stay behind: {@code hopHeaders} (Jetty's fixed list) and those the server's
+     * {@code Connection} header names; {@code filter} (the servlet's hook) may drop or change each of the others.
+     */
+    static void toClient(HttpFields serverHeaders, HttpServletResponse proxyResponse, Set<String> hopHeaders,
+                         UnaryOperator<HttpField> filter) {
+        Set<String> hopOnly = namedByConnection(serverHeaders);
+        Set<String> copied = new HashSet<>();
+        for (int i = 0; i < serverHeaders.size(); i++) {
+            HttpField field = serverHeaders.getField(i);
+            String name = field.getName();
+            String lowerCase = name.toLowerCase(Locale.ROOT);
+            HttpField kept = hopHeaders.contains(lowerCase) || hopOnly.contains(lowerCase) ? null : filter.apply(field);
+            if (kept == null) {
+                continue;
+            }
+            String value = kept.getValue() == null ? "" : kept.getValue();
+            if (copied.add(lowerCase)) {
+                proxyResponse.setHeader(name, value);
+            } else {
+                proxyResponse.addHeader(name, value);
+            }
+        }
     }
 
     /**
