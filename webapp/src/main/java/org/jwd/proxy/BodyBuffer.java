@@ -30,7 +30,7 @@ import org.jwd.limits.SlowClients;
  */
 final class BodyBuffer {
     /** The client request's attribute that holds its body's buffer, from its reader to its sending. */
-    static final String ATTRIBUTE = BodyBuffer.class.getName();
+    private static final String ATTRIBUTE = BodyBuffer.class.getName();
     /** The gate's states besides a waiting send: open (the request went or may go) and closed (the body failed). */
     private static final Runnable OPEN = () -> { };
     private static final Runnable CLOSED = () -> { };
