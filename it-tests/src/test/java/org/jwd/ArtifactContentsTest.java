@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Test;
  * modules is in exactly one of the three, as the distribution holds them. No list of includes is kept anywhere.
  */
 class ArtifactContentsTest {
-    private static final Path PROJECT = Path.of(System.getProperty("jwd.projectDir", ".."));
     private static final Path DIST = Path.of(System.getProperty("jwd.dist"));
 
     @Test
@@ -88,7 +87,7 @@ class ArtifactContentsTest {
 
     /** The class files a module compiled, as paths below its output directory. */
     private static Set<String> compiled(String module) {
-        Path classes = PROJECT.resolve(module).resolve("target/classes");
+        Path classes = Modules.dir(module).resolve("target/classes");
         try (Stream<Path> files = Files.walk(classes)) {
             Set<String> names = new TreeSet<>();
             files.filter(f -> f.toString().endsWith(".class"))

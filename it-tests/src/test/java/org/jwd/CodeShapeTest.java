@@ -28,7 +28,7 @@ class CodeShapeTest {
     static final int MAX_CLASS_LINES = 250;
     static final int MAX_METHOD_LINES = 40;
     private static final List<Path> SOURCES = Stream.of("core", "server", "webapp")
-            .map(m -> Path.of(System.getProperty("jwd.projectDir", "..")).resolve(m).resolve("src/main/java")).toList();
+            .map(Modules::sources).toList();
 
     /** Methods that are long for a reason that stays. */
     private static final Set<String> LONG_METHODS_ALLOWED = Set.of(

@@ -36,7 +36,7 @@ final class PackageGraph {
         this.uses = uses;
     }
 
-    /** The graph of the sources under {@code roots} (source roots such as {@code core/src/main/java}). */
+    /** The graph of the sources under {@code roots} (source roots such as {@code src/core/src/main/java}). */
     static PackageGraph scan(Path... roots) {
         Map<String, Set<String>> uses = new TreeMap<>();
         for (Path root : roots) {

@@ -52,12 +52,8 @@ class PackageGraphTest {
     /** Every module's layers, one after the other. */
     static final List<List<String>> LAYERS = MODULES.values().stream().flatMap(List::stream).toList();
 
-    private static final PackageGraph JWD = PackageGraph.scan(MODULES.keySet().stream().map(PackageGraphTest::sources)
+    private static final PackageGraph JWD = PackageGraph.scan(MODULES.keySet().stream().map(Modules::sources)
             .toArray(Path[]::new));
-
-    private static Path sources(String module) {
-        return Path.of(System.getProperty("jwd.projectDir", "..")).resolve(module).resolve("src/main/java");
-    }
 
     @Test
     void jwdsPackagesFormNoCycle() {
@@ -72,7 +68,7 @@ class PackageGraphTest {
 
     @Test
     void eachModuleHoldsExactlyItsPackages() {
-        MODULES.forEach((module, layers) -> assertThat(PackageGraph.scan(sources(module)).declared())
+        MODULES.forEach((module, layers) -> assertThat(PackageGraph.scan(Modules.sources(module)).declared())
                 .as("the packages of %s", module)
                 .containsExactlyInAnyOrderElementsOf(layers.stream().flatMap(List::stream).toList()));
     }
@@ -80,7 +76,7 @@ class PackageGraphTest {
     @Test
     void theArchitectureDocumentShowsTheseLayers() throws IOException {
         Map<String, List<List<String>>> documented = new LinkedHashMap<>();
-        Path doc = Path.of(System.getProperty("jwd.projectDir", "..")).resolve("docs/architecture.md");
+        Path doc = Modules.project().resolve("docs/architecture.md");
         Matcher row = Pattern.compile("(?m)^\\| (\\w+) \\| (\\d+) \\| ([a-z, ]+) \\|$").matcher(Files.readString(doc));
         while (row.find()) {
             List<List<String>> layers = documented.computeIfAbsent(row.group(1), m -> new java.util.ArrayList<>());

@@ -29,14 +29,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.jwd.demo.DemoBackend;
 
 /**
- * The container image ({@code image/target/jwd-image.tar}, OCI) as a container runtime would read it: its
+ * The container image ({@code src/image/target/jwd-image.tar}, OCI) as a container runtime would read it: its
  * configuration (entrypoint, user, ports, volume), its layers (the WAR, Jetty, a Java runtime), and its file system
  * run — unpacked, entered with {@code chroot} as its user with {@code /proc} mounted, as a runtime would start it —
  * forwarding a request and stopping with status 0 on SIGTERM. No container runtime runs on this machine.
  */
 class ImageIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path IMAGE = JwdProcess.projectDir().resolve("image/target/jwd-image.tar");
+    private static final Path IMAGE = JwdProcess.projectDir().resolve("src/image/target/jwd-image.tar");
     private static Map<String, byte[]> blobs;
     private static JsonNode config;
     private static List<String> layers;

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 
 /**
  * The real dispatcher as its users run it: {@code bin/jwd run} of the release distribution as the build unpacked it
- * ({@code dist/target/jwd-<version>/}) starts the Jetty distribution with the WAR deployed, on an ephemeral port on
+ * ({@code src/dist/target/jwd-<version>/}) starts the Jetty distribution with the WAR deployed, on an ephemeral port on
  * 127.0.0.1. {@link #close()} stops it with SIGTERM, as an
  * operator would, and kills whatever is left.
  */

@@ -31,14 +31,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SAP's modification handler ({@code icm/HTTP/mod_<xx>}) through the distribution with echo servers: SAP's own
- * example action files, copied from SAP's pages ({@code core/src/test/resources/org/jwd/modification}), do what
+ * example action files, copied from SAP's pages ({@code src/core/src/test/resources/org/jwd/modification}), do what
  * SAP says they do — the rewritten path and the headers the server received, a redirect's status and
  * {@code Location}, 403 for a method SAP's example forbids — and a rewritten URL meets the permission table as the
  * new URL.
  */
 class ModificationHandlerIT {
     private static final Path SAP_EXAMPLES = JwdProcess.projectDir()
-            .resolve("core/src/test/resources/org/jwd/modification");
+            .resolve("src/core/src/test/resources/org/jwd/modification");
 
     @TempDir
     static Path dir;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * A reload storm through the real distribution: the configuration file rewritten every second for 15 s (a server
  * added or removed each time, every capacity drawn anew) under sticky load. No request for a server that stayed
  * fails, no session of a server that stayed moves, and the rewrites are applied. Real time passes: the storm is
- * the file watch reading a file that keeps changing. The 5-minute version is {@code bench/reload-storm}; both run
+ * the file watch reading a file that keeps changing. The 5-minute version is {@code src/bench/reload-storm}; both run
  * {@link ReloadStorm}.
  */
 class ReloadStormIT {

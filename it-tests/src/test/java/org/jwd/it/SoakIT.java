@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * killed (SIGKILL) in turn, at 10 s and 20 s (later if the first is not back yet), and restarted 4 s later: requests
  * not bound to the killed server
  * never fail, bound ones fail only when they were in flight at the kill, and jwd's heap and descriptors do not
- * grow. The 10-minute version is {@code bench/soak}; both run {@link SoakLoad}.
+ * grow. The 10-minute version is {@code src/bench/soak}; both run {@link SoakLoad}.
  *
  * <p>The resource bounds are generous (a leak shows as steady growth, far beyond them): 50% or 32 MB of heap
  * after a full GC, 50 descriptors.

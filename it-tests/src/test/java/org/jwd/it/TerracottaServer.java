@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A Terracotta server from the Ehcache kit (unpacked under {@code demo/target/terracotta} by the build), started as
+ * A Terracotta server from the Ehcache kit (unpacked under {@code src/demo/target/terracotta} by the build), started as
  * an operator would: {@code server/bin/start-tc-server.sh -auto-activate} on loopback, on two free ports, with
  * its directories under {@code target/tmp}. Ready once its log says it moved to ACTIVE (about 30 s).
  * {@link #kill()} crashes it (SIGKILL); {@link #restart()} starts it again on the same ports and directories:
@@ -57,9 +57,9 @@ public final class TerracottaServer implements AutoCloseable {
         }
     }
 
-    /** The kit's root: {@code demo/target/terracotta/ehcache-clustered-<version>-kit}. */
+    /** The kit's root: {@code src/demo/target/terracotta/ehcache-clustered-<version>-kit}. */
     public static Path kit() throws IOException {
-        Path parent = JwdProcess.projectDir().resolve("demo/target/terracotta");
+        Path parent = JwdProcess.projectDir().resolve("src/demo/target/terracotta");
         try (Stream<Path> kits = Files.list(parent)) {
             return kits.filter(p -> Files.isExecutable(p.resolve("server/bin/start-tc-server.sh"))).findFirst()
                     .orElseThrow(() -> new IllegalStateException("no Terracotta kit under " + parent

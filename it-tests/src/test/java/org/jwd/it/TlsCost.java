@@ -30,7 +30,7 @@ import org.jwd.demo.DemoBackend;
  * round after round, so that a change in the machine's load touches them all alike. Prints a table (and
  * writes it to {@code target/tls-cost.txt}); every request must succeed, or the run stops.
  *
- * <p>A measurement, run on purpose by {@code bench/tls-cost}, not by {@code mvn verify}: its figures depend on
+ * <p>A measurement, run on purpose by {@code src/bench/tls-cost}, not by {@code mvn verify}: its figures depend on
  * the machine and assert nothing. It lives beside the integration tests for their fixtures (the real
  * dispatcher, the demo backend, the test certificates). {@code -Djwd.cost.requests=N} sets the requests per
  * round (default 2000).
