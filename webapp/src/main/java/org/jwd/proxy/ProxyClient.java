@@ -36,7 +36,7 @@ final class ProxyClient {
         // fail it with 502. Plus room for the X-Forwarded-* headers jwd adds.
         client.setMaxRequestHeadersSize(Math.max(client.getMaxRequestHeadersSize(), dispatcher.state().limits().maxHeaderSize() + 4096));
         // The client's own bound on requests waiting for one of a server's connections (1,024) must not be the
-        // limit that bites: with 4,000 keep-alive clients (bench/run connections) it answered thousands of them
+        // limit that bites: with 4,000 keep-alive clients (src/bench/run connections) it answered thousands of them
         // 502/503 and refused the health checks' requests too, so both servers were taken for down. What a server
         // may queue is jwd's own setting (server.<id>.max_queue); this only bounds the memory of a flood.
         client.setMaxRequestsQueuedPerDestination(MAX_REQUESTS_QUEUED_PER_SERVER);
