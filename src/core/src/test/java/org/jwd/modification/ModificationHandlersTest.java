@@ -208,7 +208,7 @@ class ModificationHandlersTest {
 
     @Test
     void theExampleActionFilesOfTheConfigDirectoryLoadAndDoWhatTheirCommentsSay() throws Exception {
-        Path config = Path.of("..", "config");
+        Path config = Path.of(System.getProperty("jwd.projectDir", "..")).resolve("config");
         ModificationHandlers example = ModificationHandlers.parse(Map.of("icm/HTTP/mod_0", "PREFIX=/, FILE=actions.txt"),
                 config);
         ModificationHandlers demo = ModificationHandlers.parse(Map.of("icm/HTTP/mod_0",
