@@ -29,9 +29,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * The sum is the CPU a request costs with the log on.
  *
  * <p>{@code logLine} is what the request's thread pays in jwd itself: {@link AccessLog#log} with the log opened
- * from a configuration, its handler's prefix matched, the line formatted and handed to jwd's writer thread, which
- * writes to a file under /tmp meanwhile (lines it could not take in time are dropped and counted: printed at the
- * end).
+ * from a configuration, its handlers' prefixes matched, the line formatted and handed to jwd's writer thread, which
+ * writes to files under /tmp meanwhile (lines it could not take in time are dropped and counted: printed at the
+ * end). {@code handlers}: {@code one} ({@code icm/HTTP/logging_0}, {@code PREFIX=/}), {@code two-split} (a second
+ * handler for {@code /sap/}, which the request's {@code /irj/portal} does not match), {@code two-both} (a second
+ * handler for {@code /}, which writes the line too).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -39,6 +41,9 @@ import org.openjdk.jmh.annotations.TearDown;
 public class AccessLogBenchmark {
     @Param({"JWD", "CLF", "JSON"})
     public String format;
+
+    @Param({"one", "two-split", "two-both"})
+    public String handlers;
 
     private LogFormat logFormat;
     private Entry entry;
@@ -58,9 +63,14 @@ public class AccessLogBenchmark {
         dir = Files.createTempDirectory("jwd-accesslog-bench");
         writer = new RequestLogWriter(dir.resolve("access.log").toString());
         writer.start();
+        String second = switch (handlers) {
+            case "one" -> "";
+            case "two-split" -> "icm/HTTP/logging_1=PREFIX=/sap/, LOGFILE=" + dir.resolve("sap.log") + "\n";
+            default -> "icm/HTTP/logging_1=PREFIX=/, LOGFILE=" + dir.resolve("all.log") + ", LOGFORMAT=" + format + "\n";
+        };
         accessLog = AccessLog.open(ConfigReader.parse("server.a.url=http://127.0.0.1:8081\nserver.a.type=j2ee\n"
                 + "icm/HTTP/logging_0=PREFIX=/, LOGFILE=" + dir.resolve("jwd-access.log") + ", LOGFORMAT=" + format
-                + "\n", "bench"));
+                + "\n" + second, "bench"));
     }
 
     @TearDown
