@@ -33,7 +33,8 @@ import org.jwd.tls.TlsConfig;
  *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners)
  *   listener HOST:PORT      a further HTTP listener of jwd-listeners
  *   idle-timeout MILLIS     the profile's TIMEOUT, for every listener
- *   stop-timeout MILLIS     jwd.stop_timeout: how long a stop waits for the requests in flight
+ *   stop MILLIS MILLIS      jwd.stop_timeout: how long a stop waits for the requests in flight, and before that
+ *                           jwd.stop_delay: how long it serves on while load balancers take the node out
  * </pre>
  * and notes on standard error; or prints the problems to standard error and exits 2.
  */
@@ -105,7 +106,8 @@ public final class JettyModules {
             if (listeners.idleTimeout() != null) {
                 lines.add("idle-timeout " + listeners.idleTimeout().toMillis());
             }
-            lines.add("stop-timeout " + config.forwarding().stopTimeout().toMillis());
+            lines.add("stop " + config.forwarding().stop().timeout().toMillis() + " "
+                    + config.forwarding().stop().delay().toMillis());
             return lines;
         }
     }
