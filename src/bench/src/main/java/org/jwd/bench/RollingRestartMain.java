@@ -48,10 +48,13 @@ public final class RollingRestartMain {
 
         void start() throws IOException, InterruptedException {
             Path log = out.resolve("jwd-" + port + "-" + (++starts) + ".out");
-            process = new ProcessBuilder(project.resolve("bin/jwd").toString(), "run", "--config", config.toString(),
-                    "--port", String.valueOf(port), "--host", "127.0.0.1")
+            ProcessBuilder pb = new ProcessBuilder(project.resolve("bin/jwd").toString(), "run", "--config",
+                    config.toString(), "--port", String.valueOf(port), "--host", "127.0.0.1")
                     .redirectOutput(log.toFile())
-                    .redirectError(out.resolve("jwd-" + port + "-" + starts + ".err").toFile()).start();
+                    .redirectError(out.resolve("jwd-" + port + "-" + starts + ".err").toFile());
+            // the distribution the script built: an edit of a source meanwhile must not rebuild it mid-run
+            pb.environment().put("JWD_NO_BUILD", "1");
+            process = pb.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (!Files.readString(log).contains("jwd: ready on")) {
                 if (!process.isAlive() || System.nanoTime() > deadline) {
