@@ -70,6 +70,7 @@ terracotta_start() {
     -metadata-dir "$OUT/terracotta/metadata" -data-dirs "main:$OUT/terracotta/data" \
     > "$OUT/terracotta-$n.log" 2>&1 &
   echo $! > "$OUT/terracotta.pid"
+  disown $!  # its SIGKILL at the end is no news
   until grep -q "Moved to State\[ ACTIVE-COORDINATOR \]" "$OUT/terracotta-$n.log" 2>/dev/null; do
     (( tries++ < 1800 )) || { echo "the Terracotta server is not ACTIVE after 180 s ($OUT/terracotta-$n.log)"; return 1; }
     sleep 0.1
