@@ -44,7 +44,7 @@ final class DemoServlet extends HttpServlet {
         this.mechanism = type == ServerType.J2EE ? new JavaSessions(sessions, options.saplbValue())
                 : new AbapSessions(sessions, options.name());
         this.diagnostics = new Diagnostics(id, type);
-        this.portal = new PortalPage(id, options.iviews());
+        this.portal = new PortalPage(id, options.iviews(), sessions);
         this.iviews = new IViewPage(id, type);
     }
 
@@ -73,13 +73,13 @@ final class DemoServlet extends HttpServlet {
         }
         Map<String, String> cookies = Cookies.of(req);
         if (path.last().equals("portal")) {
-            portal.serve(resp, path.path(), JavaSessions.portal(sessions, resp, path.raw(), cookies));
+            portal.serve(req, resp, path, cookies);
             return;
         }
         Sessions.Ref session = mechanism.session(resp, path.raw(), cookies);
         session.session().increment("hits");
         if (path.isIview()) {
-            iviews.serve(req, resp, path.iview(), session);
+            iviews.serve(req, resp, path.iview(), cookies, session);
             return;
         }
         endpoint(req, resp, path, cookies, session);

@@ -52,6 +52,17 @@ final class JavaSessions implements SessionMechanism {
         return sessions.lookupOrCreate(id);
     }
 
+    /**
+     * A new user's logon at the portal: a new JSESSIONID, and the {@code saplb_*} cookie of an earlier visit removed,
+     * so that the portal's iViews are the first requests of their session again.
+     */
+    static Sessions.Ref logon(Sessions sessions, HttpServletResponse resp) {
+        String id = newSessionId();
+        resp.addHeader("Set-Cookie", "JSESSIONID=" + id + "; Path=/");
+        resp.addHeader("Set-Cookie", "saplb_*=; Path=/; Max-Age=0");
+        return sessions.lookupOrCreate(id);
+    }
+
     /** The cookie's JSESSIONID, else the path parameter's, else {@code null}. */
     static String jsessionId(String rawPath, Map<String, String> cookies) {
         String id = cookies.get("JSESSIONID");
