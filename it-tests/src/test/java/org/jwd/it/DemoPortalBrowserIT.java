@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -24,7 +26,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * The demo's portal page explains itself, in headless Chromium, behind jwd with the demo's own configuration
  * ({@link DemoLandscape}): below each iView, the server its session lives on, and where jwd sends its requests and
  * why ({@code X-Jwd-Route}). Chromium loads the iViews' frames at once, so their first requests race: with the
- * temporary session table (PRT) the iViews of one system share a server on every fresh logon; without it
+ * temporary session table (PRT) the iViews of one system share a server for every JSESSIONID it never saw; without it
  * ({@code ?without-table}: NTB, {@code SessionTableTimeout=0}) they are split, and the page says which session is
  * lost. It leaves a picture of each page in {@code it-tests/target/portal*.png}.
  */
@@ -110,7 +112,9 @@ class DemoPortalBrowserIT {
 
         List<String> with = new ArrayList<>();
         for (int round = 1; round <= ROUNDS; round++) {
+            // a JSESSIONID from elsewhere on the domain, which PRT never saw set: only the temporary table binds it
             driver.manage().deleteAllCookies();
+            driver.manage().addCookie(new Cookie("JSESSIONID", UUID.randomUUID().toString().replace("-", ""), "/"));
             Map<String, Card> cards = load("/portal?round=" + round);
             with.add("round " + round + ": " + summary() + "\n    " + String.join("\n    ",
                     cards.values().stream().map(Card::toString).toList()));
