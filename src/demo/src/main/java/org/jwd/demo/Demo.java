@@ -23,7 +23,8 @@ import org.jwd.demo.DemoBackend.ServerType;
  */
 public final class Demo {
     private static final String DEMO_URLS = """
-            jwd demo: two systems, PRT (a portal) and ERP, behind one jwd. Open these in a browser (Ctrl-C stops everything):
+            jwd demo: two systems, PRT (a portal) and ERP, behind one jwd; NTB, a third, has no temporary session table.
+            Open these in a browser (Ctrl-C stops everything):
               http://localhost:8080/portal           the portal page: four iViews that count clicks in their sessions, each
                                                      explained: the server its session is on, and where jwd sends it and why
               http://localhost:8080/portal?without-table  the same page without the temporary session table: the race
