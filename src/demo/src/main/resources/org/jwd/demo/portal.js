@@ -1,7 +1,8 @@
 /*
  * The portal page explains itself. Each time an iView's frame has loaded, this reads from the iView's page the server
- * that answered (where its session, and its count, live), then asks jwd where the iView's requests go now: a HEAD
- * request of the iView, with the browser's cookies, whose X-Jwd-Route answer names the system, the server and why.
+ * that answered (where its session, and its count, live), then, when that server is new to the frame, asks jwd where
+ * the iView's requests go now: a HEAD request of the iView, with the browser's cookies, whose X-Jwd-Route answer
+ * names the system, the server and why.
  * Once every iView is explained, the summary says whether the iViews of one system share their server.
  */
 (function () {
@@ -84,6 +85,12 @@
     setText(field(card, 'session'), iView.server + (first !== iView.server
         ? ' (moved from ' + first + ': its session there is lost)'
         : iView.created ? ' (started by this load)' : ''), first !== iView.server ? 'state-down' : '');
+    if (card.getAttribute('data-asked-server') === iView.server) {
+      // the same server as when jwd was last asked: its answer stands, and the iView's load costs no more requests
+      summarize();
+      return;
+    }
+    card.setAttribute('data-asked-server', iView.server);
     card.removeAttribute('data-explained');
     // the iView's path without its query: a HEAD of ?click=1 would count a click
     fetch(frame.contentWindow.location.pathname, {method: 'HEAD', cache: 'no-store', credentials: 'same-origin'})
