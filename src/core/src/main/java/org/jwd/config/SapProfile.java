@@ -45,8 +45,9 @@ public record SapProfile(List<String> notUsed) {
                     + " icf.url_prefixes_url)"),
             Map.entry("ssl/server_pse", "jwd reads no PSE: export it to PKCS#12 (sapgenpse export_p12 -p SAPSSLS.pse"
                     + " jwd.p12) and set jwd.ssl_keystore and jwd.ssl_keystore_password"),
-            Map.entry("ssl/client_pse", "jwd reads no PSE: the servers' certificates are checked against"
-                    + " jwd.ssl_truststore"));
+            Map.entry("ssl/client_pse", "jwd reads no PSE: it checks the servers' certificates against"
+                    + " wdisp/ssl_truststore (their CAs in a PKCS#12 or JKS file, with wdisp/ssl_truststore_password)"
+                    + " and presents no client certificate of its own"));
     /** Indexed SAP keys jwd does not support, by their prefix. */
     private static final Map<String, String> INSTEAD_INDEXED = Map.of(
             "icm/HTTP/redirect_", "a redirect is a RegRedirectUrl line of an action file (icm/HTTP/mod_<xx>)",
