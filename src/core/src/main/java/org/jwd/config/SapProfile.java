@@ -97,7 +97,8 @@ public record SapProfile(List<String> notUsed) {
 
     /**
      * The known key nearest to {@code key}, when it is near enough to be a typo: the same letters in another case,
-     * or at most two edits away (one for short keys); {@code null} otherwise.
+     * or at most two edits away (one for short keys); else the one known key of the same name under another prefix
+     * ({@code jwd.ssl_truststore}: {@code wdisp/ssl_truststore}); {@code null} otherwise.
      */
     public static String nearest(String key, Collection<String> known) {
         String best = null;
@@ -113,7 +114,19 @@ public record SapProfile(List<String> notUsed) {
                 bestDistance = d;
             }
         }
-        return best;
+        return best != null ? best : sameName(key, known);
+    }
+
+    /** The one known key whose last part (after its last '/' or '.') is {@code key}'s, of 4 letters or more. */
+    private static String sameName(String key, Collection<String> known) {
+        String name = lastPart(key);
+        List<String> same = known.stream().filter(k -> !k.equals(key) && lastPart(k).equalsIgnoreCase(name))
+                .distinct().toList();
+        return name.length() >= 4 && same.size() == 1 ? same.get(0) : null;
+    }
+
+    private static String lastPart(String key) {
+        return key.substring(Math.max(key.lastIndexOf('/'), key.lastIndexOf('.')) + 1);
     }
 
     /** Levenshtein's distance, or {@code limit + 1} as soon as it is certain to exceed {@code limit}. */

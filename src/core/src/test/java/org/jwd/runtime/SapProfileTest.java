@@ -141,4 +141,19 @@ class SapProfileTest {
                         "did you mean SessionTableTimeout?"))
                 .anySatisfy(p -> assertThat(p).contains("did you mean wdisp/HTTP/context_timeout?"));
     }
+
+    @Test
+    void aKeyOfAnotherPrefixIsNamedWithTheKeyOfItsName() {
+        assertThat(problems(A + "jwd.ssl_truststore=cas.p12\n").problems()).singleElement().satisfies(p ->
+                assertThat(p).endsWith("did you mean wdisp/ssl_truststore?"));
+    }
+
+    /** Not the hundred known keys on every line: the key meant, and where they are all listed. */
+    @Test
+    void anUnknownKeyIsOneShortLineNamingWhereEveryKeyIsListed() {
+        assertThat(problems(A + "jwd.colour=blue\nwdisp/frobnicate=1\nSessionTableTimeOut=10m\n").problems())
+                .hasSize(3).allSatisfy(p -> assertThat(p).hasSizeLessThan(250)
+                        .contains("expected a known key (every key: the README's \"Configuration\" table,"
+                                + " config/template.properties)"));
+    }
 }
