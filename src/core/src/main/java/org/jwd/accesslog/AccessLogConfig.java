@@ -57,15 +57,25 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
             return null;
         }
         try {
-            return parse(value).orElse(null);
+            return parse(value, keys.directory()).orElse(null);
         } catch (ConfigException e) {
             e.problems().forEach(problem -> keys.problemText(KEY, problem));
             return null;
         }
     }
 
-    /** Reads the value of {@value #KEY}; every problem names the key and its sub-parameter. */
+    /** As {@link #parse(String, Path)}, a relative {@code LOGFILE} in the working directory. */
     static Optional<AccessLogConfig> parse(String value) throws ConfigException {
+        return parse(value, Path.of(""));
+    }
+
+    /**
+     * Reads the value of {@value #KEY}; every problem names the key and its sub-parameter.
+     *
+     * @param directory where a relative {@code LOGFILE} is: the configuration file's directory, as for every file
+     *                  the configuration names (SAP's is the working directory, which a service may not set)
+     */
+    static Optional<AccessLogConfig> parse(String value, Path directory) throws ConfigException {
         List<String> problems = new ArrayList<>();
         Map<String, String> sub = subParameters(value, problems);
         String active = sub.getOrDefault("ACTIVE", "TRUE");
@@ -80,7 +90,7 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
         if (logFile == null || logFile.isEmpty()) {
             problems.add(KEY + ": LOGFILE is missing: expected the log file's name (with %y %m %d %h %t %s)");
         } else {
-            checkLogFile(logFile, problems);
+            logFile = checkLogFile(logFile, directory, problems);
         }
         LogFormat format = null;
         try {
@@ -131,23 +141,29 @@ public record AccessLogConfig(String prefix, String logFile, LogFormat format, S
         return sub;
     }
 
-    /** The directory must exist and be writable now: a log that cannot be written fails the start, not a request. */
-    private static void checkLogFile(String logFile, List<String> problems) {
+    /**
+     * The file's name resolved against {@code directory}; its directory must exist and be writable now: a log that
+     * cannot be written fails the start, not a request.
+     */
+    private static String checkLogFile(String logFile, Path directory, List<String> problems) {
         if (logFile.toLowerCase(Locale.ROOT).contains("yyyy_mm_dd")) {
             // Jetty's file writer would read it as its own date pattern and roll the file at midnight.
             problems.add(KEY + ": LOGFILE = '" + logFile + "': 'yyyy_mm_dd' is reserved; write the date with"
                     + " %y, %m and %d");
-            return;
+            return logFile;
         }
         try {
-            Path dir = Path.of(LogFileName.of(logFile).expand(0)).toAbsolutePath().getParent();
+            String resolved = directory.resolve(logFile).toString();
+            Path dir = Path.of(LogFileName.of(resolved).expand(0)).toAbsolutePath().getParent();
             if (dir == null || !Files.isDirectory(dir)) {
                 problems.add(KEY + ": LOGFILE = '" + logFile + "': its directory " + dir + " does not exist");
             } else if (!Files.isWritable(dir)) {
                 problems.add(KEY + ": LOGFILE = '" + logFile + "': its directory " + dir + " is not writable");
             }
+            return resolved;
         } catch (IllegalArgumentException e) {
             problems.add(KEY + ": LOGFILE = '" + logFile + "': not a file name: " + e.getMessage());
+            return logFile;
         }
     }
 
