@@ -22,7 +22,7 @@ public record SapProfile(List<String> notUsed) {
             "SAPGLOBALHOST", "SAPLOCALHOST", "SAPLOCALHOSTFULL", "SAPFQDN", "SAPDBHOST", "OS_UNICODE",
             "icm/host_name_full", "icm/max_conn", "icm/max_sockets", "icm/req_queue_len", "icm/min_threads",
             "icm/max_threads", "icm/min_spare_threads", "icm/keep_alive_timeout", "icm/conn_timeout",
-            "icm/security_log", "icm/HTTP/error_templ_path", "is/HTTP/show_detailed_errors",
+            "icm/security_log", "icm/HTTP/error_templ_path",
             "wdisp/HTTP/max_pooled_con", "wdisp/HTTPS/max_pooled_con", "wdisp/shm_attach_mode",
             "ssl/ssl_lib", "sec/libsapsecu", "ssf/ssfapi_lib", "ssf/name", "service/protectedwebmethods");
     /** Prefixes of such keys: directories, environment, the start service's programs, the ICM's memory pipes. */
