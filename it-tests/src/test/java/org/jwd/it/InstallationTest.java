@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.jwd.config.PasswordHash;
 
 /**
  * What an administrator reads in the unpacked distribution is there: {@code INSTALL} points at the manual beside
@@ -35,6 +36,23 @@ class InstallationTest {
         assertThat(links).contains("docs/architecture.md", "docs/admin.png");
         for (String link : links) {
             assertThat(JwdProcess.dist().resolve(link)).as(link).exists();
+        }
+    }
+
+    /** A hash the manual shows parses whole (copying it works) or is a placeholder, and none is the demo's. */
+    @Test
+    void everyPasswordHashTheManualShowsIsWholeOrAPlaceholderAndNotTheDemos() throws IOException {
+        String demo = Files.readAllLines(JwdProcess.projectDir().resolve("config/demo.properties")).stream()
+                .filter(l -> l.startsWith("admin.password_hash=")).findFirst().orElseThrow().split("=", 2)[1];
+        List<String> hashes = Pattern.compile("(pbkdf2-sha256\\S*|<[^>\n]+>)").matcher(Files.readString(
+                JwdProcess.projectDir().resolve("README.md"))).results().map(m -> m.group(1))
+                .filter(h -> h.startsWith("pbkdf2") || h.contains("hash-password")).toList();
+
+        assertThat(hashes).hasSizeGreaterThanOrEqualTo(3).doesNotContain(demo);
+        for (String hash : hashes) {
+            if (hash.startsWith("pbkdf2-sha256$")) {
+                assertThat(PasswordHash.parse(hash.replaceAll("[`,.]+$", ""))).as(hash).isNotNull();
+            }
         }
     }
 }
