@@ -3,7 +3,7 @@ package org.jwd.runtime;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.jwd.accesslog.AccessLogConfig;
+import org.jwd.accesslog.AccessLogConfigs;
 import org.jwd.config.AdminConfig;
 import org.jwd.config.ClusterConfig;
 import org.jwd.config.ConfigException;
@@ -95,7 +95,7 @@ public final class ConfigReader {
                 .put(SlowClients.class, SlowClients.read(keys))
                 .put(TlsConfig.class, TlsConfig.read(keys, whole))
                 .put(AdminConfig.class, AdminConfig.read(keys, core))
-                .put(AccessLogConfig.class, AccessLogConfig.read(keys))
+                .put(AccessLogConfigs.class, AccessLogConfigs.read(keys))
                 .put(PermissionTable.class, PermissionTable.read(keys))
                 .put(ModificationHandlers.class, ModificationHandlers.read(keys))
                 .put(ClusterConfig.class, cluster)

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.jwd.accesslog.AccessLogConfig;
+import org.jwd.accesslog.AccessLogConfigs;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.SapProfile;
@@ -61,7 +61,7 @@ class SapProfileTest {
         DispatcherConfig config = load(profile());
 
         // LOGFILE=$(DIR_LOGGING)$(DIR_SEP)access_log-%y-%m-%d: DIR_LOGGING is used, so it is not listed
-        assertThat(config.section(AccessLogConfig.class).logFile()).isEqualTo(dir.resolve("LOGDIR") + "/access_log-%y-%m-%d");
+        assertThat(config.section(AccessLogConfigs.class).handlers().get(0).logFile()).isEqualTo(dir.resolve("LOGDIR") + "/access_log-%y-%m-%d");
         assertThat(config.section(SapProfile.class).notUsed()).doesNotContain("DIR_LOGGING");
     }
 

@@ -439,11 +439,21 @@
     }
   }
 
-  /** The access log's file and the lines it lost: a full or read-only disk drops lines, requests go on. */
+  /** The access logs' files and the lines they lost: a full or read-only disk drops lines, requests go on. */
   function renderAccessLog(a) {
-    renderPairs('accesslog', !a ? [['file', 'off (icm/HTTP/logging_0)']] : [['file', a.file],
-      ['writing', a.failure ? 'no: ' + a.failure + ' (lines are dropped until it can be written again)' : 'yes'],
-      ['dropped lines', a.dropped_lines]]);
+    if (!a) {
+      renderPairs('accesslog', [['file', 'off (icm/HTTP/logging_<xx>)']]);
+      return;
+    }
+    var logs = a.logs || [a];
+    var pairs = [];
+    logs.forEach(function (l) {
+      pairs.push([logs.length > 1 ? l.key : 'file', l.file]);
+    });
+    pairs.push(['writing', a.failure ? 'no: ' + a.failure + ' (lines are dropped until it can be written again)'
+      : 'yes']);
+    pairs.push(['dropped lines', a.dropped_lines]);
+    renderPairs('accesslog', pairs);
     var td = document.querySelector('#accesslog td[data-field="writing"]');
     if (td && a.failure) {
       td.className = 'state-down';
