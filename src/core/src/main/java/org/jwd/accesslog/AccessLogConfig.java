@@ -69,12 +69,19 @@ public record AccessLogConfig(String key, String prefix, String logFile, LogForm
         return parse(KEY_PREFIX + "0", value);
     }
 
+    /** Reads the value of {@code key}, a relative {@code LOGFILE} in the working directory, for the tests. */
+    static Optional<AccessLogConfig> parse(String key, String value) throws ConfigException {
+        return parse(key, value, Path.of(""));
+    }
+
     /**
      * Reads the value of {@code key}; every problem names the key and its sub-parameter.
      *
+     * @param directory where a relative {@code LOGFILE} is: the configuration file's directory, as for every file
+     *                  the configuration names (SAP's is the working directory, which a service may not set)
      * @return empty with {@code ACTIVE=FALSE}
      */
-    static Optional<AccessLogConfig> parse(String key, String value) throws ConfigException {
+    static Optional<AccessLogConfig> parse(String key, String value, Path directory) throws ConfigException {
         List<String> problems = new ArrayList<>();
         Map<String, String> sub = subParameters(key, value, problems);
         boolean active = bool(key, sub, "ACTIVE", true, problems);
@@ -86,7 +93,7 @@ public record AccessLogConfig(String key, String prefix, String logFile, LogForm
         if (logFile == null || logFile.isEmpty()) {
             problems.add(key + ": LOGFILE is missing: expected the log file's name (with %y %m %d %h %t %s)");
         } else {
-            checkLogFile(key, logFile, problems);
+            logFile = checkLogFile(key, logFile, directory, problems);
         }
         LogFormat format = null;
         try {
@@ -184,23 +191,29 @@ public record AccessLogConfig(String key, String prefix, String logFile, LogForm
         return sub;
     }
 
-    /** The directory must exist and be writable now: a log that cannot be written fails the start, not a request. */
-    private static void checkLogFile(String key, String logFile, List<String> problems) {
+    /**
+     * The file's name resolved against {@code directory}; its directory must exist and be writable now: a log that
+     * cannot be written fails the start, not a request.
+     */
+    private static String checkLogFile(String key, String logFile, Path directory, List<String> problems) {
         if (logFile.toLowerCase(Locale.ROOT).contains("yyyy_mm_dd")) {
             // Jetty's file writer would read it as its own date pattern and roll the file at midnight.
             problems.add(key + ": LOGFILE = '" + logFile + "': 'yyyy_mm_dd' is reserved; write the date with"
                     + " %y, %m and %d");
-            return;
+            return logFile;
         }
         try {
-            Path dir = Path.of(LogFileName.of(logFile).expand(0)).toAbsolutePath().getParent();
+            String resolved = directory.resolve(logFile).toString();
+            Path dir = Path.of(LogFileName.of(resolved).expand(0)).toAbsolutePath().getParent();
             if (dir == null || !Files.isDirectory(dir)) {
                 problems.add(key + ": LOGFILE = '" + logFile + "': its directory " + dir + " does not exist");
             } else if (!Files.isWritable(dir)) {
                 problems.add(key + ": LOGFILE = '" + logFile + "': its directory " + dir + " is not writable");
             }
+            return resolved;
         } catch (IllegalArgumentException e) {
             problems.add(key + ": LOGFILE = '" + logFile + "': not a file name: " + e.getMessage());
+            return logFile;
         }
     }
 

@@ -55,7 +55,8 @@ public record AccessLogConfigs(List<AccessLogConfig> handlers) {
                 continue;
             }
             try {
-                AccessLogConfig.parse(key, value).ifPresent(c -> handlers.put(Integer.parseInt(number), c));
+                AccessLogConfig.parse(key, value, keys.directory())
+                        .ifPresent(c -> handlers.put(Integer.parseInt(number), c));
             } catch (ConfigException e) {
                 e.problems().forEach(problem -> keys.problemText(key, problem));
             }

@@ -44,6 +44,19 @@ public final class ConfigReader {
         }
     }
 
+    /**
+     * SAP's {@code is/HTTP/show_detailed_errors}: whether jwd's own error answers (500, 502, 503, 504) name the
+     * server, the group and the cause ({@code TRUE}, SAP's default), or say their status alone ({@code FALSE}, as SAP
+     * recommends where clients are not to learn the landscape; the access log and the page keep the details).
+     */
+    public record ErrorDetailSection(boolean detailed) {
+        public static final String KEY = "is/HTTP/show_detailed_errors";
+
+        static ErrorDetailSection read(KeyReader keys) {
+            return new ErrorDetailSection(keys.bool(KEY, true));
+        }
+    }
+
     private ConfigReader() {
     }
 
@@ -88,7 +101,8 @@ public final class ConfigReader {
                 .put(ClusterConfig.class, cluster)
                 .put(OperatorConfig.class, OperatorConfig.read(keys, cluster))
                 .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, table))
-                .put(WatchSection.class, WatchSection.read(keys));
+                .put(WatchSection.class, WatchSection.read(keys))
+                .put(ErrorDetailSection.class, ErrorDetailSection.read(keys));
         if (systems != null) {
             // each system shares the file's sections but its own TLS and server limits; the whole carries them all.
             // Read before the check, so that the systems' problems come with the file's others.

@@ -3,11 +3,13 @@ package org.jwd.accesslog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jwd.config.ConfigException;
+import org.jwd.config.KeyReader;
 
 class AccessLogConfigTest {
     @TempDir
@@ -89,5 +91,27 @@ class AccessLogConfigTest {
                 .hasMessageContaining("does not exist");
         assertThatThrownBy(() -> AccessLogConfig.parse("PREFIX=/"))
                 .hasMessageContaining("icm/HTTP/logging_0: LOGFILE is missing");
+    }
+
+    /** One rule for every file the configuration names: relative to its directory, not to jwd's working directory. */
+    @Test
+    void aRelativeLogFileIsInTheConfigurationFilesDirectory() throws Exception {
+        Files.createDirectories(dir.resolve("logs"));
+        KeyReader keys = KeyReader.parse("icm/HTTP/logging_0=LOGFILE=logs/access-%y-%m-%d\n", "jwd.properties", dir);
+
+        AccessLogConfig c = AccessLogConfigs.read(keys).handlers().get(0);
+        keys.check();
+
+        assertThat(c.logFile()).isEqualTo(dir.resolve("logs/access-%y-%m-%d").toString());
+    }
+
+    @Test
+    void aRelativeLogFileWhoseDirectoryIsMissingThereIsNamedWithItsPath() {
+        KeyReader keys = KeyReader.parse("icm/HTTP/logging_0=LOGFILE=nowhere/access\n", "jwd.properties", dir);
+
+        AccessLogConfigs.read(keys);
+
+        assertThatThrownBy(keys::check).hasMessageContaining("LOGFILE = 'nowhere/access': its directory "
+                + dir.resolve("nowhere") + " does not exist");
     }
 }
