@@ -28,11 +28,11 @@ public final class Discovery implements AutoCloseable {
     private final InfoFetcher fetcher;
     private final KeptViews kept;
     private final LongSupplier clock;
-    private final Consumer<Map<String, SystemView>> publish;
+    private final Consumer<Discovery> publish;
     /** by system key; guarded by this */
     private final Map<String, SystemRefresh> systems = new LinkedHashMap<>();
-    /** guarded by this */
-    private ScheduledFuture<?> refreshes;
+    /** set under this; cancelled without it, so that closing never waits for a refresh */
+    private volatile ScheduledFuture<?> refreshes;
     private volatile boolean closed;
     private volatile String keptError;
     /** What the page reads without waiting for a refresh under way: set after each. */
@@ -40,11 +40,11 @@ public final class Discovery implements AutoCloseable {
     private volatile List<SystemStatus> status = List.of();
 
     /**
-     * @param publish receives every system's view (by SID, {@code -} for the implicit system) when one changed; it
-     *                runs on the refreshing thread
+     * @param publish told when a system's view changed ({@link #views()}); it runs on the refreshing thread, holding
+     *                this discovery's lock
      */
     public Discovery(DiscoveryConfig config, InfoFetcher fetcher, LongSupplier clockMillis,
-                     Consumer<Map<String, SystemView>> publish) {
+                     Consumer<Discovery> publish) {
         this.config = config;
         this.fetcher = fetcher;
         this.kept = new KeptViews(config.keptFile());
@@ -81,7 +81,7 @@ public final class Discovery implements AutoCloseable {
         }
         snapshot();
         if (any) {
-            publish.accept(views);
+            publish.accept(this);
         }
     }
 
@@ -113,7 +113,7 @@ public final class Discovery implements AutoCloseable {
         }
         snapshot();
         if (changed && !closed) {
-            publish.accept(views);
+            publish.accept(this);
         }
         store();
     }
@@ -169,12 +169,13 @@ public final class Discovery implements AutoCloseable {
         return kept;
     }
 
+    /** Stops the refreshes; never waits for one under way, whose answers are then not published. */
     @Override
-    public synchronized void close() {
+    public void close() {
         closed = true;
-        if (refreshes != null) {
-            refreshes.cancel(true);
-            refreshes = null;
+        ScheduledFuture<?> r = refreshes;
+        if (r != null) {
+            r.cancel(true);
         }
     }
 

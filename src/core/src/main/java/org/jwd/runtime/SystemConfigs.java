@@ -157,4 +157,21 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
     DispatcherConfig config(SystemEntry system) {
         return configs.get(system.sid());
     }
+
+    /**
+     * Why a registration into {@code system} cannot stand with {@code systems}: a SID that is not one of them, none
+     * where there are systems, or one where there are none; {@code null} when it stands.
+     */
+    static String refusedRegistration(SystemConfigs systems, String system) {
+        if (systems == null) {
+            return system == null ? null : "system " + system + " is not configured: no wdisp/system_<xx> entry";
+        }
+        if (system == null) {
+            return "no system: with wdisp/system_<xx> entries every server belongs to one of "
+                    + String.join(", ", systems.configs().keySet());
+        }
+        return systems.configs().containsKey(system) ? null
+                : "system " + system + " is not configured: expected one of " + String.join(", ",
+                systems.configs().keySet());
+    }
 }
