@@ -1,7 +1,6 @@
 package org.jwd.discovery;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -70,9 +69,9 @@ record Icf(List<IcrUrlPrefixParser.Entry> entries, IcrGroups abapGroups, IcrGrou
         return of;
     }
 
-    /** Each logon group with members among {@code servers}, with the prefixes the lines give it. */
+    /** Each logon group with members among {@code servers}, with the prefixes the lines give it, by name. */
     List<LogonGroupConfig> groups(List<ServerConfig> servers, List<String> problems) {
-        Map<String, List<String>> prefixes = new LinkedHashMap<>();
+        Map<String, List<String>> prefixes = new java.util.TreeMap<>();
         servers.forEach(s -> s.logonGroups().forEach(g -> prefixes.putIfAbsent(g, new ArrayList<>())));
         for (IcrUrlPrefixParser.Entry e : entries) {
             if (e.group() == null) {

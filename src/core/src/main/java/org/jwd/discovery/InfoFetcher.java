@@ -79,8 +79,8 @@ public class InfoFetcher {
 
     /** The exception and its causes: the JDK client's ConnectException alone has no message at all. */
     static String describe(Throwable e) {
-        StringBuilder sb = new StringBuilder(e.getMessage() != null && e instanceof IOException
-                && e.getClass() == IOException.class ? e.getMessage() : e.toString());
+        boolean plain = e instanceof InfoFormatException || e.getClass() == IOException.class;
+        StringBuilder sb = new StringBuilder(plain && e.getMessage() != null ? e.getMessage() : e.toString());
         for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
             sb.append(" (").append(cause).append(')');
         }

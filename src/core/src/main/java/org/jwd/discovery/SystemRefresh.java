@@ -64,6 +64,10 @@ final class SystemRefresh {
         } catch (Exception e) {
             return failed("message server " + source.serverList() + ": " + InfoFetcher.describe(e), now);
         }
+        if (list.instances().isEmpty()) {
+            return failed("message server " + source.serverList() + ": the server list names no instance"
+                    + (list.problems().isEmpty() ? "" : " (" + list.problems().get(0) + ")"), now);
+        }
         next = withIcf(next, list, fetcher);
         ViewBuilder.Built built;
         try {
