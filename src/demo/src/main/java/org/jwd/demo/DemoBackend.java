@@ -343,6 +343,7 @@ public final class DemoBackend implements AutoCloseable {
         ServletContextHandler context = new ServletContextHandler("/");
         context.getServletHandler().setDecodeAmbiguousURIs(true);
         context.addServlet(new ServletHolder("demo", servlet), "/*");
+        IcfInfoServlet.mount(context, options);
         server.setHandler(context);
         try {
             server.start();
