@@ -88,7 +88,7 @@ class DiscoveryIT {
     }
 
     @Test
-    void abapAndJavaInstancesWithTheirCapacitiesAndAGroupOfTheIcfRouteAsConfiguredOnesDo() {
+    void abapAndJavaInstancesWithTheirCapacitiesAndAGroupOfTheIcfRouteAsConfiguredOnesDo() throws Exception {
         standIn(null);
         try (JwdProcess jwd = JwdProcess.start(config())) {
             AdminClient admin = new AdminClient(jwd);
@@ -117,7 +117,19 @@ class DiscoveryIT {
             assertThat(discovery.get("changes").toString()).contains("added ls1_ERP_00", "added J2EE1001");
             assertThat(admin.get("/jwd/admin/metrics").body())
                     .contains("jwd_discovery_last_good_view{system=\"-\"} 0.0");
+            assertThat(lgtst(jwd, "CUSTGRP")).contains("group CUSTGRP (logon group type B, abap servers")
+                    .contains("[ls2_ERP_01] [" + abap2.url() + "] [up] [capacity 1]");
         }
+    }
+
+    private static String lgtst(JwdProcess jwd, String group) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(JwdProcess.launcher().toString(), "lgtst", "--url",
+                jwd.uri().toString(), "--group", group, "--user", AdminClient.USER).redirectErrorStream(true);
+        pb.environment().put("JWD_ADMIN_PASSWORD", AdminClient.PASSWORD);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        return out;
     }
 
     @Test
