@@ -87,6 +87,10 @@ class DiscoveryConfigTest {
     @Test
     void aConfigurationOfTheTwoLinesAloneIsValid() {
         assertThat(problems("rdisp/mshost = erpms\nms/http_port = 8101\n")).isEmpty();
+        // the HTTPS-enabled servers may come from the message server
+        assertThat(problems("rdisp/mshost = erpms\nms/http_port = 8101\nwdisp/ssl_encrypt = 1\n")).isEmpty();
+        assertThat(problems("wdisp/system_0 = SID=ERP, MSHOST=erpms, MSPORT=8101, SRCURL=/, SSL_ENCRYPT=1\n"))
+                .isEmpty();
         assertThatThrownBy(() -> read("rdisp/mshost = erpms\n")).isInstanceOf(ConfigException.class);
     }
 }

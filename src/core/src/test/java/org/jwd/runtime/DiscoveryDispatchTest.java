@@ -107,6 +107,29 @@ class DiscoveryDispatchTest {
     }
 
     @Test
+    void aReloadWithoutTheMessageServerLinesLeavesTheFilesServersAloneAndOneWithThemDiscoversAgain() throws Exception {
+        Dispatcher dispatcher = start("");
+        org.jwd.discovery.Discovery first = dispatcher.discovery();
+
+        dispatcher.apply(ConfigReader.parse("server.a.url = http://127.0.0.1:9001\nserver.a.type = j2ee\n"
+                + "health.interval = 1h\n", "test.properties"));
+
+        assertThat(dispatcher.state().topology().servers().keySet()).containsExactly("a");
+        assertThat(dispatcher.discovery()).isNotSameAs(first);
+        assertThat(dispatcher.discovery().status()).isEmpty();
+        first.refreshNow();
+        assertThat(dispatcher.state().topology().servers().keySet()).as("the replaced one publishes nothing")
+                .containsExactly("a");
+
+        dispatcher.apply(ConfigReader.parse("wdisp/server_info_location = file://" + dir.resolve("logon.txt")
+                + "\njwd.discovery_file = " + dir.resolve("kept.txt") + "\nhealth.interval = 1h\n",
+                "test.properties"));
+
+        assertThat(dispatcher.state().topology().servers().keySet())
+                .containsExactly("ls0042_ERP_00", "ls0043_ERP_01", "J2EE6906720");
+    }
+
+    @Test
     void aRestartWithoutTheListServesFromTheKeptView() throws Exception {
         start("");
         boot.close();
