@@ -110,7 +110,7 @@ public record DiscoveryConfig(List<Source> sources, Locations locations, Duratio
                 }
             }
         }
-        Path kept = keys.restartOnly().path(KEPT_FILE, "a file name (relative to the configuration file's directory)");
+        Path kept = keys.path(KEPT_FILE, "a file name (relative to the configuration file's directory)");
         if (kept == null && !sources.isEmpty()) {
             kept = OperatorConfig.keptFile(keys, KEPT_FILE_NAME, "discovery-view");
         }
