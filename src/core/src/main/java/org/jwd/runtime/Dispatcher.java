@@ -74,7 +74,7 @@ public final class Dispatcher implements AutoCloseable {
         this.parts = parts;
         LimitsConfig limits = config.section(LimitsConfig.class);
         rebuild(config, SystemRouters.urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits),
-                SystemRouters.NONE.loadersFor(systemsOf(config), null));
+                SystemRouters.NONE.loadersFor(SystemConfigs.of(config), null));
         this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
                 new StateSystems(this::state));
         metrics.watchAccessLog(() -> parts.accessLog().status().droppedLines());
@@ -142,21 +142,7 @@ public final class Dispatcher implements AutoCloseable {
 
     /** Whether {@code id} is a server of the configuration file (which never expires and cannot register). */
     public boolean isConfigured(String id) {
-        return serversOf(config()).stream().anyMatch(s -> s.id().equals(id));
-    }
-
-    /**
-     * The servers of the file: with systems, every server is some system's (unscoped {@code server.<id>} keys are
-     * refused then).
-     */
-    private static List<ServerConfig> serversOf(DispatcherConfig config) {
-        SystemConfigs systems = systemsOf(config);
-        return systems == null ? config.servers() : systems.servers();
-    }
-
-    /** The {@code wdisp/system_<xx>} systems of {@code config}, or {@code null} for the implicit one. */
-    private static SystemConfigs systemsOf(DispatcherConfig config) {
-        return config.sections().find(SystemConfigs.class).orElse(null);
+        return SystemConfigs.serversOf(config()).stream().anyMatch(s -> s.id().equals(id));
     }
 
     /**
@@ -183,7 +169,7 @@ public final class Dispatcher implements AutoCloseable {
             throw new IllegalArgumentException("server " + server.id() + " is from the configuration file"
                     + (of == null ? "" : " (system " + of + ")"));
         }
-        String refused = SystemConfigs.refusedRegistration(systemsOf(config()), system);
+        String refused = SystemConfigs.refusedRegistration(SystemConfigs.of(config()), system);
         if (refused != null) {
             throw new IllegalArgumentException("server " + server.id() + ": " + refused);
         }
@@ -242,13 +228,13 @@ public final class Dispatcher implements AutoCloseable {
             // the first load is synchronous: the new router's first requests see the loaded prefixes
             prefixes.start(parts.scheduler());
         }
-        for (ServerConfig s : serversOf(next)) {
+        for (ServerConfig s : SystemConfigs.serversOf(next)) {
             if (parts.registry().remove(s.id())) {
                 LOG.warn("jwd: registered server {} gives way to the server {} of the configuration file", s.id(),
                         s.id());
             }
         }
-        SystemConfigs nextSystems = systemsOf(next);
+        SystemConfigs nextSystems = SystemConfigs.of(next);
         for (ServerRegistry.Registration r : parts.registry().registrations()) {
             // a server that joined a system keeps it across reloads; one whose system is gone has nowhere to serve
             String refused = SystemConfigs.refusedRegistration(nextSystems, r.system());
@@ -262,14 +248,9 @@ public final class Dispatcher implements AutoCloseable {
             parts.sessionTable().changeTimeouts(timeouts);
         }
         parts.health().reconfigure(next.health());
-        Discovery replaced = DiscoveryLink.changed(discovery, next) ? discovery : null;
-        if (replaced != null) {
-            discovered = Map.of();
-            discovery = DiscoveryLink.open(next, parts.tls(), this::discovered);
-            discovery.loadKept();
-        }
+        Discovery replaced = replaceDiscovery(next);
         rebuild(next, prefixes, limits, before.slots().next(limits),
-                before.systems().loadersFor(systemsOf(next), parts.scheduler()));
+                before.systems().loadersFor(SystemConfigs.of(next), parts.scheduler()));
         if (replaced != null) {
             replaced.close();
             discovery.start(parts.scheduler());
@@ -279,6 +260,21 @@ public final class Dispatcher implements AutoCloseable {
         }
         before.systems().closeLoadersLeft(state().systems());
         ConfigWarnings.favoriteOnlyGroups(next);
+    }
+
+    /**
+     * A new discovery when {@code next} discovers differently, serving from the kept file until it is started;
+     * returns the one it replaces (to be closed once the new state is in force), or {@code null}. Guarded by this.
+     */
+    private Discovery replaceDiscovery(DispatcherConfig next) throws ConfigException {
+        if (!DiscoveryLink.changed(discovery, next)) {
+            return null;
+        }
+        Discovery replaced = discovery;
+        discovered = Map.of();
+        discovery = DiscoveryLink.open(next, parts.tls(), this::discovered);
+        discovery.loadKept();
+        return replaced;
     }
 
     /** Rebuilds for the configuration in force (a server registered, changed or left). Guarded by this. */
@@ -294,8 +290,8 @@ public final class Dispatcher implements AutoCloseable {
     private void rebuild(DispatcherConfig config, UrlPrefixLoader prefixes, LimitsConfig limits,
                          ConnectionSlots slots, Map<String, UrlPrefixLoader> systemLoaders) {
         Map<String, Server> before = state() == null ? Map.of() : state().topology().servers();
-        SystemConfigs systems = systemsOf(config);
-        List<ServerConfig> configs = DiscoveryLink.servers(serversOf(config), discovered.values());
+        SystemConfigs systems = SystemConfigs.of(config);
+        List<ServerConfig> configs = DiscoveryLink.servers(SystemConfigs.serversOf(config), discovered.values());
         configs.addAll(parts.registry().servers());
         Map<String, Server> servers = new LinkedHashMap<>();
         for (ServerConfig sc : configs) {

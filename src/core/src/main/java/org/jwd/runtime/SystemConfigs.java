@@ -146,6 +146,20 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
         });
     }
 
+    /**
+     * The servers of the file: with systems, every server is some system's (unscoped {@code server.<id>} keys are
+     * refused then).
+     */
+    static List<ServerConfig> serversOf(DispatcherConfig config) {
+        SystemConfigs systems = of(config);
+        return systems == null ? config.servers() : systems.servers();
+    }
+
+    /** The {@code wdisp/system_<xx>} systems of {@code config}, or {@code null} for the implicit one. */
+    static SystemConfigs of(DispatcherConfig config) {
+        return config.sections().find(SystemConfigs.class).orElse(null);
+    }
+
     /** Every system's servers, each id once, in entry order. */
     List<ServerConfig> servers() {
         Map<String, ServerConfig> servers = new LinkedHashMap<>();
