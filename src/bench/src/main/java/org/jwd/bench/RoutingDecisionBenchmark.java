@@ -47,7 +47,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * The benchmark checks once, at setup, that each variant takes the way it is named after.
  *
  * <p>And where the servers and the prefixes come from ({@code servers}): {@code file}, the configuration's
- * {@code server.<id>} blocks and {@code icf.url_prefixes}; {@code discovery}, the same 16 servers and 300 prefixes
+ * {@code server.<id>} blocks and {@code icf.url_prefixes}, the router built here; {@code dispatcher}, the same, the
+ * router taken from a started dispatcher's state; {@code discovery}, the same 16 servers and 300 prefixes
  * learned from a server list and an {@code icr_urlprefix} (files, read by the discovery as from SAP), the router taken
  * from the dispatcher's state as a request takes it. A discovered topology must cost a request what a static one
  * does: the same router over the same topology type, the discovered prefixes merged once per table.
@@ -63,7 +64,7 @@ public class RoutingDecisionBenchmark {
     @Param({"none", "jsessionid", "saplb"})
     public String cookie;
 
-    @Param({"file", "discovery"})
+    @Param({"file", "dispatcher", "discovery"})
     public String servers;
 
     private Router router;
@@ -74,9 +75,10 @@ public class RoutingDecisionBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws ConfigException, IOException {
-        if (servers.equals("discovery")) {
-            boot = Bootstrap.build(ConfigReader.parse(discoveredConfigText(Files.createTempDirectory("jwd-bench")),
-                    "bench"), null);
+        if (!servers.equals("file")) {
+            boot = Bootstrap.build(ConfigReader.parse(servers.equals("discovery")
+                    ? discoveredConfigText(Files.createTempDirectory("jwd-bench"))
+                    : configText() + "health.interval = 1h\n", "bench"), null);
             boot.dispatcher().discovery().refreshNow();
             router = boot.dispatcher().state().router();
             if (router.topology().servers().size() != SERVERS) {
