@@ -33,11 +33,8 @@ final class IcfFetch {
         if (urlMap == null && groups == null) {
             return new Result(null, null, null, failures);
         }
+        // no server of the stack (a Java-only system has no ICF): nothing to ask, nothing failed
         List<URI> candidates = candidates(list, stack, urlMap, groups);
-        if (candidates.isEmpty()) {
-            failures.add("no " + (stack == ServerType.ABAP ? "ABAP" : "Java") + " server with an HTTP or HTTPS row to"
-                    + " ask");
-        }
         for (URI base : candidates) {
             try {
                 String map = urlMap == null ? null : checkedMap(fetcher.fetch(resolve(base, urlMap)));

@@ -28,6 +28,8 @@ final class SystemRefresh {
     private long failingSince;
     private long keptSince;
     private List<String> problems = List.of();
+    /** The last problem of the ICF's lists, warned of once. */
+    private String icfProblem;
 
     SystemRefresh(DiscoveryConfig.Source source, DiscoveryConfig config) {
         this.source = source;
@@ -89,7 +91,9 @@ final class SystemRefresh {
             LOG.debug("jwd: discovery of {}: servers that did not give the ICF's lists: {} {}", name(),
                     abap.failures(), java.failures());
         }
-        if (abap.source() == null && at.urlMap() != null && !abap.failures().isEmpty()) {
+        if (abap.source() != null) {
+            icfProblem = null;
+        } else if (at.urlMap() != null && !abap.failures().isEmpty()) {
             problemOnce("no ABAP server gave the URL mapping table and logon groups (" + String.join("; ",
                     abap.failures()) + "): the last good ones stay");
         }
@@ -97,8 +101,6 @@ final class SystemRefresh {
                 abap.source() != null ? abap.source() : java.source(), next.atMillis());
         return kept.withIcf(fresh);
     }
-
-    private String icfProblem;
 
     /** A WARN for an ICF problem the first time it shows, not at every refresh. */
     private void problemOnce(String problem) {
