@@ -37,6 +37,7 @@ class PackageGraphTest {
         // the request's stages, down to the configuration they are built from
         modules.put("core", List.of(
                 List.of("runtime"),
+                List.of("discovery"),
                 List.of("systems"),
                 List.of("modification"),
                 List.of("accesslog"),

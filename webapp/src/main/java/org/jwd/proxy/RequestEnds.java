@@ -105,7 +105,20 @@ public final class RequestEnds {
                 clientRequest.getRemoteUser(), clientRequest::getHeader, status, t.bytes, now - t.arrivedNanos,
                 decision.group() == null ? null : decision.group().name(),
                 decision.server() == null ? null : decision.server().id(),
-                modified == null ? decision.reason() : decision.reason() + "; " + modified, decision.identifier(),
+                reason(decision, modified), decision.identifier(),
                 retries, sent != 0 && firstByte != 0 ? firstByte - sent : -1));
+    }
+
+    /**
+     * The decision's reason, with the server's SAP name where its id is not that name (a discovered server of a
+     * host name with dots, the Java server of a dual-stack instance, a {@code server.<id>.name}), and what the
+     * modification handler did.
+     */
+    static String reason(RoutingDecision decision, String modified) {
+        String reason = decision.reason();
+        if (decision.server() != null && !decision.server().id().equals(decision.server().config().name())) {
+            reason = reason + " (SAP name " + decision.server().config().name() + ")";
+        }
+        return modified == null ? reason : reason + "; " + modified;
     }
 }
