@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -67,7 +68,7 @@ public final class FrontBalancer implements AutoCloseable {
         Path program = program(kind);
         if (program == null) {
             throw new IllegalStateException(kind + " is not installed (bin/jwd test installs it: apt-get install "
-                    + kind.name().toLowerCase(java.util.Locale.ROOT) + ")");
+                    + kind.name().toLowerCase(Locale.ROOT) + ")");
         }
         int port = freePort();
         String shipped = Files.readString(project.resolve("config").resolve(kind.file()));
@@ -86,7 +87,7 @@ public final class FrontBalancer implements AutoCloseable {
                 : new ProcessBuilder(program.toString(), "-p", dir.toString(), "-e", dir.resolve("error.log").toString(),
                         "-c", nginxMain(dir, file).toString());
         Process process = pb.redirectErrorStream(true).redirectOutput(dir.resolve(kind.name().toLowerCase(
-                java.util.Locale.ROOT) + ".log").toFile()).start();
+                Locale.ROOT) + ".log").toFile()).start();
         FrontBalancer front = new FrontBalancer(kind, process, port);
         front.awaitListening(dir);
         return front;
@@ -124,7 +125,7 @@ public final class FrontBalancer implements AutoCloseable {
             if (!process.isAlive() || System.nanoTime() > deadline) {
                 close();
                 throw new IllegalStateException(kind + " did not start listening on 127.0.0.1:" + port + ":\n"
-                        + Files.readString(dir.resolve(kind.name().toLowerCase(java.util.Locale.ROOT) + ".log")));
+                        + Files.readString(dir.resolve(kind.name().toLowerCase(Locale.ROOT) + ".log")));
             }
             Thread.sleep(50); // a process's port coming up: no event to wait for
         }
