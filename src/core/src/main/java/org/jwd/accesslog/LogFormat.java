@@ -26,7 +26,8 @@ import org.jwd.affinity.MangledSegment;
  *
  * <p>jwd's own: {@code %{server}j}, {@code %{group}j}, {@code %{reason}j}, {@code %{session}j} (the first 8 hex digits
  * of the SHA-256 of the identifier that placed the request: {@code printf %s "$ID" | sha256sum | cut -c1-8} finds a
- * user's lines), {@code %{retries}j}, {@code %{wait}j} (milliseconds until the server's first byte).
+ * user's lines), {@code %{retries}j}, {@code %{wait}j} (milliseconds until the server's first byte),
+ * {@code %{passport}j} (the transaction id of SAP's passport, {@link SapPassport}).
  *
  * <p>Never written: a cookie, an {@code Authorization} header (both refused as {@code %{..}i}), the values of the
  * session identifiers and {@code sap-password} in a path or query string (shown as {@code *}).
