@@ -133,9 +133,9 @@ public final class LogFormat {
     /**
      * The URI with the values of session identifiers and passwords replaced by {@code *}, in path parameters
      * ({@code ;jsessionid=...}), the query ({@code ?sap-contextid=...}) and a mangled segment that carries a session
-     * ({@code /sap(cz1TSUQl...)/} is written {@code /sap(*)/}).
+     * ({@code /sap(cz1TSUQl...)/} is written {@code /sap(*)/}). What a trace shows of a URL is redacted alike.
      */
-    static String redacted(String uri) {
+    public static String redacted(String uri) {
         if (uri != null && uri.indexOf('(') >= 0) {
             uri = withoutMangledSessions(uri);
         }
