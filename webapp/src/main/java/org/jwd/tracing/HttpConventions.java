@@ -5,6 +5,7 @@ import java.util.Set;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.semconv.ClientAttributes;
 import io.opentelemetry.semconv.HttpAttributes;
@@ -17,9 +18,10 @@ import org.eclipse.jetty.client.Request;
 import org.jwd.accesslog.LogFormat;
 
 /**
- * OpenTelemetry's semantic conventions for HTTP spans (stable since 1.23), as far as a proxy knows them: the
- * request's attributes at the span's start, where a sampler sees them. A URL's session identifiers and passwords
- * are redacted as in the access log ({@link LogFormat#redacted}).
+ * OpenTelemetry's semantic conventions for HTTP spans (stable since 1.23), as far as a proxy knows them. The method,
+ * scheme, path and server are given at a span's start, where a sampler sees them; the rest only to a span that is
+ * recorded, so that the nine in ten requests a sampler drops cost no more than their trace context. A URL's session
+ * identifiers and passwords are redacted as in the access log ({@link LogFormat#redacted}).
  */
 final class HttpConventions {
     /** The methods the conventions know; any other is {@code _OTHER}, its name in {@code http.request.method_original}. */
@@ -35,20 +37,24 @@ final class HttpConventions {
         return KNOWN_METHODS.contains(method) ? method : "HTTP";
     }
 
-    /** The client's request, on the server span. */
+    /** What a sampler may read of the client's request, on the server span's builder. */
     static void serverRequest(SpanBuilder span, HttpServletRequest clientRequest) {
         method(span, clientRequest.getMethod());
         span.setAttribute(UrlAttributes.URL_SCHEME, clientRequest.getScheme());
         span.setAttribute(UrlAttributes.URL_PATH, LogFormat.redacted(clientRequest.getRequestURI()));
+        span.setAttribute(ServerAttributes.SERVER_ADDRESS, clientRequest.getServerName());
+        span.setAttribute(ServerAttributes.SERVER_PORT, clientRequest.getServerPort());
+    }
+
+    /** The rest of the client's request, on a server span that is recorded. */
+    static void serverRequestDetails(Span span, HttpServletRequest clientRequest) {
         String query = clientRequest.getQueryString();
         if (query != null) {
             span.setAttribute(UrlAttributes.URL_QUERY, LogFormat.redacted("?" + query).substring(1));
         }
-        span.setAttribute(ServerAttributes.SERVER_ADDRESS, clientRequest.getServerName());
-        span.setAttribute(ServerAttributes.SERVER_PORT, clientRequest.getServerPort());
         span.setAttribute(ClientAttributes.CLIENT_ADDRESS, clientRequest.getRemoteAddr());
         span.setAttribute(NetworkAttributes.NETWORK_PEER_ADDRESS, clientRequest.getRemoteAddr());
-        span.setAttribute(NetworkAttributes.NETWORK_PEER_PORT, clientRequest.getRemotePort());
+        span.setAttribute(NetworkAttributes.NETWORK_PEER_PORT, (long) clientRequest.getRemotePort());
         String version = protocolVersion(clientRequest.getProtocol());
         if (version != null) {
             span.setAttribute(NetworkAttributes.NETWORK_PROTOCOL_VERSION, version);
@@ -59,14 +65,18 @@ final class HttpConventions {
         }
     }
 
-    /** The request to the server, on a client span. */
+    /** What a sampler may read of the request to the server, on a client span's builder. */
     static void clientRequest(SpanBuilder span, Request proxyRequest) {
         method(span, proxyRequest.getMethod());
+        span.setAttribute(ServerAttributes.SERVER_ADDRESS, proxyRequest.getHost());
+        span.setAttribute(ServerAttributes.SERVER_PORT, proxyRequest.getPort() > 0 ? proxyRequest.getPort()
+                : "https".equalsIgnoreCase(proxyRequest.getScheme()) ? 443 : 80);
+    }
+
+    /** The request to the server's URL, on a client span that is recorded. */
+    static void clientRequestDetails(Span span, Request proxyRequest) {
         URI target = proxyRequest.getURI();
         span.setAttribute(UrlAttributes.URL_FULL, LogFormat.redacted(target.toString()));
-        span.setAttribute(ServerAttributes.SERVER_ADDRESS, target.getHost());
-        span.setAttribute(ServerAttributes.SERVER_PORT, target.getPort() > 0 ? target.getPort()
-                : "https".equalsIgnoreCase(target.getScheme()) ? 443 : 80);
     }
 
     private static void method(SpanBuilder span, String method) {

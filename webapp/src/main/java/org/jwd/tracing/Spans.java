@@ -71,11 +71,14 @@ final class Spans implements RequestTrace {
         SpanBuilder builder = tracer.spanBuilder(HttpConventions.spanName(clientRequest.getMethod()))
                 .setParent(parent).setSpanKind(SpanKind.SERVER);
         HttpConventions.serverRequest(builder, clientRequest);
-        String transaction = SapPassport.transactionId(clientRequest.getHeader(SapPassport.HEADER));
-        if (transaction != null) {
-            builder.setAttribute(JwdAttributes.PASSPORT_TRANSACTION, transaction);
-        }
         Span span = builder.startSpan();
+        if (span.isRecording()) {
+            HttpConventions.serverRequestDetails(span, clientRequest);
+            String transaction = SapPassport.transactionId(clientRequest.getHeader(SapPassport.HEADER));
+            if (transaction != null) {
+                span.setAttribute(JwdAttributes.PASSPORT_TRANSACTION, transaction);
+            }
+        }
         return new Spans(tracer, propagator, span, parent.with(span));
     }
 
@@ -87,12 +90,15 @@ final class Spans implements RequestTrace {
         HttpConventions.clientRequest(builder, proxyRequest);
         if (resent > 0) {
             builder.setAttribute(HttpAttributes.HTTP_REQUEST_RESEND_COUNT, resent);
-            if (failure != null) {
-                builder.setAttribute(JwdAttributes.RETRY_CAUSE, failure);
-            }
         }
         Span client = builder.startSpan();
-        JwdAttributes.server(client, server);
+        if (client.isRecording()) {
+            HttpConventions.clientRequestDetails(client, proxyRequest);
+            JwdAttributes.server(client, server);
+            if (resent > 0 && failure != null) {
+                client.setAttribute(JwdAttributes.RETRY_CAUSE, failure);
+            }
+        }
         end(forward.getAndSet(client));
         Context sent = context.with(client);
         proxyRequest.headers(headers -> propagator.inject(sent, headers, SERVER_HEADERS));
@@ -101,7 +107,7 @@ final class Spans implements RequestTrace {
     @Override
     public void answerBegins(int status) {
         Span client = forward.get();
-        if (client != null) {
+        if (client != null && client.isRecording()) {
             client.setAttribute(HttpAttributes.HTTP_RESPONSE_STATUS_CODE, status);
             if (status >= 400) {
                 client.setAttribute(ErrorAttributes.ERROR_TYPE, Integer.toString(status));
@@ -114,7 +120,7 @@ final class Spans implements RequestTrace {
     public void failed(Throwable failure, String description) {
         this.failure = description;
         Span client = forward.get();
-        if (client != null) {
+        if (client != null && client.isRecording()) {
             client.setAttribute(ErrorAttributes.ERROR_TYPE, rootCause(failure).getClass().getName());
             client.setStatus(StatusCode.ERROR, description);
         }
