@@ -34,7 +34,7 @@ import org.jwd.tls.TlsConfig;
  *   https HOST PORT         jwd-https, and its listener
  *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners, jwd-otel)
  *   listener HOST:PORT      a further HTTP listener of jwd-listeners
- *   jvm OPTION              a JVM option: an instrumentation of OpenTelemetry's Java agent turned off
+ *   env NAME=VALUE ...      variables for bin/jwd and the JVM: OpenTelemetry's Java agent's needs
  *   idle-timeout MILLIS     the profile's TIMEOUT, for every listener
  *   stop-timeout MILLIS     jwd.stop_timeout: how long a stop waits for the requests in flight
  * </pre>
@@ -84,10 +84,10 @@ public final class JettyModules {
             return INVALID;
         }
         decision.listeners().notes().forEach(note -> err.println("jwd: " + note));
-        if (!decision.traces().jvmOptions().isEmpty()) {
+        if (!decision.traces().environment().isEmpty()) {
             err.println("jwd: OpenTelemetry's Java agent: jwd makes the spans of its requests, so the agent's own of"
-                    + " Jetty, the servlet and Jetty's client are off (" + String.join(" ", decision.traces().jvmOptions())
-                    + ")");
+                    + " Jetty, the servlet and Jetty's client are off, and no class-data archive is made ("
+                    + String.join(" ", decision.traces().environment()) + ")");
         }
         decision.lines().forEach(out::println);
         return 0;

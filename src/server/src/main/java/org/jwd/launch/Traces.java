@@ -14,17 +14,18 @@ import java.util.Map;
  * <ul>
  *   <li>OpenTelemetry's Java agent attached ({@code -javaagent:.../opentelemetry-javaagent.jar}): the agent supplies
  *       OpenTelemetry, and its instrumentations of Jetty's server, of the servlet and of Jetty's client, which would
- *       each make a second span of what jwd's spans cover, are turned off ({@value #INSTRUMENTATION}{@code
- *       <name>.enabled=false}), unless a setting names them.</li>
+ *       each make a second span of what jwd's spans cover, are turned off
+ *       ({@code OTEL_INSTRUMENTATION_<NAME>_ENABLED=false}), unless a setting names them; and no class-data archive
+ *       is made ({@code JWD_CDS=0}): the JVM refuses to archive the classes an agent changes.</li>
  *   <li>Otherwise traces are on, with the distribution's SDK (module {@value #MODULE}), when a setting asks for them:
  *       {@code OTEL_TRACES_EXPORTER} other than {@code none}, or an OTLP endpoint ({@code OTEL_EXPORTER_OTLP_ENDPOINT},
  *       {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}); never with {@code OTEL_SDK_DISABLED=true}.</li>
  * </ul>
  *
- * @param sdk        whether Jetty starts the SDK (module {@value #MODULE})
- * @param jvmOptions system properties the JVM starts with: the agent's instrumentations turned off
+ * @param sdk         whether Jetty starts the SDK (module {@value #MODULE})
+ * @param environment variables for bin/jwd and the JVM, {@code NAME=value}: with the agent, what it needs
  */
-record Traces(boolean sdk, List<String> jvmOptions) {
+record Traces(boolean sdk, List<String> environment) {
     /** The Jetty module that puts OpenTelemetry's SDK on the server's class path and starts it. */
     static final String MODULE = "jwd-otel";
     static final String INSTRUMENTATION = "otel.instrumentation.";
@@ -33,7 +34,7 @@ record Traces(boolean sdk, List<String> jvmOptions) {
     static final Traces OFF = new Traces(false, List.of());
 
     Traces {
-        jvmOptions = List.copyOf(jvmOptions);
+        environment = List.copyOf(environment);
     }
 
     /** From the environment of {@code bin/jwd run}. */
@@ -53,14 +54,14 @@ record Traces(boolean sdk, List<String> jvmOptions) {
     }
 
     private static Traces agent(Map<String, String> environment, Map<String, String> properties) {
-        List<String> off = new ArrayList<>();
+        List<String> variables = new ArrayList<>(List.of("JWD_CDS=0"));
         for (String name : DOUBLING) {
             String key = INSTRUMENTATION + name + ".enabled";
             if (setting(environment, properties, key) == null) {
-                off.add("-D" + key + "=false");
+                variables.add(variable(key) + "=false");
             }
         }
-        return new Traces(false, off);
+        return new Traces(false, variables);
     }
 
     private static Traces sdk(Map<String, String> environment, Map<String, String> properties) {
@@ -80,17 +81,24 @@ record Traces(boolean sdk, List<String> jvmOptions) {
         if (property != null) {
             return property;
         }
-        String variable = environment.get(key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
+        String variable = environment.get(variable(key));
         return variable == null || variable.isBlank() ? null : variable;
     }
 
-    /** The lines bin/jwd reads: {@code module jwd-otel}, {@code jvm -D...}. */
+    /** The environment variable of a system property: {@code OTEL_INSTRUMENTATION_JETTY_HTTPCLIENT_ENABLED}. */
+    private static String variable(String key) {
+        return key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    /** The lines bin/jwd reads: {@code module jwd-otel}, or {@code env NAME=value ...}. */
     List<String> lines() {
         List<String> lines = new ArrayList<>();
         if (sdk) {
             lines.add("module " + MODULE);
         }
-        jvmOptions.forEach(option -> lines.add("jvm " + option));
+        if (!environment.isEmpty()) {
+            lines.add("env " + String.join(" ", environment));
+        }
         return lines;
     }
 }

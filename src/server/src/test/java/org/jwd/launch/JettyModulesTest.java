@@ -229,9 +229,9 @@ class JettyModulesTest {
 
         assertThat(run(SERVER, false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000", "jvm -Dotel.instrumentation.jetty.enabled=false",
-                "jvm -Dotel.instrumentation.servlet.enabled=false",
-                "jvm -Dotel.instrumentation.jetty-httpclient.enabled=false");
+                "stop-timeout 30000", "env JWD_CDS=0 OTEL_INSTRUMENTATION_JETTY_ENABLED=false"
+                        + " OTEL_INSTRUMENTATION_SERVLET_ENABLED=false"
+                        + " OTEL_INSTRUMENTATION_JETTY_HTTPCLIENT_ENABLED=false");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("OpenTelemetry's Java agent");
     }
 }
