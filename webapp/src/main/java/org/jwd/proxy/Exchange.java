@@ -11,7 +11,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.jetty.client.Request;
-
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.DispatcherState;
 import org.jwd.limits.ServerSlots;

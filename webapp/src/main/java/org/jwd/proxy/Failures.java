@@ -113,7 +113,7 @@ final class Failures {
     }
 
     /** The server in words for answers and logs: {@code server a (http://host:port)}. */
-    static String serverName(Exchange exchange) {
+    private static String serverName(Exchange exchange) {
         RoutingDecision decision = exchange.decision();
         return decision == null || decision.server() == null ? "the server"
                 : "server " + decision.server().id() + " (" + origin(exchange) + ")";
