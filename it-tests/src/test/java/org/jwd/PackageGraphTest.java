@@ -29,11 +29,12 @@ class PackageGraphTest {
         // the servlet container's face: the listener that starts the core, the servlets, the command-line tools
         modules.put("webapp", List.of(
                 List.of("boot", "cli"),
-                List.of("admin", "proxy")));
+                List.of("admin", "proxy"),
+                List.of("tracing")));
         // what Jetty loads outside the WAR
         modules.put("server", List.of(
                 List.of("launch"),
-                List.of("passthrough")));
+                List.of("passthrough", "telemetry")));
         // the request's stages, down to the configuration they are built from
         modules.put("core", List.of(
                 List.of("runtime"),

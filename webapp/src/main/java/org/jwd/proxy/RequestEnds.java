@@ -2,22 +2,39 @@ package org.jwd.proxy;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.opentelemetry.api.GlobalOpenTelemetry;
+
 import org.jwd.metrics.DispatcherMetrics;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.accesslog.AccessLog;
 import org.jwd.accesslog.Entry;
+import org.jwd.tracing.RequestTrace;
+import org.jwd.tracing.Tracing;
 
 /**
  * What the dispatcher's servlet reports of a request on its way (sent to the server, its first byte, its bytes) and
- * at its end: the server's response times go to the metrics, the request's line to the access log.
+ * at its end: the server's response times go to the metrics, the request's line to the access log, its spans to
+ * the traces.
  */
 public final class RequestEnds {
     private final AccessLog log;
     private final DispatcherMetrics metrics;
+    private final Tracing tracing;
 
+    /** Traces go to OpenTelemetry as the runtime supplies it: its SDK, its Java agent, or nothing. */
     public RequestEnds(AccessLog log, DispatcherMetrics metrics) {
+        this(log, metrics, Tracing.of(GlobalOpenTelemetry.get()));
+    }
+
+    public RequestEnds(AccessLog log, DispatcherMetrics metrics, Tracing tracing) {
         this.log = log;
         this.metrics = metrics;
+        this.tracing = tracing;
+    }
+
+    /** The trace of a request that has just arrived ({@link RequestTrace#OFF} while tracing is off). */
+    RequestTrace trace(HttpServletRequest clientRequest) {
+        return tracing.begin(clientRequest);
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URI;
 import java.util.Set;
 
+import org.jwd.affinity.SessionAffinity;
 import org.jwd.config.ServerConfig;
 import org.jwd.config.ServerHealthCheck;
 import org.jwd.config.ServerState;
@@ -22,15 +23,17 @@ class AccessLogReasonTest {
 
     @Test
     void aServerWhoseIdIsItsNameIsNamedOnce() {
-        RoutingDecision d = RoutingDecision.forward("/x", null, server("ls1_ERP_00", "ls1_ERP_00"), "balanced", null, false, null);
+        RoutingDecision d = RoutingDecision.forward("/x", null,
+                new SessionAffinity.Choice(server("ls1_ERP_00", "ls1_ERP_00"), "balanced", false, null, null, null), null);
 
         assertThat(RequestEnds.reason(d, null)).isEqualTo("balanced");
     }
 
     @Test
     void aDiscoveredServerOfAHostNameWithDotsIsNamedByItsSapName() {
-        RoutingDecision d = RoutingDecision.forward("/x", null,
-                server("ls1-example-com_ERP_00", "ls1.example.com_ERP_00"), "sap-contextid", null, false, null);
+        RoutingDecision d = RoutingDecision.forward("/x", null, new SessionAffinity.Choice(
+                server("ls1-example-com_ERP_00", "ls1.example.com_ERP_00"), "sap-contextid", true, null, null, null),
+                null);
 
         assertThat(RequestEnds.reason(d, "rewritten by actions.txt:9"))
                 .isEqualTo("sap-contextid (SAP name ls1.example.com_ERP_00); rewritten by actions.txt:9");

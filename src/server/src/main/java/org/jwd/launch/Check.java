@@ -48,7 +48,7 @@ public final class Check {
         }
         JettyModules.Decision decision;
         try {
-            decision = JettyModules.decide(options);
+            decision = JettyModules.decide(options, Traces.OFF);
         } catch (ConfigException e) {
             InvalidConfiguration.print(err, options.file().toString(), e.problems());
             return PROBLEMS;
