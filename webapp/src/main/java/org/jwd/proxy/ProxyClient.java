@@ -10,6 +10,7 @@ import org.eclipse.jetty.io.ClientConnector;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.limits.SlotAdmission;
+import org.jwd.tls.Reencryption;
 import org.jwd.tls.TlsConfig;
 import org.jwd.tls.TlsPolicy;
 import org.slf4j.Logger;
@@ -71,9 +72,10 @@ final class ProxyClient {
     /** Re-encryption: the servers' certificates are checked against the truststore and their host names. */
     static ClientConnector secure(ClientConnector connector, TlsConfig tls) {
         try {
-            connector.setSslContextFactory(TlsPolicy.towardsServers(tls));
+            connector.setSslContextFactory(TlsPolicy.towardsServers(tls.servers()));
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalStateException("jwd: cannot open " + TlsConfig.TRUSTSTORE + " " + tls.trustStore(), e);
+            throw new IllegalStateException("jwd: cannot open " + TlsConfig.TRUSTSTORE + " " + tls.servers().trustStore()
+                    + " or " + Reencryption.CRED + ": " + e.getMessage(), e);
         }
         if (!tls.verifyHostname()) {
             LOG.warn("jwd: {}=false: a server's certificate need not name the host of its https_url",

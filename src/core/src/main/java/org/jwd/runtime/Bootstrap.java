@@ -95,9 +95,10 @@ public final class Bootstrap implements AutoCloseable {
     private static HealthChecker healthChecker(DispatcherConfig config, TlsConfig tls) throws ConfigException {
         try {
             return new HealthChecker(List.of(), config.health(),
-                    tls.encrypt() == SslEncrypt.NEVER ? null : TlsPolicy.towardsServers(tls));
+                    tls.encrypt() == SslEncrypt.NEVER ? null : TlsPolicy.towardsServers(tls.servers()));
         } catch (IOException | GeneralSecurityException e) {
-            throw new ConfigException(TlsConfig.TRUSTSTORE + " = '" + tls.trustStore() + "': cannot be read: " + e);
+            throw new ConfigException(TlsConfig.TRUSTSTORE + " = '" + tls.servers().trustStore() + "': cannot be read: "
+                    + e);
         }
     }
 

@@ -18,7 +18,7 @@ import org.jwd.tls.TlsConfig;
 /**
  * What Jetty must start for a configuration, decided by jwd's own reading of it before Jetty starts: the listeners
  * ({@link Listeners}: the command line's, or the SAP profile's {@code icm/server_port_<xx>} lines), {@code jwd-https}
- * when it names a keystore ({@code jwd.ssl_keystore}), {@code jwd-passthrough} for end-to-end TLS
+ * when it has something to present ({@code jwd.ssl_keystore}, or an HTTPS line's {@code SSLCONFIG}), {@code jwd-passthrough} for end-to-end TLS
  * ({@code PROT=ROUTER} or {@code wdisp/HTTPS/port}), {@code jwd-listeners} for further HTTP listeners (more
  * {@code PROT=HTTP} lines, ports an {@code SRCSRV} item or the {@code PORT} of an
  * {@code icm/HTTP/admin_<xx>} names). The file is read as the dispatcher reads it (one code
@@ -29,7 +29,8 @@ import org.jwd.tls.TlsConfig;
  * options) prints one line per decision and exits 0:
  * <pre>
  *   http HOST PORT          the http module's listener
- *   https HOST PORT         jwd-https, and its listener
+ *   https HOST PORT [LINE]  jwd-https, and its listener (the ssl module's) for that icm/server_port_&lt;xx&gt;
+ *   https-listener HOST:PORT=LINE   a further HTTPS listener of jwd-https
  *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners)
  *   listener HOST:PORT      a further HTTP listener of jwd-listeners
  *   idle-timeout MILLIS     the profile's TIMEOUT, for every listener
@@ -43,6 +44,8 @@ public final class JettyModules {
     public static final String LISTENERS = "jwd-listeners";
     /** How a listener line of the output starts. */
     public static final String LISTENER = "listener ";
+    /** How the line of a further HTTPS listener starts. */
+    public static final String HTTPS_LISTENER = "https-listener ";
     static final int INVALID = 2;
 
     private JettyModules() {
@@ -72,7 +75,7 @@ public final class JettyModules {
             InvalidConfiguration.print(err, file.toString(), e.problems());
             return INVALID;
         }
-        if (options.httpsPort() != null && decision.listeners().https() == null) {
+        if (options.httpsPort() != null && decision.listeners().https().isEmpty()) {
             err.println("jwd: --https-port needs a keystore: " + TlsConfig.KEYSTORE + " (and "
                     + TlsConfig.KEYSTORE_PASSWORD + ") in " + file);
             return INVALID;
@@ -92,8 +95,10 @@ public final class JettyModules {
         List<String> lines() {
             List<String> lines = new ArrayList<>();
             lines.add("http " + listeners.http().host() + " " + listeners.http().port());
-            if (listeners.https() != null) {
-                lines.add("https " + listeners.https().host() + " " + listeners.https().port());
+            for (Listeners.Https https : listeners.https()) {
+                lines.add(https == listeners.https().get(0) ? "https " + https.listener().host() + " "
+                        + https.listener().port() + (https.line() == null ? "" : " " + https.line())
+                        : HTTPS_LISTENER + https);
             }
             if (passthrough) {
                 lines.add("module " + PASSTHROUGH);
@@ -114,13 +119,11 @@ public final class JettyModules {
     static Decision decide(RunOptions options) throws ConfigException {
         DispatcherConfig config = ConfigReader.load(options.file());
         TlsConfig tls = config.section(TlsConfig.class);
-        Listeners listeners = Listeners.of(options, config.serverPorts(), tls.terminates());
+        Listeners listeners = Listeners.of(options, config.serverPorts(), tls.termination());
         Set<Integer> open = new TreeSet<>();
         open.add(listeners.http().port());
         listeners.more().forEach(l -> open.add(l.port()));
-        if (listeners.https() != null) {
-            open.add(listeners.https().port());
-        }
+        listeners.https().forEach(h -> open.add(h.listener().port()));
         if (tls.passthrough() != null) {
             open.add(tls.passthrough().port());
         }
