@@ -49,7 +49,8 @@ public class DispatcherServlet extends AsyncProxyServlet {
 
     @Override
     protected ClientConnector newClientConnector() {
-        return ProxyClient.secure(ProxyClient.pooled(super.newClientConnector()), dispatcher.tls());
+        return ProxyClient.secure(ProxyClient.pooled(super.newClientConnector()), dispatcher.clientTls(),
+                dispatcher.tls());
     }
 
     @Override

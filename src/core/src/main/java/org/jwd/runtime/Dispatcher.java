@@ -24,6 +24,7 @@ import org.jwd.metrics.DispatcherMetrics;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
+import org.jwd.tls.ClientTls;
 import org.jwd.tls.TlsConfig;
 import org.jwd.operator.OperatorStates;
 import org.jwd.topology.Server;
@@ -49,12 +50,14 @@ public final class Dispatcher implements AutoCloseable {
      * What lives as long as the dispatcher, whatever the reloads change.
      *
      * @param tls       re-encryption to the servers, termination and end-to-end TLS (a restart changes them)
+     * @param clientTls jwd's TLS towards the servers: every client factory, and its client certificate's renewal
      * @param accessLog {@code icm/HTTP/logging_0}, opened at the start ({@link AccessLog#OFF} without it)
      * @param scheduler the shared scheduler, on which a new URL mapping table's loader refreshes
      * @param operator  the operator's decisions (drain, disable, enable), applied to every new state
      */
-    public record Parts(TlsConfig tls, AccessLog accessLog, SessionTable sessionTable, HealthChecker health,
-                        ServerRegistry registry, ScheduledExecutorService scheduler, OperatorStates operator) {
+    public record Parts(TlsConfig tls, ClientTls clientTls, AccessLog accessLog, SessionTable sessionTable,
+                        HealthChecker health, ServerRegistry registry, ScheduledExecutorService scheduler,
+                        OperatorStates operator) {
     }
 
     private final Parts parts;
@@ -73,6 +76,7 @@ public final class Dispatcher implements AutoCloseable {
         this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
                 new StateSystems(this::state));
         metrics.watchAccessLog(() -> parts.accessLog().status().droppedLines());
+        metrics.watchCertificates(parts.clientTls()::everyCertificate);
         warnOfFavoriteOnlyGroups(config);
     }
 
@@ -112,6 +116,11 @@ public final class Dispatcher implements AutoCloseable {
     /** Re-encryption to the servers, termination and end-to-end TLS. */
     public TlsConfig tls() {
         return parts.tls();
+    }
+
+    /** jwd's TLS towards the servers: the proxy's client factory comes from here. */
+    public ClientTls clientTls() {
+        return parts.clientTls();
     }
 
     /** The access log ({@link AccessLog#OFF} without {@code icm/HTTP/logging_0}). */

@@ -33,6 +33,12 @@ public final class TlsPolicy {
      */
     public static SslContextFactory.Client towardsServers(Reencryption servers)
             throws IOException, GeneralSecurityException {
+        return towardsServers(servers, servers.credentials() == null ? null : KeyMaterial.load(servers.credentials()));
+    }
+
+    /** As {@link #towardsServers(Reencryption)}, presenting {@code keys} (opened already), or none. */
+    static SslContextFactory.Client towardsServers(Reencryption servers, KeyMaterial keys)
+            throws IOException, GeneralSecurityException {
         SslContextFactory.Client factory = new SslContextFactory.Client();
         factory.setTrustAll(false);
         KeyStore trustStore = servers.loadTrustStore();
@@ -41,8 +47,8 @@ public final class TlsPolicy {
         }
         factory.setEndpointIdentificationAlgorithm(servers.verifyHostname() ? "HTTPS" : null);
         factory.addExcludeProtocols(WEAK_PROTOCOLS);
-        if (servers.credentials() != null) {
-            KeyMaterial.load(servers.credentials()).applyTo(factory);
+        if (keys != null) {
+            keys.applyTo(factory);
         }
         if (servers.suites() != null) {
             servers.suites().applyTo(factory);
