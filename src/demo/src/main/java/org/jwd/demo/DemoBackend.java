@@ -259,11 +259,19 @@ public final class DemoBackend implements AutoCloseable {
     /**
      * HTTPS for a backend, besides its plain HTTP port: a keystore (PKCS12 or JKS) with the backend's key and
      * certificate. SAP server processes serve both, on two ports (jwd's {@code url} and {@code https_url}).
+     *
+     * @param clientCertificatesFrom {@code null}, or a truststore (password {@code password}) whose CAs a client's
+     *                               certificate must be signed by: a client without one is refused in the handshake,
+     *                               as an ICM with {@code icm/HTTPS/verify_client=2} refuses it
      */
-    public record Tls(Path keyStore, String password) {
+    public record Tls(Path keyStore, String password, Path clientCertificatesFrom) {
         public Tls {
             Objects.requireNonNull(keyStore, "keyStore");
             Objects.requireNonNull(password, "password");
+        }
+
+        public Tls(Path keyStore, String password) {
+            this(keyStore, password, null);
         }
     }
 
@@ -326,6 +334,11 @@ public final class DemoBackend implements AutoCloseable {
             SslContextFactory.Server ssl = new SslContextFactory.Server();
             ssl.setKeyStorePath(tls.keyStore().toString());
             ssl.setKeyStorePassword(tls.password());
+            if (tls.clientCertificatesFrom() != null) {
+                ssl.setTrustStorePath(tls.clientCertificatesFrom().toString());
+                ssl.setTrustStorePassword(tls.password());
+                ssl.setNeedClientAuth(true);
+            }
             HttpConfiguration secure = new HttpConfiguration(http);
             // The name a client asks for (SNI) is the client's business here: a backend answers whatever it is.
             SecureRequestCustomizer customizer = new SecureRequestCustomizer();

@@ -407,8 +407,16 @@ final class DemoServlet extends HttpServlet {
                 .append(",\"newSession\":").append(session.created())
                 .append(",\"scheme\":").append(jsonString(req.getScheme()))
                 .append(",\"protocol\":").append(jsonString(req.getProtocol()))
+                .append(",\"clientCertificate\":").append(clientCertificate(req))
                 .append('}');
         json(resp, 200, json.toString());
+    }
+
+    /** The subject of the certificate the client presented in the TLS handshake, as JSON; {@code null} for none. */
+    private static String clientCertificate(HttpServletRequest req) {
+        Object chain = req.getAttribute("jakarta.servlet.request.X509Certificate");
+        return chain instanceof java.security.cert.X509Certificate[] certificates && certificates.length > 0
+                ? jsonString(certificates[0].getSubjectX500Principal().getName()) : "null";
     }
 
     /**
