@@ -20,6 +20,10 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
 import org.awaitility.Awaitility;
+import org.htmlunit.BrowserVersion;
+import org.htmlunit.DefaultCredentialsProvider;
+import org.htmlunit.WebClient;
+import org.htmlunit.html.HtmlPage;
 import org.jwd.demo.DemoBackend;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -183,6 +187,28 @@ class HttpsCertificatesIT {
         // the test CA's certificates are valid for 30 days: jwd warns at once
         assertThat(jwd.log()).anySatisfy(line -> assertThat(line).contains("WARN", "jwd: icm/server_port_2 (erp): the"
                 + " certificate CN=erp.example (erp) expires in "));
+    }
+
+    @Test
+    void theAdminPageShowsEachListenersCertificatesAndWhenTheyExpire() throws Exception {
+        try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
+            web.getOptions().setCssEnabled(false);
+            web.getOptions().setThrowExceptionOnScriptError(true);
+            DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
+            credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
+            web.setCredentialsProvider(credentials);
+            HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
+
+            Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> page.querySelectorAll(
+                    "#certificates tr[data-listener]").size() >= 3);
+            assertThat(((org.htmlunit.html.DomElement) page.querySelector("#tls-section")).hasAttribute("hidden"))
+                    .isFalse();
+            String table = page.querySelector("#certificates tbody").getTextContent();
+            assertThat(table).contains("icm/server_port_1 (ssl_config_1)", "icm/server_port_2 (erp)",
+                    "CN=erp.example (erp), by CN=jwd test CA", "erp.example", "days");
+            // the test CA's certificates expire within 30 days: marked
+            assertThat(page.querySelectorAll("#certificates td.state-down")).isNotEmpty();
+        }
     }
 
     @SuppressWarnings("unchecked")

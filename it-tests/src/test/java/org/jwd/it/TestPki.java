@@ -222,12 +222,19 @@ final class TestPki {
      */
     Path issue(Path store, String alias, String cn, String san) {
         try {
-            Path work = Files.createTempDirectory(dir, "issue");
+            // beside the store, so that it is moved over it whole (same file system)
+            Path work = Files.createTempDirectory(store.toAbsolutePath().getParent(), "issue");
             Files.copy(dir.resolve("ca.p12"), work.resolve("ca.p12"));
             Files.copy(dir.resolve("ca.crt"), work.resolve("ca.crt"));
             leaf(work, alias, san, cn);
             Files.move(work.resolve(alias + ".p12"), store, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            try (var files = Files.list(work)) {
+                for (Path p : files.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(work);
             return store;
         } catch (IOException | InterruptedException e) {
             throw new IllegalStateException("cannot issue a certificate for " + cn, e);

@@ -211,7 +211,8 @@ public final class DispatcherMetrics {
     public void watchCertificates(Supplier<TlsStatus> certificates) {
         both(GaugeWithCallback.builder().name("jwd_tls_certificate_expiry_seconds")
                 .help("When each certificate jwd presents expires, as Unix time: its HTTPS listeners' (by their"
-                        + " icm/server_port_<xx> and SSL configuration) and its own towards the servers (wdisp/ssl_cred)")
+                        + " icm/server_port_<xx> and SSL configuration) and its own towards the servers"
+                        + " (wdisp/ssl_cred)")
                 .labelNames("listener", "alias", "subject")
                 .callback(cb -> certificates.get().presented().forEach(p -> p.certificates().forEach(c ->
                         cb.call(c.notAfter().getEpochSecond(), p.listener(), c.alias(), c.subject()))))

@@ -22,8 +22,8 @@ import javax.net.ssl.SSLContext;
  * {@code <flags>:<suites>[::<curves>]}.
  * <ul>
  *   <li>The flags are a sum: 64 SSLv3, 128 TLS 1.0, 256 TLS 1.1, 512 TLS 1.2, 1024 TLS 1.3, and 2 ("BEST") every newer
- *       version up to the newest; 1, 4, 8, 16 and 32 choose CommonCryptoLib's own behaviours (SSLv2Hello, renegotiation,
- *       fallback signalling), which Java fixes. jwd speaks TLS 1.2 and 1.3 only: older versions are left out, and a
+ *       version up to the newest; 1, 4, 8, 16 and 32 choose CommonCryptoLib's own behaviours (SSLv2Hello,
+ *       renegotiation, fallback signalling), which Java fixes. jwd speaks TLS 1.2 and 1.3 only: older versions are left out, and a
  *       value that selects none of these two is refused. No flags: TLS 1.2 and 1.3.</li>
  *   <li>The suites are OpenSSL's selection syntax: names added in turn, {@code !} removes for good, {@code -} removes,
  *       {@code +} moves to the end. A name is a class ({@code PFS}, {@code HIGH}, ...) or a suite's own name.</li>

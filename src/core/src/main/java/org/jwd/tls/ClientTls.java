@@ -41,7 +41,7 @@ public final class ClientTls implements AutoCloseable {
         }
     }
 
-    /** A factory towards the servers, presenting jwd's client certificate (the one in force) with {@code wdisp/ssl_auth}. */
+    /** A factory towards the servers, presenting jwd's client certificate in force with {@code wdisp/ssl_auth}. */
     public SslContextFactory.Client newFactory() throws IOException, GeneralSecurityException {
         SslContextFactory.Client factory = TlsPolicy.towardsServers(servers, keys.get());
         factories.add(factory);

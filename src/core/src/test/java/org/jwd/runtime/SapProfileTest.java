@@ -101,7 +101,9 @@ class SapProfileTest {
             "ICM redirect         | icm/HTTP/redirect_0 = PREFIX=/, TO=/irj/portal | RegRedirectUrl line of an action file",
             "ICM file access      | icm/HTTP/file_access_0 = PREFIX=/doc/, DOCROOT=/d | jwd serves no files",
             // "ssl/server_pse": the PSE of the HTTPS port
-            "server PSE           | ssl/server_pse = SAPSSLS.pse   | export it to PKCS#12 (sapgenpse export_p12"})
+            "server PSE           | ssl/server_pse = SAPSSLS.pse   | export it to PKCS#12 (sapgenpse export_p12",
+            // "Setting the SSL Profile Parameters for the SAP Web Dispatcher": ssl/client_pse, jwd's own certificate
+            "client PSE           | ssl/client_pse = SAPSSLC.pse   | the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"})
     void aKeyOfAnSapFeatureJwdLacksIsRefusedSayingWhatToWriteInstead(String what, String line, String advice) {
         String key = line.substring(0, line.indexOf('=')).strip();
 
