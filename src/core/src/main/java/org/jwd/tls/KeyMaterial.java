@@ -65,7 +65,7 @@ public final class KeyMaterial {
                     merged.setKeyEntry(unique, key, inMemory.toCharArray(), store.getCertificateChain(alias));
                     keys.put(unique, (X509Certificate) store.getCertificate(alias));
                     holdsKey = true;
-                    if (file.equals(credentials.files().get(0))) {
+                    if (defaults.isEmpty()) {
                         defaults.add(unique);
                     }
                 } else if (store.isCertificateEntry(alias)) {
@@ -119,7 +119,10 @@ public final class KeyMaterial {
         }
     }
 
-    /** The aliases of the first file's keys: presented when no other key's certificate names what a client asks for. */
+    /**
+     * The first file's first key (its order in the file): presented when no other key's certificate names what a
+     * client asks for, as SAP's ICM presents {@code CRED}.
+     */
     public Set<String> defaults() {
         return defaults;
     }

@@ -17,9 +17,9 @@ import org.eclipse.jetty.util.ssl.X509;
 
 /**
  * Which key a listener presents, by the name the client asks for (SNI): the key whose certificate names it (a name
- * before a wildcard), else the default key, the first file's (SAP: {@code CRED} before {@code SNI_CREDS}). Jetty's
- * own choice falls back to any key the JDK picks; a client that names no host, or one no certificate names, gets the
- * default here, as from SAP's ICM.
+ * before a wildcard), else the default key, the first file's first (SAP: {@code CRED} before {@code SNI_CREDS}).
+ * Jetty's own choice falls back to any key the JDK picks; a client that names no host, or one no certificate names,
+ * gets the default here, as from SAP's ICM.
  *
  * <pre>
  *   keys: portal (CRED, CN=portal.example), erp (SNI_CREDS, DNS erp.example, *.erp.example)
