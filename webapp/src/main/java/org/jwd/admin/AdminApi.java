@@ -86,7 +86,7 @@ public final class AdminApi {
                 new StatusView.RequestCounts(served, inFlight, errors, stateful, served + inFlight - stateful),
                 sessionTable(), snapshot.config().health().toString(), snapshot.config().loadBalancingStrategy(),
                 new StatusView.Ready(ready.ready(), ready.reason()),
-                StatusView.AccessLog.of(dispatcher.accessLog().status()));
+                StatusView.AccessLog.of(dispatcher.accessLog()));
     }
 
     /** {@code GET api/servers}: every server with its state, load and counters. */

@@ -87,7 +87,7 @@ final class Exchange {
         }
         // counted before the answer goes out, so that a client holding its answer finds it counted
         exchange.end(decision.errorStatus(), false, false);
-        Answers.sendRefusal(proxyResponse, decision, exchange.modification);
+        Answers.sendRefusal(proxyResponse, decision, exchange.modification, Answers.detailed(state));
         return null;
     }
 

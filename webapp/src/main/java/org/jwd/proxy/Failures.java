@@ -98,7 +98,7 @@ final class Failures {
                 failure, false, 0, false));
         // A body too large or too slow stays unread: the connection cannot carry another request.
         Answers.sendAndComplete(exchange.clientRequest(), proxyResponse, status, message,
-                status == 413 || status == 408);
+                status == 413 || status == 408, Answers.detailed(exchange.snapshot()));
     }
 
     private FailurePolicy.Failure facts(Exchange exchange, Side side, Throwable failure, boolean answerBegun,

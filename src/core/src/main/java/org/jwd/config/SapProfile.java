@@ -22,7 +22,7 @@ public record SapProfile(List<String> notUsed) {
             "SAPGLOBALHOST", "SAPLOCALHOST", "SAPLOCALHOSTFULL", "SAPFQDN", "SAPDBHOST", "OS_UNICODE",
             "icm/host_name_full", "icm/max_conn", "icm/max_sockets", "icm/req_queue_len", "icm/min_threads",
             "icm/max_threads", "icm/min_spare_threads", "icm/keep_alive_timeout", "icm/conn_timeout",
-            "icm/security_log", "icm/HTTP/error_templ_path", "is/HTTP/show_detailed_errors",
+            "icm/security_log", "icm/HTTP/error_templ_path",
             "wdisp/HTTP/max_pooled_con", "wdisp/HTTPS/max_pooled_con", "wdisp/shm_attach_mode",
             "ssl/ssl_lib", "sec/libsapsecu", "ssf/ssfapi_lib", "ssf/name", "service/protectedwebmethods");
     /** Prefixes of such keys: directories, environment, the start service's programs, the ICM's memory pipes. */
@@ -46,9 +46,9 @@ public record SapProfile(List<String> notUsed) {
             Map.entry("ssl/server_pse", "jwd reads no PSE: export it to PKCS#12 (sapgenpse export_p12 -p SAPSSLS.pse"
                     + " jwd.p12) and name it in jwd.ssl_keystore (with jwd.ssl_keystore_password) or in the CRED of an"
                     + " icm/ssl_config_<xx>"),
-            Map.entry("ssl/client_pse", "jwd reads no PSE: the servers' certificates are checked against"
-                    + " wdisp/ssl_truststore, and jwd's own client certificate is the PKCS#12 file wdisp/ssl_cred names"
-                    + " (wdisp/ssl_auth)"));
+            Map.entry("ssl/client_pse", "jwd reads no PSE: it checks the servers' certificates against"
+                    + " wdisp/ssl_truststore (their CAs in a PKCS#12 or JKS file, with wdisp/ssl_truststore_password),"
+                    + " and its own client certificate is the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"));
     /** Indexed SAP keys jwd does not support, by their prefix. */
     private static final Map<String, String> INSTEAD_INDEXED = Map.of(
             "icm/HTTP/redirect_", "a redirect is a RegRedirectUrl line of an action file (icm/HTTP/mod_<xx>)",
@@ -98,7 +98,8 @@ public record SapProfile(List<String> notUsed) {
 
     /**
      * The known key nearest to {@code key}, when it is near enough to be a typo: the same letters in another case,
-     * or at most two edits away (one for short keys); {@code null} otherwise.
+     * or at most two edits away (one for short keys); else the one known key of the same name under another prefix
+     * ({@code jwd.ssl_truststore}: {@code wdisp/ssl_truststore}); {@code null} otherwise.
      */
     public static String nearest(String key, Collection<String> known) {
         String best = null;
@@ -114,7 +115,19 @@ public record SapProfile(List<String> notUsed) {
                 bestDistance = d;
             }
         }
-        return best;
+        return best != null ? best : sameName(key, known);
+    }
+
+    /** The one known key whose last part (after its last '/' or '.') is {@code key}'s, of 4 letters or more. */
+    private static String sameName(String key, Collection<String> known) {
+        String name = lastPart(key);
+        List<String> same = known.stream().filter(k -> !k.equals(key) && lastPart(k).equalsIgnoreCase(name))
+                .distinct().toList();
+        return name.length() >= 4 && same.size() == 1 ? same.get(0) : null;
+    }
+
+    private static String lastPart(String key) {
+        return key.substring(Math.max(key.lastIndexOf('/'), key.lastIndexOf('.')) + 1);
     }
 
     /** Levenshtein's distance, or {@code limit + 1} as soon as it is certain to exceed {@code limit}. */

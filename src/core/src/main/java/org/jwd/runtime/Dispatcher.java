@@ -51,7 +51,7 @@ public final class Dispatcher implements AutoCloseable {
      *
      * @param tls       re-encryption to the servers, termination and end-to-end TLS (a restart changes them)
      * @param clientTls jwd's TLS towards the servers: every client factory, and its client certificate's renewal
-     * @param accessLog {@code icm/HTTP/logging_0}, opened at the start ({@link AccessLog#OFF} without it)
+     * @param accessLog {@code icm/HTTP/logging_<xx>}, opened at the start ({@link AccessLog#OFF} without it)
      * @param scheduler the shared scheduler, on which a new URL mapping table's loader refreshes
      * @param operator  the operator's decisions (drain, disable, enable), applied to every new state
      */
@@ -123,7 +123,7 @@ public final class Dispatcher implements AutoCloseable {
         return parts.clientTls();
     }
 
-    /** The access log ({@link AccessLog#OFF} without {@code icm/HTTP/logging_0}). */
+    /** The access log ({@link AccessLog#OFF} without {@code icm/HTTP/logging_<xx>}). */
     public AccessLog accessLog() {
         return parts.accessLog();
     }

@@ -116,7 +116,7 @@ class ConfigReaderTest {
                 "jwd.ssl_keystore", "jwd.ssl_keystore_password", "wdisp/ssl_encrypt", "wdisp/ssl_truststore",
                 "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
                 "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
-                "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group", "icm/HTTP/logging_0",
+                "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group",
                 "icm/HTTPS/verify_client", "icm/HTTPS/forward_ccert_as_header",
                 "icm/HTTPS/client_certificate_header_name", "icm/HTTPS/client_certificate_chain_header_prefix",
                 "icm/HTTPS/client_cipher_suite_header_name", "icm/HTTPS/client_key_size_header_name",

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.jwd.accesslog.AccessLogConfig;
+import org.jwd.accesslog.AccessLogConfigs;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.SapProfile;
@@ -61,7 +61,7 @@ class SapProfileTest {
         DispatcherConfig config = load(profile());
 
         // LOGFILE=$(DIR_LOGGING)$(DIR_SEP)access_log-%y-%m-%d: DIR_LOGGING is used, so it is not listed
-        assertThat(config.section(AccessLogConfig.class).logFile()).isEqualTo(dir.resolve("LOGDIR") + "/access_log-%y-%m-%d");
+        assertThat(config.section(AccessLogConfigs.class).handlers().get(0).logFile()).isEqualTo(dir.resolve("LOGDIR") + "/access_log-%y-%m-%d");
         assertThat(config.section(SapProfile.class).notUsed()).doesNotContain("DIR_LOGGING");
     }
 
@@ -102,8 +102,10 @@ class SapProfileTest {
             "ICM file access      | icm/HTTP/file_access_0 = PREFIX=/doc/, DOCROOT=/d | jwd serves no files",
             // "ssl/server_pse": the PSE of the HTTPS port
             "server PSE           | ssl/server_pse = SAPSSLS.pse   | export it to PKCS#12 (sapgenpse export_p12",
-            // "Setting the SSL Profile Parameters for the SAP Web Dispatcher": ssl/client_pse, jwd's own certificate
-            "client PSE           | ssl/client_pse = SAPSSLC.pse   | the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"})
+            // "ssl/client_pse": the PSE whose CAs check the servers' certificates, and jwd's own certificate
+            // ("Setting the SSL Profile Parameters for the SAP Web Dispatcher": wdisp/ssl_auth, wdisp/ssl_cred)
+            "client PSE           | ssl/client_pse = SAPSSLC.pse   | checks the servers' certificates against wdisp/ssl_truststore (",
+            "client PSE's key     | ssl/client_pse = SAPSSLC.pse   | the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"})
     void aKeyOfAnSapFeatureJwdLacksIsRefusedSayingWhatToWriteInstead(String what, String line, String advice) {
         String key = line.substring(0, line.indexOf('=')).strip();
 
@@ -141,5 +143,20 @@ class SapProfileTest {
                 .anySatisfy(p -> assertThat(p).contains("SessionTableTimeOut = '10m'",
                         "did you mean SessionTableTimeout?"))
                 .anySatisfy(p -> assertThat(p).contains("did you mean wdisp/HTTP/context_timeout?"));
+    }
+
+    @Test
+    void aKeyOfAnotherPrefixIsNamedWithTheKeyOfItsName() {
+        assertThat(problems(A + "jwd.ssl_truststore=cas.p12\n").problems()).singleElement().satisfies(p ->
+                assertThat(p).endsWith("did you mean wdisp/ssl_truststore?"));
+    }
+
+    /** Not the hundred known keys on every line: the key meant, and where they are all listed. */
+    @Test
+    void anUnknownKeyIsOneShortLineNamingWhereEveryKeyIsListed() {
+        assertThat(problems(A + "jwd.colour=blue\nwdisp/frobnicate=1\nSessionTableTimeOut=10m\n").problems())
+                .hasSize(3).allSatisfy(p -> assertThat(p).hasSizeLessThan(250)
+                        .contains("expected a known key (every key: the README's \"Configuration\" table,"
+                                + " config/template.properties)"));
     }
 }

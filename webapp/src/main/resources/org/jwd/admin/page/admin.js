@@ -80,6 +80,27 @@
     }
   }
 
+  /**
+   * Sets a cell to "left / right" in place, each half kept whole (no break inside "31.5 KB"), so that a narrow column
+   * wraps it at the slash only. Without `right`, the cell is `left` alone.
+   */
+  function setHalves(td, left, right, cls, title) {
+    if (right === undefined) {
+      setText(td, left, cls, title);
+      return;
+    }
+    var halves = td.querySelectorAll('.half');
+    if (halves.length !== 2) {
+      td.textContent = '';
+      halves = [td.appendChild(el('span', null, 'half'))];
+      td.appendChild(document.createTextNode(' / '));
+      halves.push(td.appendChild(el('span', null, 'half')));
+    }
+    setText(halves[0], left);
+    setText(halves[1], right);
+    setText(td, undefined, cls, title);
+  }
+
   /** The child of `parent` with this id, made by `make` the first time. */
   function keyed(parent, id, make) {
     var node = document.getElementById(id);
@@ -267,11 +288,11 @@
         a.jwd_502 + ' 502, ' + a.jwd_503 + ' 503, ' + a.jwd_504 + ' 504 for it; ' + s.errors + ' failed requests');
     var times = s.response_ms;
     var over = times ? 'p50 / p99 of ' + times.answers + ' answers in the last minute' : 'no answer in the last minute';
-    setText(cell(row, 'first_byte', 'num'), times ? millis(times.first_byte_p50) + ' / ' +
-        millis(times.first_byte_p99) + ' ms' : '–', undefined, over);
-    setText(cell(row, 'response', 'num'), times ? millis(times.last_byte_p50) + ' / ' +
-        millis(times.last_byte_p99) + ' ms' : '–', undefined, over);
-    setText(cell(row, 'bytes', 'num'), bytes(a.bytes_in) + ' / ' + bytes(a.bytes_out), undefined,
+    setHalves(cell(row, 'first_byte', 'num'), times ? millis(times.first_byte_p50) : '–',
+        times ? millis(times.first_byte_p99) + ' ms' : undefined, undefined, over);
+    setHalves(cell(row, 'response', 'num'), times ? millis(times.last_byte_p50) : '–',
+        times ? millis(times.last_byte_p99) + ' ms' : undefined, undefined, over);
+    setHalves(cell(row, 'bytes', 'num'), bytes(a.bytes_in), bytes(a.bytes_out), undefined,
         a.bytes_in + ' bytes in, ' + a.bytes_out + ' bytes out');
     renderCheck(row, s);
     actionButton(row, s, 'drain', 'Drain', s.admin_state === 'drained');
@@ -439,11 +460,21 @@
     }
   }
 
-  /** The access log's file and the lines it lost: a full or read-only disk drops lines, requests go on. */
+  /** The access logs' files and the lines they lost: a full or read-only disk drops lines, requests go on. */
   function renderAccessLog(a) {
-    renderPairs('accesslog', !a ? [['file', 'off (icm/HTTP/logging_0)']] : [['file', a.file],
-      ['writing', a.failure ? 'no: ' + a.failure + ' (lines are dropped until it can be written again)' : 'yes'],
-      ['dropped lines', a.dropped_lines]]);
+    if (!a) {
+      renderPairs('accesslog', [['file', 'off (icm/HTTP/logging_<xx>)']]);
+      return;
+    }
+    var logs = a.logs || [a];
+    var pairs = [];
+    logs.forEach(function (l) {
+      pairs.push([logs.length > 1 ? l.key : 'file', l.file]);
+    });
+    pairs.push(['writing', a.failure ? 'no: ' + a.failure + ' (lines are dropped until it can be written again)'
+      : 'yes']);
+    pairs.push(['dropped lines', a.dropped_lines]);
+    renderPairs('accesslog', pairs);
     var td = document.querySelector('#accesslog td[data-field="writing"]');
     if (td && a.failure) {
       td.className = 'state-down';
