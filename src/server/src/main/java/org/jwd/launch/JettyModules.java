@@ -18,8 +18,8 @@ import org.jwd.tls.TlsConfig;
 /**
  * What Jetty must start for a configuration, decided by jwd's own reading of it before Jetty starts: the listeners
  * ({@link Listeners}: the command line's, or the SAP profile's {@code icm/server_port_<xx>} lines), {@code jwd-https}
- * when it has something to present ({@code jwd.ssl_keystore}, or an HTTPS line's {@code SSLCONFIG}), {@code jwd-passthrough} for end-to-end TLS
- * ({@code PROT=ROUTER} or {@code wdisp/HTTPS/port}), {@code jwd-listeners} for further HTTP listeners (more
+ * when it has something to present ({@code jwd.ssl_keystore}, or an HTTPS line's {@code SSLCONFIG}),
+ * {@code jwd-passthrough} for end-to-end TLS ({@code PROT=ROUTER} or {@code wdisp/HTTPS/port}), {@code jwd-listeners} for further HTTP listeners (more
  * {@code PROT=HTTP} lines, ports an {@code SRCSRV} item or the {@code PORT} of an
  * {@code icm/HTTP/admin_<xx>} names). The file is read as the dispatcher reads it (one code
  * path: {@link org.jwd.runtime.ConfigReader}), so an invalid configuration stops here, with every problem named,
@@ -29,8 +29,9 @@ import org.jwd.tls.TlsConfig;
  * options) prints one line per decision and exits 0:
  * <pre>
  *   http HOST PORT          the http module's listener
- *   https HOST PORT [LINE]  jwd-https, and its listener (the ssl module's) for that icm/server_port_&lt;xx&gt;
- *   https-listener HOST:PORT=LINE   a further HTTPS listener of jwd-https
+ *   https HOST PORT LINE MORE   jwd-https, and its listener (the ssl module's) for that
+ *                           icm/server_port_&lt;xx&gt; ({@code -}: --https-port's); MORE: the further HTTPS
+ *                           lines' listeners, HOST:PORT=LINE,... ({@code -}: none)
  *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners)
  *   listener HOST:PORT      a further HTTP listener of jwd-listeners
  *   idle-timeout MILLIS     the profile's TIMEOUT, for every listener
@@ -44,8 +45,8 @@ public final class JettyModules {
     public static final String LISTENERS = "jwd-listeners";
     /** How a listener line of the output starts. */
     public static final String LISTENER = "listener ";
-    /** How the line of a further HTTPS listener starts. */
-    public static final String HTTPS_LISTENER = "https-listener ";
+    /** An empty field of the {@code https} line (bin/jwd reads fields split by spaces; Jetty takes no empty value). */
+    public static final String NONE = "-";
     static final int INVALID = 2;
 
     private JettyModules() {
@@ -95,10 +96,12 @@ public final class JettyModules {
         List<String> lines() {
             List<String> lines = new ArrayList<>();
             lines.add("http " + listeners.http().host() + " " + listeners.http().port());
-            for (Listeners.Https https : listeners.https()) {
-                lines.add(https == listeners.https().get(0) ? "https " + https.listener().host() + " "
-                        + https.listener().port() + (https.line() == null ? "" : " " + https.line())
-                        : HTTPS_LISTENER + https);
+            if (!listeners.https().isEmpty()) {
+                Listeners.Https first = listeners.https().get(0);
+                List<Listeners.Https> further = listeners.https().subList(1, listeners.https().size());
+                lines.add("https " + first.listener().host() + " " + first.listener().port() + " "
+                        + (first.line() == null ? NONE : first.line()) + " " + (further.isEmpty() ? NONE
+                        : String.join(",", further.stream().map(Listeners.Https::toString).toList())));
             }
             if (passthrough) {
                 lines.add("module " + PASSTHROUGH);

@@ -11,9 +11,12 @@ import java.util.List;
  * @param line the {@code icm/server_port_<xx>} it listens for
  */
 record HttpsListener(String host, int port, String line) {
-    /** The items of {@code text}, separated by {@code ,}; none for an empty text. */
+    /** The items of {@code text}, separated by {@code ,}; none for an empty text or bin/jwd's {@code -}. */
     static List<HttpsListener> parseAll(String text) {
         List<HttpsListener> listeners = new ArrayList<>();
+        if (text.strip().equals("-")) {
+            return listeners;
+        }
         for (String item : text.split(",")) {
             if (!item.isBlank()) {
                 listeners.add(parse(item.strip()));

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Set;
 
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -35,8 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class HttpsTermination extends ContainerLifeCycle {
     private static final Logger LOG = LoggerFactory.getLogger(HttpsTermination.class);
-    /** The {@code jwd.https_line} of the listener {@code --https-port} opens. */
-    static final String COMMAND_LINE = "";
+    /** The {@code jwd.https_line} of the listener {@code --https-port} opens: none, or bin/jwd's {@code -}. */
+    static final Set<String> COMMAND_LINE = Set.of("", "-");
 
     private final Termination termination;
     private final Duration watchInterval;
@@ -51,7 +52,7 @@ public final class HttpsTermination extends ContainerLifeCycle {
     /**
      * The TLS factory of the {@code ssl} module's connector.
      *
-     * @param line the {@code icm/server_port_<xx>} it listens for ({@code jwd.https_line}); empty for
+     * @param line the {@code icm/server_port_<xx>} it listens for ({@code jwd.https_line}); empty or {@code -} for
      *             {@code --https-port}
      * @throws IllegalStateException when the configuration is invalid (every problem logged) or names no keys for it
      */
@@ -61,7 +62,8 @@ public final class HttpsTermination extends ContainerLifeCycle {
 
     /**
      * Adds a listener per item of {@code listeners} ({@code jwd.https_listeners}: {@code <address>:<port>=<line>},
-     * separated by {@code ,}), each like {@code template} (the {@code ssl} module's connector) with its own factory.
+     * separated by {@code ,}; none for an empty value or {@code -}), each like {@code template} (the {@code ssl}
+     * module's connector) with its own factory.
      */
     public static void install(Server server, ServerConnector template, String listeners) {
         HttpsTermination termination = of(server);
@@ -90,10 +92,10 @@ public final class HttpsTermination extends ContainerLifeCycle {
 
     /** A factory for the listener of {@code line}, watched from now on. */
     synchronized SslContextFactory.Server factory(String line) {
-        HttpsSettings https = line.equals(COMMAND_LINE) ? termination.commandLine() : termination.ports().get(line);
+        HttpsSettings https = COMMAND_LINE.contains(line) ? termination.commandLine() : termination.ports().get(line);
         if (https == null) {
             throw new IllegalStateException("jwd: no SSL configuration for the HTTPS listener of "
-                    + (line.equals(COMMAND_LINE) ? "--https-port" : line) + ": expected " + TlsConfig.KEYSTORE
+                    + (COMMAND_LINE.contains(line) ? "--https-port" : line) + ": expected " + TlsConfig.KEYSTORE
                     + " or the line's SSLCONFIG");
         }
         KeyMaterial keys;
@@ -105,7 +107,7 @@ public final class HttpsTermination extends ContainerLifeCycle {
         }
         SslContextFactory.Server factory = new SslContextFactory.Server();
         TlsPolicy.towardsClients(factory, https, keys);
-        String listener = (line.equals(COMMAND_LINE) ? "--https-port" : line) + " (" + https.config().name() + ")";
+        String listener = (COMMAND_LINE.contains(line) ? "--https-port" : line) + " (" + https.config().name() + ")";
         watch.add(listener, https.config().credentials(), keys, renewed -> TlsPolicy.renew(factory, renewed));
         LOG.info("jwd: HTTPS {}: {}, {}", listener, https, keys);
         return factory;

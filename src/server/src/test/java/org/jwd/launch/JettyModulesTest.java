@@ -77,7 +77,8 @@ class JettyModulesTest {
         assertThat(runWith(profile)).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
-                "https 0.0.0.0 44300 icm/server_port_0", "module jwd-passthrough", "module jwd-listeners", "listener 127.0.0.2:8001",
+                "https 0.0.0.0 44300 icm/server_port_0 -", "module jwd-passthrough", "module jwd-listeners",
+                "listener 127.0.0.2:8001",
                 "idle-timeout 60000", "stop-timeout 30000");
     }
 
@@ -96,8 +97,8 @@ class JettyModulesTest {
         assertThat(runWith(profile)).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
-                "https 0.0.0.0 443 icm/server_port_1", "https-listener 127.0.0.2:444=icm/server_port_2",
-                "https-listener [::1]:445=icm/server_port_3", "stop-timeout 30000");
+                "https 0.0.0.0 443 icm/server_port_1 127.0.0.2:444=icm/server_port_2,[::1]:445=icm/server_port_3",
+                "stop-timeout 30000");
     }
 
     @Test
@@ -129,7 +130,7 @@ class JettyModulesTest {
                 .as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 8443", "module jwd-passthrough", "stop-timeout 30000");
+                "https 127.0.0.1 8443 - -", "module jwd-passthrough", "stop-timeout 30000");
     }
 
     @Test
@@ -205,7 +206,7 @@ class JettyModulesTest {
         assertThat(run(systems, "--https-port", "9443")).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 9443", "stop-timeout 30000");
+                "https 127.0.0.1 9443 - -", "stop-timeout 30000");
     }
 
     @Test

@@ -12,6 +12,7 @@ class HttpsListenerTest {
                 .containsExactly(new HttpsListener("127.0.0.2", 444, "icm/server_port_2"),
                 new HttpsListener("::1", 445, "icm/server_port_3"));
         assertThat(HttpsListener.parseAll("")).isEmpty();
+        assertThat(HttpsListener.parseAll("-")).isEmpty();
     }
 
     @Test
