@@ -29,14 +29,16 @@ class PackageGraphTest {
         // the servlet container's face: the listener that starts the core, the servlets, the command-line tools
         modules.put("webapp", List.of(
                 List.of("boot", "cli"),
-                List.of("admin", "proxy")));
+                List.of("admin", "proxy"),
+                List.of("tracing")));
         // what Jetty loads outside the WAR
         modules.put("server", List.of(
                 List.of("launch"),
-                List.of("passthrough", "termination")));
+                List.of("passthrough", "telemetry", "termination")));
         // the request's stages, down to the configuration they are built from
         modules.put("core", List.of(
                 List.of("runtime"),
+                List.of("discovery"),
                 List.of("systems"),
                 List.of("modification"),
                 List.of("accesslog"),

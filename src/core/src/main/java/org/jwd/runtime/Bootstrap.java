@@ -87,6 +87,7 @@ public final class Bootstrap implements AutoCloseable {
         try {
             Dispatcher dispatcher = new Dispatcher(config, new Dispatcher.Parts(tls, clientTls, accessLog, sessionTable,
                     health, new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler, operator));
+            watchDiscovery(dispatcher);
             return new Bootstrap(scheduler, admin, dispatcher, file);
         } catch (ConfigException | RuntimeException e) {
             scheduler.shutdownNow();
@@ -103,6 +104,15 @@ public final class Bootstrap implements AutoCloseable {
             throw new ConfigException(Reencryption.CRED + " = '" + tls.servers().credentials() + "': cannot be read: "
                     + e.getMessage());
         }
+    }
+
+    /** The discovery's metrics, read from the discovery in force (a reload may replace it). */
+    private static void watchDiscovery(Dispatcher dispatcher) {
+        dispatcher.metrics().watchDiscovery(
+                () -> dispatcher.discovery().status().stream().collect(java.util.stream.Collectors.toMap(
+                        s -> s.system(), s -> s.onKeptView(), (a, b) -> a)),
+                () -> dispatcher.discovery().status().stream().collect(java.util.stream.Collectors.toMap(
+                        s -> s.system(), s -> s.refreshedAt(), (a, b) -> a)));
     }
 
     /** @throws ConfigException naming the truststore when the HTTPS checks cannot use it */

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -19,9 +20,11 @@ import org.jwd.tls.TlsConfig;
  * What Jetty must start for a configuration, decided by jwd's own reading of it before Jetty starts: the listeners
  * ({@link Listeners}: the command line's, or the SAP profile's {@code icm/server_port_<xx>} lines), {@code jwd-https}
  * when it has something to present ({@code jwd.ssl_keystore}, or an HTTPS line's {@code SSLCONFIG}),
- * {@code jwd-passthrough} for end-to-end TLS ({@code PROT=ROUTER} or {@code wdisp/HTTPS/port}), {@code jwd-listeners} for further HTTP listeners (more
+ * {@code jwd-passthrough} for end-to-end TLS ({@code PROT=ROUTER} or {@code wdisp/HTTPS/port}), {@code jwd-listeners}
+ * for further HTTP listeners (more
  * {@code PROT=HTTP} lines, ports an {@code SRCSRV} item or the {@code PORT} of an
- * {@code icm/HTTP/admin_<xx>} names). The file is read as the dispatcher reads it (one code
+ * {@code icm/HTTP/admin_<xx>} names), {@code jwd-otel} when OpenTelemetry's settings ask for traces
+ * ({@link Traces}). The file is read as the dispatcher reads it (one code
  * path: {@link org.jwd.runtime.ConfigReader}), so an invalid configuration stops here, with every problem named,
  * before anything listens.
  *
@@ -32,8 +35,9 @@ import org.jwd.tls.TlsConfig;
  *   https HOST PORT LINE MORE   jwd-https, and its listener (the ssl module's) for that
  *                           icm/server_port_&lt;xx&gt; ({@code -}: --https-port's); MORE: the further HTTPS
  *                           lines' listeners, HOST:PORT=LINE,... ({@code -}: none)
- *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners)
+ *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners, jwd-otel)
  *   listener HOST:PORT      a further HTTP listener of jwd-listeners
+ *   env NAME=VALUE ...      variables for bin/jwd and the JVM: OpenTelemetry's Java agent's needs
  *   idle-timeout MILLIS     the profile's TIMEOUT, for every listener
  *   stop-timeout MILLIS     jwd.stop_timeout: how long a stop waits for the requests in flight
  * </pre>
@@ -63,15 +67,18 @@ public final class JettyModules {
             System.exit(INVALID);
             return;
         }
-        System.exit(run(options, System.out, System.err));
+        System.exit(run(options, System.getenv(), System.out, System.err));
     }
 
-    /** @return the exit status: 0 with the decision printed to {@code out}, {@value #INVALID} with the problems */
-    static int run(RunOptions options, PrintStream out, PrintStream err) {
+    /**
+     * @param environment bin/jwd's: OpenTelemetry's settings and the JVM's options ({@link Traces})
+     * @return the exit status: 0 with the decision printed to {@code out}, {@value #INVALID} with the problems
+     */
+    static int run(RunOptions options, Map<String, String> environment, PrintStream out, PrintStream err) {
         Path file = options.file();
         Decision decision;
         try {
-            decision = decide(options);
+            decision = decide(options, Traces.of(environment));
         } catch (ConfigException e) {
             InvalidConfiguration.print(err, file.toString(), e.problems());
             return INVALID;
@@ -82,6 +89,11 @@ public final class JettyModules {
             return INVALID;
         }
         decision.listeners().notes().forEach(note -> err.println("jwd: " + note));
+        if (!decision.traces().environment().isEmpty()) {
+            err.println("jwd: OpenTelemetry's Java agent: jwd makes the spans of its requests, so the agent's own of"
+                    + " Jetty, the servlet and Jetty's client are off, and no class-data archive is made ("
+                    + String.join(" ", decision.traces().environment()) + ")");
+        }
         decision.lines().forEach(out::println);
         return 0;
     }
@@ -91,7 +103,8 @@ public final class JettyModules {
      *
      * @param more the further plain HTTP listeners: the profile's and SRCSRV's
      */
-    record Decision(DispatcherConfig config, Listeners listeners, boolean passthrough, List<Listener> more) {
+    record Decision(DispatcherConfig config, Listeners listeners, boolean passthrough, List<Listener> more,
+                    Traces traces) {
         /** The lines bin/jwd reads. */
         List<String> lines() {
             List<String> lines = new ArrayList<>();
@@ -114,12 +127,13 @@ public final class JettyModules {
                 lines.add("idle-timeout " + listeners.idleTimeout().toMillis());
             }
             lines.add("stop-timeout " + config.forwarding().stopTimeout().toMillis());
+            lines.addAll(traces.lines());
             return lines;
         }
     }
 
     /** @throws ConfigException naming every problem of the file, as the dispatcher would */
-    static Decision decide(RunOptions options) throws ConfigException {
+    static Decision decide(RunOptions options, Traces traces) throws ConfigException {
         DispatcherConfig config = ConfigReader.load(options.file());
         TlsConfig tls = config.section(TlsConfig.class);
         Listeners listeners = Listeners.of(options, config.serverPorts(), tls.termination());
@@ -135,6 +149,6 @@ public final class JettyModules {
         more.forEach(l -> open.add(l.port()));
         SystemListeners.ofAdmin(config.section(AdminConfig.class).entries(), options.hostOrDefault(), open).stream()
                 .filter(l -> !more.contains(l)).forEach(more::add);
-        return new Decision(config, listeners, tls.passthrough() != null, List.copyOf(more));
+        return new Decision(config, listeners, tls.passthrough() != null, List.copyOf(more), traces);
     }
 }

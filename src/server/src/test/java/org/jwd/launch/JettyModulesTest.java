@@ -11,6 +11,7 @@ import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,8 @@ class JettyModulesTest {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    /** bin/jwd's environment: none of OpenTelemetry's settings unless a test sets them */
+    private Map<String, String> environment = Map.of();
 
     private int run(String properties, boolean httpsPortAsked) throws Exception {
         return run(properties, httpsPortAsked ? "--https-port" : null, httpsPortAsked ? "8443" : null);
@@ -35,7 +38,7 @@ class JettyModulesTest {
         Files.writeString(file, properties);
         List<String> args = new ArrayList<>(List.of(file.toString(), "--host", "127.0.0.1", "--port", "8080"));
         Arrays.stream(options).filter(Objects::nonNull).forEach(args::add);
-        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)),
+        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)), environment,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -53,7 +56,7 @@ class JettyModulesTest {
         Files.writeString(file, properties);
         List<String> args = new ArrayList<>(List.of(file.toString()));
         Arrays.stream(options).filter(Objects::nonNull).forEach(args::add);
-        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)),
+        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)), environment,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -176,7 +179,7 @@ class JettyModulesTest {
     void aMissingFileIsNamed() {
         Path missing = dir.resolve("nope.properties");
 
-        int status = JettyModules.run(RunOptions.parse(missing.toString()),
+        int status = JettyModules.run(RunOptions.parse(missing.toString()), environment,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(JettyModules.INVALID);
@@ -228,5 +231,27 @@ class JettyModulesTest {
         assertThat(p.waitFor()).as("keytool's exit status").isZero();
         KeyStore check = KeyStore.getInstance(file.toFile(), password.toCharArray());
         assertThat(check.size()).isEqualTo(1);
+    }
+
+    @Test
+    void openTelemetrysSettingsTurnTheSdkModuleOn() throws Exception {
+        environment = Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", "OTEL_SERVICE_NAME", "jwd-eu");
+
+        assertThat(run(SERVER, false)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop-timeout 30000", "module jwd-otel");
+    }
+
+    @Test
+    void theAgentsInstrumentationsThatWouldDoubleJwdsSpansAreTurnedOff() throws Exception {
+        environment = Map.of("JWD_JAVA_OPTS", "-Xmx1g -javaagent:/opt/otel/opentelemetry-javaagent.jar",
+                "OTEL_TRACES_EXPORTER", "otlp");
+
+        assertThat(run(SERVER, false)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop-timeout 30000", "env JWD_CDS=0 OTEL_INSTRUMENTATION_JETTY_ENABLED=false"
+                        + " OTEL_INSTRUMENTATION_SERVLET_ENABLED=false"
+                        + " OTEL_INSTRUMENTATION_JETTY_HTTPCLIENT_ENABLED=false");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("OpenTelemetry's Java agent");
     }
 }
