@@ -187,7 +187,7 @@ public final class AdminApi {
 
     /** {@code GET api/tls}: the certificates jwd presents, when they expire, why a renewal was not taken. */
     public TlsView tls() {
-        return TlsView.of(dispatcher.clientTls().everyCertificate(), Instant.ofEpochMilli(clockMillis.getAsLong()));
+        return TlsView.of(context.clientTls().everyCertificate(), Instant.ofEpochMilli(clockMillis.getAsLong()));
     }
 
     /** {@code GET api/history}: requests served per server, sampled over the last minutes. */

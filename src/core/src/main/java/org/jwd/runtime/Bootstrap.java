@@ -50,11 +50,15 @@ public final class Bootstrap implements AutoCloseable {
     private final Reloader reloader;
     private final ConfigWatch watch;
     private final Readiness readiness;
+    /** jwd as the servers' TLS client: every client factory, and the renewal of its client certificate */
+    private final ClientTls clientTls;
 
-    private Bootstrap(ScheduledExecutorService scheduler, AdminConfig admin, Dispatcher dispatcher, Path file) {
+    private Bootstrap(ScheduledExecutorService scheduler, AdminConfig admin, Dispatcher dispatcher, ClientTls clientTls,
+                      Path file) {
         this.scheduler = scheduler;
         this.admin = admin;
         this.dispatcher = dispatcher;
+        this.clientTls = clientTls;
         this.reloader = file == null ? null
                 : new Reloader(file, dispatcher, System::currentTimeMillis);
         this.watch = file == null ? null : new ConfigWatch(reloader, dispatcher::config, scheduler);
@@ -85,10 +89,11 @@ public final class Bootstrap implements AutoCloseable {
         }
         OperatorStates operator = OperatorStates.open(config.section(OperatorConfig.class), System::currentTimeMillis);
         try {
-            Dispatcher dispatcher = new Dispatcher(config, new Dispatcher.Parts(tls, clientTls, accessLog, sessionTable,
-                    health, new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler, operator));
+            Dispatcher dispatcher = new Dispatcher(config, new Dispatcher.Parts(tls, accessLog, sessionTable, health,
+                    new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler, operator));
             watchDiscovery(dispatcher);
-            return new Bootstrap(scheduler, admin, dispatcher, file);
+            dispatcher.metrics().watchCertificates(clientTls::everyCertificate);
+            return new Bootstrap(scheduler, admin, dispatcher, clientTls, file);
         } catch (ConfigException | RuntimeException e) {
             scheduler.shutdownNow();
             closeAll(List.of(health, sessionTable, accessLog, operator, clientTls));
@@ -154,7 +159,7 @@ public final class Bootstrap implements AutoCloseable {
         if (watch != null) {
             watch.start();
         }
-        dispatcher.clientTls().start(dispatcher.config().sections().find(ConfigReader.WatchSection.class)
+        clientTls.start(dispatcher.config().sections().find(ConfigReader.WatchSection.class)
                 .map(ConfigReader.WatchSection::interval).orElse(Duration.ZERO));
     }
 
@@ -191,6 +196,11 @@ public final class Bootstrap implements AutoCloseable {
         return readiness;
     }
 
+    /** jwd's TLS towards the servers: the proxy's client factory comes from here, and what jwd presents. */
+    public ClientTls clientTls() {
+        return clientTls;
+    }
+
     /** The one scheduler of the periodic jobs. */
     public ScheduledExecutorService scheduler() {
         return scheduler;
@@ -207,7 +217,7 @@ public final class Bootstrap implements AutoCloseable {
         scheduler.shutdown();
         readiness.stopping();
         closeAll(List.of(dispatcher, dispatcher.health(), dispatcher.sessionTable(), dispatcher.accessLog(),
-                dispatcher.operator(), dispatcher.clientTls()));
+                dispatcher.operator(), clientTls));
         scheduler.shutdownNow();
     }
 

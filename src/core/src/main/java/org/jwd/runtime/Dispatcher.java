@@ -25,7 +25,6 @@ import org.jwd.metrics.DispatcherMetrics;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Router;
 import org.jwd.routing.UrlPrefixLoader;
-import org.jwd.tls.ClientTls;
 import org.jwd.tls.TlsConfig;
 import org.jwd.operator.OperatorStates;
 import org.jwd.topology.Server;
@@ -51,14 +50,12 @@ public final class Dispatcher implements AutoCloseable {
      * What lives as long as the dispatcher, whatever the reloads change.
      *
      * @param tls       re-encryption to the servers, termination and end-to-end TLS (a restart changes them)
-     * @param clientTls jwd's TLS towards the servers: every client factory, and its client certificate's renewal
      * @param accessLog {@code icm/HTTP/logging_<xx>}, opened at the start ({@link AccessLog#OFF} without it)
      * @param scheduler the shared scheduler, on which a new URL mapping table's loader refreshes
      * @param operator  the operator's decisions (drain, disable, enable), applied to every new state
      */
-    public record Parts(TlsConfig tls, ClientTls clientTls, AccessLog accessLog, SessionTable sessionTable,
-                        HealthChecker health, ServerRegistry registry, ScheduledExecutorService scheduler,
-                        OperatorStates operator) {
+    public record Parts(TlsConfig tls, AccessLog accessLog, SessionTable sessionTable, HealthChecker health,
+                        ServerRegistry registry, ScheduledExecutorService scheduler, OperatorStates operator) {
     }
 
     private final Parts parts;
@@ -81,7 +78,6 @@ public final class Dispatcher implements AutoCloseable {
         this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
                 new StateSystems(this::state));
         metrics.watchAccessLog(() -> parts.accessLog().status().droppedLines());
-        metrics.watchCertificates(parts.clientTls()::everyCertificate);
         ConfigWarnings.favoriteOnlyGroups(config);
         this.discovery = DiscoveryLink.open(config, parts.tls(), this::discovered);
         // a view kept from the last run serves at once, before the message server is asked
@@ -116,11 +112,6 @@ public final class Dispatcher implements AutoCloseable {
     /** Re-encryption to the servers, termination and end-to-end TLS. */
     public TlsConfig tls() {
         return parts.tls();
-    }
-
-    /** jwd's TLS towards the servers: the proxy's client factory comes from here. */
-    public ClientTls clientTls() {
-        return parts.clientTls();
     }
 
     /** The access log ({@link AccessLog#OFF} without {@code icm/HTTP/logging_<xx>}). */

@@ -16,6 +16,8 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
  * restart ({@link CredentialWatch}), and so that the certificate jwd presents is shown beside the listeners'.
  */
 public final class ClientTls implements AutoCloseable {
+    /** Where the webapp hands it to its servlets: a servlet context attribute of this name. */
+    public static final String ATTRIBUTE = ClientTls.class.getName();
     /** How the client certificate is named beside the listeners. */
     public static final String LISTENER = "towards the servers (" + Reencryption.CRED + ")";
 
