@@ -47,7 +47,8 @@ class PackageGraphTest {
                 List.of("affinity", "balancing"),
                 List.of("sessiontable", "filter", "tls", "limits"),
                 List.of("topology"),
-                List.of("config")));
+                // the configuration, and the files jwd keeps its state in (their format's rule)
+                List.of("config", "statefile")));
         return modules;
     }
 

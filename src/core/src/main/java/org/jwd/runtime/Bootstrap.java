@@ -87,8 +87,9 @@ public final class Bootstrap implements AutoCloseable {
             closeAll(List.of(health, accessLog, clientTls));
             throw e;
         }
-        OperatorStates operator = OperatorStates.open(config.section(OperatorConfig.class), System::currentTimeMillis);
+        OperatorStates operator = null;
         try {
+            operator = OperatorStates.open(config.section(OperatorConfig.class), System::currentTimeMillis);
             Dispatcher dispatcher = new Dispatcher(config, new Dispatcher.Parts(tls, accessLog, sessionTable, health,
                     new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler, operator));
             watchDiscovery(dispatcher);
@@ -96,7 +97,7 @@ public final class Bootstrap implements AutoCloseable {
             return new Bootstrap(scheduler, admin, dispatcher, clientTls, file);
         } catch (ConfigException | RuntimeException e) {
             scheduler.shutdownNow();
-            closeAll(List.of(health, sessionTable, accessLog, operator, clientTls));
+            closeAll(java.util.Arrays.asList(health, sessionTable, accessLog, operator, clientTls));
             throw e;
         }
     }
@@ -225,7 +226,9 @@ public final class Bootstrap implements AutoCloseable {
     private static void closeAll(List<AutoCloseable> parts) {
         for (AutoCloseable part : parts) {
             try {
-                part.close();
+                if (part != null) {
+                    part.close();
+                }
             } catch (Exception e) {
                 LOG.warn("jwd: closing {} failed", part, e);
             }

@@ -39,7 +39,8 @@ import org.jwd.tls.TlsConfig;
  *   listener HOST:PORT      a further HTTP listener of jwd-listeners
  *   env NAME=VALUE ...      variables for bin/jwd and the JVM: OpenTelemetry's Java agent's needs
  *   idle-timeout MILLIS     the profile's TIMEOUT, for every listener
- *   stop-timeout MILLIS     jwd.stop_timeout: how long a stop waits for the requests in flight
+ *   stop MILLIS MILLIS      jwd.stop_timeout: how long a stop waits for the requests in flight, and before that
+ *                           jwd.stop_delay: how long it serves on while load balancers take the node out
  * </pre>
  * and notes on standard error; or prints the problems to standard error and exits 2.
  */
@@ -126,7 +127,8 @@ public final class JettyModules {
             if (listeners.idleTimeout() != null) {
                 lines.add("idle-timeout " + listeners.idleTimeout().toMillis());
             }
-            lines.add("stop-timeout " + config.forwarding().stopTimeout().toMillis());
+            lines.add("stop " + config.forwarding().stop().timeout().toMillis() + " "
+                    + config.forwarding().stop().delay().toMillis());
             lines.addAll(traces.lines());
             return lines;
         }

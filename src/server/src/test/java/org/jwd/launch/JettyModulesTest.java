@@ -46,8 +46,15 @@ class JettyModulesTest {
     void aPlainConfigurationNeedsNoOptionalModule() throws Exception {
         assertThat(run(SERVER, false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000");
+                "stop 30000 0");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void theStopsTimeoutAndDelayComeFromTheConfiguration() throws Exception {
+        assertThat(run(SERVER + "jwd.stop_timeout=10s\njwd.stop_delay=1500ms\n", false)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop 10000 1500");
     }
 
     /** Runs it with these options only (null: none), as bin/jwd run without --port does. */
@@ -64,7 +71,7 @@ class JettyModulesTest {
     void withoutOptionsOrProfileLinesItListensOnLoopback8080() throws Exception {
         assertThat(runWith(SERVER)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000");
+                "stop 30000 0");
     }
 
     @Test
@@ -82,7 +89,7 @@ class JettyModulesTest {
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
                 "https 0.0.0.0 44300 icm/server_port_0 -", "module jwd-passthrough", "module jwd-listeners",
                 "listener 127.0.0.2:8001",
-                "idle-timeout 60000", "stop-timeout 30000");
+                "idle-timeout 60000", "stop 30000 0");
     }
 
     @Test
@@ -101,7 +108,7 @@ class JettyModulesTest {
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
                 "https 0.0.0.0 443 icm/server_port_1 127.0.0.2:444=icm/server_port_2,[::1]:445=icm/server_port_3",
-                "stop-timeout 30000");
+                "stop 30000 0");
     }
 
     @Test
@@ -111,7 +118,7 @@ class JettyModulesTest {
         assertThat(runWith(profile, "--port", "9000")).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 9000",
-                "stop-timeout 30000");
+                "stop 30000 0");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(
                 "jwd: --port 9000 given: the command line wins over icm/server_port_1 (PROT=HTTP, PORT=8000)");
     }
@@ -133,14 +140,14 @@ class JettyModulesTest {
                 .as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 8443 - -", "module jwd-passthrough", "stop-timeout 30000");
+                "https 127.0.0.1 8443 - -", "module jwd-passthrough", "stop 30000 0");
     }
 
     @Test
     void aCommentedOutKeystoreTurnsOnNothing() throws Exception {
         assertThat(run(SERVER + "#jwd.ssl_keystore=x.p12\n! wdisp/HTTPS/port = 443\n", false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000");
+                "stop 30000 0");
     }
 
     @Test
@@ -196,7 +203,7 @@ class JettyModulesTest {
         assertThat(run(systems)).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "module jwd-listeners", "listener 127.0.0.1:8081", "listener 127.0.0.2:8082", "stop-timeout 30000");
+                "module jwd-listeners", "listener 127.0.0.1:8081", "listener 127.0.0.2:8082", "stop 30000 0");
     }
 
     @Test
@@ -209,7 +216,7 @@ class JettyModulesTest {
         assertThat(run(systems, "--https-port", "9443")).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 9443 - -", "stop-timeout 30000");
+                "https 127.0.0.1 9443 - -", "stop 30000 0");
     }
 
     @Test
@@ -239,7 +246,7 @@ class JettyModulesTest {
 
         assertThat(run(SERVER, false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000", "module jwd-otel");
+                "stop 30000 0", "module jwd-otel");
     }
 
     @Test
@@ -249,7 +256,7 @@ class JettyModulesTest {
 
         assertThat(run(SERVER, false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000", "env JWD_CDS=0 OTEL_INSTRUMENTATION_JETTY_ENABLED=false"
+                "stop 30000 0", "env JWD_CDS=0 OTEL_INSTRUMENTATION_JETTY_ENABLED=false"
                         + " OTEL_INSTRUMENTATION_SERVLET_ENABLED=false"
                         + " OTEL_INSTRUMENTATION_JETTY_HTTPCLIENT_ENABLED=false");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("OpenTelemetry's Java agent");
