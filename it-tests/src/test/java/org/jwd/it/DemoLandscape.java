@@ -49,7 +49,7 @@ final class DemoLandscape implements AutoCloseable {
         String text = Files.readString(config.resolve("demo-systems.properties"));
         for (Map.Entry<String, Integer> server : SERVERS.entrySet()) {
             DemoBackend.Options options = DemoBackend.Options.j2ee(server.getKey()).withIviews(IVIEWS)
-                    .withIviewDelayMillis(IVIEW_DELAY_MILLIS);
+                    .withIviewDelayMillis(IVIEW_DELAY_MILLIS).withRacePage(true);
             if (server.getKey().equals("abap1")) {
                 options = options.withType(DemoBackend.ServerType.ABAP).withName("erp_ERP_00");
             }

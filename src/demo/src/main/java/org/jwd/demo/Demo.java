@@ -78,13 +78,13 @@ public final class Demo {
     /** Two systems behind one dispatcher ({@code config/demo-systems.properties}), HTTPS on 8443. */
     private void twoSystems() throws IOException, InterruptedException {
         makeKeystore();
-        backend("j2ee1", 8101, ServerType.J2EE, "demo_PRT_10");
-        backend("j2ee2", 8102, ServerType.J2EE, "demo_PRT_20");
-        backend("j2ee3", 8103, ServerType.J2EE, "demo_PRT_30");
-        backend("abap1", 8111, ServerType.ABAP, "erp_ERP_00");
-        backend("erpj2ee1", 8121, ServerType.J2EE, "erp_ERP_10");
+        backend("j2ee1", 8101, ServerType.J2EE, "demo_PRT_10", true);
+        backend("j2ee2", 8102, ServerType.J2EE, "demo_PRT_20", true);
+        backend("j2ee3", 8103, ServerType.J2EE, "demo_PRT_30", true);
+        backend("abap1", 8111, ServerType.ABAP, "erp_ERP_00", true);
+        backend("erpj2ee1", 8121, ServerType.J2EE, "erp_ERP_10", true);
         for (int i = 1; i <= 3; i++) {
-            backend("ntb" + i, 8130 + i, ServerType.J2EE, "demo_NTB_" + i + "0");
+            backend("ntb" + i, 8130 + i, ServerType.J2EE, "demo_NTB_" + i + "0", true);
         }
         dispatcher(project.resolve("config/demo-systems.properties"), 8080, "jwd", "--https-port", "8443")
                 .await(line -> line.startsWith("jwd: ready on https"));
@@ -100,9 +100,9 @@ public final class Demo {
         Child terracotta = child(terracottaCommand(dir), "terracotta", false);
         terracotta.await(line -> line.contains("ACTIVE-COORDINATOR"));
         for (String id : List.of("j2ee1", "j2ee2", "j2ee3")) {
-            backend(id, 8100 + id.charAt(4) - '0', ServerType.J2EE, "demo_JWD_" + id.charAt(4) + "0");
+            backend(id, 8100 + id.charAt(4) - '0', ServerType.J2EE, "demo_JWD_" + id.charAt(4) + "0", false);
         }
-        backend("abap1", 8111, ServerType.ABAP, "demo_JWD_10");
+        backend("abap1", 8111, ServerType.ABAP, "demo_JWD_10", false);
         // the one-system demo over HTTP only, the session table on and shared through the Terracotta server
         StringBuilder config = new StringBuilder();
         for (String line : Files.readAllLines(project.resolve("config/demo.properties"))) {
@@ -120,9 +120,13 @@ public final class Demo {
         System.out.println(CLUSTER_URLS);
     }
 
-    private void backend(String id, int port, ServerType type, String name) {
+    /**
+     * A demo server process with the portal's iViews; {@code racePage} for the two-systems demo only, whose
+     * configuration sends the portal's {@code without-table} iViews to NTB (cluster-demo's one system has no such).
+     */
+    private void backend(String id, int port, ServerType type, String name, boolean racePage) {
         Options options = Options.j2ee(id).withPort(port).withType(type).withName(name).withIviewDelayMillis(300)
-                .withIviews(IVIEWS);
+                .withIviews(IVIEWS).withRacePage(racePage);
         started.add(DemoBackend.start(options));
     }
 
