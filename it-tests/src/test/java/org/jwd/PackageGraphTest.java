@@ -34,7 +34,7 @@ class PackageGraphTest {
         // what Jetty loads outside the WAR
         modules.put("server", List.of(
                 List.of("launch"),
-                List.of("passthrough", "telemetry")));
+                List.of("passthrough", "telemetry", "termination")));
         // the request's stages, down to the configuration they are built from
         modules.put("core", List.of(
                 List.of("runtime"),
@@ -47,7 +47,8 @@ class PackageGraphTest {
                 List.of("affinity", "balancing"),
                 List.of("sessiontable", "filter", "tls", "limits"),
                 List.of("topology"),
-                List.of("config")));
+                // the configuration, and the files jwd keeps its state in (their format's rule)
+                List.of("config", "statefile")));
         return modules;
     }
 

@@ -185,6 +185,11 @@ public final class AdminApi {
         return UrlMappingView.of(dispatcher.state());
     }
 
+    /** {@code GET api/tls}: the certificates jwd presents, when they expire, why a renewal was not taken. */
+    public TlsView tls() {
+        return TlsView.of(context.clientTls().everyCertificate(), Instant.ofEpochMilli(clockMillis.getAsLong()));
+    }
+
     /** {@code GET api/history}: requests served per server, sampled over the last minutes. */
     public HistoryView history() {
         return history.view(dispatcher.state().topology().servers().values());

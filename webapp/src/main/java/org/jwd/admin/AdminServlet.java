@@ -169,6 +169,7 @@ public final class AdminServlet extends HttpServlet {
             case "config" -> sendJson(response, 200, api.config());
             case "history" -> sendJson(response, 200, api.history());
             case "urlmapping" -> sendJson(response, 200, api.urlMapping());
+            case "tls" -> sendJson(response, 200, api.tls());
             case "explain" -> sendJson(response, api.explain(request.getParameter("url"),
                     request.getParameter("method"), Collections.list(request.getHeaders("Cookie")),
                     request.getRemoteAddr(), request.getLocalAddr(), request.getLocalPort()));

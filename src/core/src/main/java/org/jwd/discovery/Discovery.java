@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
+import org.jwd.statefile.NewerFormatException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +36,8 @@ public final class Discovery implements AutoCloseable {
     private volatile ScheduledFuture<?> refreshes;
     private volatile boolean closed;
     private volatile String keptError;
+    /** The kept file is a later jwd's: never written over. */
+    private volatile boolean keptRefused;
     /** What the page reads without waiting for a refresh under way: set after each. */
     private volatile Map<String, SystemView> views = Map.of();
     private volatile List<SystemStatus> status = List.of();
@@ -65,6 +68,12 @@ public final class Discovery implements AutoCloseable {
         Map<String, Answers> answers;
         try {
             answers = kept.load();
+        } catch (NewerFormatException e) {
+            // a later jwd's view: the message server is asked as without one, and the file is not written over
+            keptRefused = true;
+            keptError = e.getMessage() + "; the answers are not kept until it is moved away";
+            LOG.warn("jwd: discovery: {}", keptError);
+            return;
         } catch (IOException e) {
             keptError = e.getMessage();
             LOG.warn("jwd: discovery: {}", e.getMessage());
@@ -139,7 +148,7 @@ public final class Discovery implements AutoCloseable {
                 answers.put(key, s.answers());
             }
         });
-        if (answers.isEmpty() || keptError != null && keptError.contains("newer jwd")) {
+        if (answers.isEmpty() || keptRefused) {
             return;
         }
         try {

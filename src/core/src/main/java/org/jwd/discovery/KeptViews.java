@@ -12,11 +12,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jwd.statefile.NewerFormatException;
+import org.jwd.statefile.StateFormat;
+
 /**
  * The last good answers of every system's lists, kept in a file ({@code jwd.discovery_file}), so that jwd restarted
  * while the message server is away serves from them at once. The answers are kept as SAP wrote them and read again
- * by the same parsers: one reader per format. The file starts with its format's version; a file of a newer format
- * is refused with a message and left as it is. Written whole beside its final name and moved over it.
+ * by the same parsers: one reader per format. The file starts with its format ({@link #FORMAT}, the rule of every
+ * file jwd keeps its state in: {@link StateFormat}); a file of a newer format is refused with a message naming it
+ * and both formats ({@link NewerFormatException}) and left as it is. Written whole beside its final name and moved
+ * over it.
  * <pre>
  * jwd discovery view 1
  * system &lt;SID, or - for the one implicit system&gt;
@@ -28,8 +33,8 @@ import java.util.Map;
  * </pre>
  */
 public final class KeptViews {
-    static final String HEAD = "jwd discovery view ";
-    static final int VERSION = 1;
+    static final StateFormat FORMAT = new StateFormat("discovery view", 1);
+    private static final String HEAD = "jwd discovery view ";
     private static final String[] LISTS = {"server_list", "url_map", "groups", "j2ee_url_map", "j2ee_groups"};
 
     private final Path file;
@@ -46,7 +51,8 @@ public final class KeptViews {
     /**
      * The kept answers by system; empty without a file.
      *
-     * @throws IOException naming the file when it cannot be read, is of a newer format or is damaged
+     * @throws NewerFormatException when a later jwd wrote it
+     * @throws IOException          naming the file when it cannot be read, is not a kept view or is damaged
      */
     public Map<String, Answers> load() throws IOException {
         if (file == null) {
@@ -63,20 +69,12 @@ public final class KeptViews {
 
     Map<String, Answers> read(List<String> lines) throws IOException {
         String head = lines.isEmpty() ? "" : lines.get(0);
-        int version;
-        try {
-            version = head.startsWith(HEAD) ? Integer.parseInt(head.substring(HEAD.length()).strip()) : -1;
-        } catch (NumberFormatException e) {
-            version = -1;
+        if (!head.startsWith(HEAD)) {
+            // no kept view was ever written without its format's line
+            throw new IOException(file + " is not a discovery view kept by jwd (its first line is not '"
+                    + FORMAT.line() + "'): left as it is, not read");
         }
-        if (version < 1) {
-            throw new IOException(file + " is not a discovery view kept by jwd (its first line is not '" + HEAD
-                    + VERSION + "'): left as it is, not read");
-        }
-        if (version > VERSION) {
-            throw new IOException(file + " was written by a newer jwd (format " + version + ", this jwd reads "
-                    + VERSION + "): left as it is, not read; move it away to keep a view again");
-        }
+        FORMAT.of(file, head);
         Map<String, Answers> answers = new LinkedHashMap<>();
         try {
             int i = 1;
@@ -130,7 +128,7 @@ public final class KeptViews {
     }
 
     static String text(Map<String, Answers> answers) {
-        StringBuilder sb = new StringBuilder(HEAD + VERSION + "\n");
+        StringBuilder sb = new StringBuilder(FORMAT.line() + "\n");
         answers.forEach((system, a) -> {
             sb.append("system ").append(system).append("\nat ").append(a.atMillis()).append("\nsource ")
                     .append(a.source()).append("\nicf ").append(a.icfSource() == null ? "-" : a.icfSource())

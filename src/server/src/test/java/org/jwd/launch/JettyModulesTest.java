@@ -46,8 +46,15 @@ class JettyModulesTest {
     void aPlainConfigurationNeedsNoOptionalModule() throws Exception {
         assertThat(run(SERVER, false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000");
+                "stop 30000 0");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void theStopsTimeoutAndDelayComeFromTheConfiguration() throws Exception {
+        assertThat(run(SERVER + "jwd.stop_timeout=10s\njwd.stop_delay=1500ms\n", false)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop 10000 1500");
     }
 
     /** Runs it with these options only (null: none), as bin/jwd run without --port does. */
@@ -64,7 +71,7 @@ class JettyModulesTest {
     void withoutOptionsOrProfileLinesItListensOnLoopback8080() throws Exception {
         assertThat(runWith(SERVER)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000");
+                "stop 30000 0");
     }
 
     @Test
@@ -80,8 +87,28 @@ class JettyModulesTest {
         assertThat(runWith(profile)).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
-                "https 0.0.0.0 44300", "module jwd-passthrough", "module jwd-listeners", "listener 127.0.0.2:8001",
-                "idle-timeout 60000", "stop-timeout 30000");
+                "https 0.0.0.0 44300 icm/server_port_0 -", "module jwd-passthrough", "module jwd-listeners",
+                "listener 127.0.0.2:8001",
+                "idle-timeout 60000", "stop 30000 0");
+    }
+
+    @Test
+    void eachHttpsLineIsAListenerOfItsOwnWithItsOwnSslConfiguration() throws Exception {
+        writeKeyStore(dir.resolve("portal.p12"), "secret");
+        writeKeyStore(dir.resolve("erp.p12"), "secret");
+        Files.writeString(dir.resolve("pin"), "secret");
+        String profile = SERVER + "jwd.ssl_keystore=portal.p12\njwd.ssl_keystore_password=${file:pin}\n"
+                + "icm/ssl_config_1 = ID=erp, CRED=erp.p12, PIN=${file:pin}\n"
+                + "icm/server_port_0 = PROT=HTTP, PORT=8000\n"
+                + "icm/server_port_1 = PROT=HTTPS, PORT=443\n"
+                + "icm/server_port_2 = PROT=HTTPS, PORT=444, HOST=127.0.0.2, SSLCONFIG=erp, VCLIENT=2\n"
+                + "icm/server_port_3 = PROT=HTTPS, PORT=445, HOST=::1, SSLCONFIG=erp\n";
+
+        assertThat(runWith(profile)).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
+                "https 0.0.0.0 443 icm/server_port_1 127.0.0.2:444=icm/server_port_2,[::1]:445=icm/server_port_3",
+                "stop 30000 0");
     }
 
     @Test
@@ -91,7 +118,7 @@ class JettyModulesTest {
         assertThat(runWith(profile, "--port", "9000")).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 9000",
-                "stop-timeout 30000");
+                "stop 30000 0");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(
                 "jwd: --port 9000 given: the command line wins over icm/server_port_1 (PROT=HTTP, PORT=8000)");
     }
@@ -101,7 +128,7 @@ class JettyModulesTest {
         assertThat(runWith(SERVER + "icm/server_port_0 = PROT=HTTPS, PORT=44300\n")).isEqualTo(JettyModules.INVALID);
 
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("icm/server_port_0 (PROT=HTTPS, PORT=44300)"
-                + " terminates HTTPS: expected jwd.ssl_keystore");
+                + " terminates HTTPS: expected SSLCONFIG=<an icm/ssl_config_<xx>>, or jwd.ssl_keystore");
     }
 
     @Test
@@ -113,14 +140,14 @@ class JettyModulesTest {
                 .as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 8443", "module jwd-passthrough", "stop-timeout 30000");
+                "https 127.0.0.1 8443 - -", "module jwd-passthrough", "stop 30000 0");
     }
 
     @Test
     void aCommentedOutKeystoreTurnsOnNothing() throws Exception {
         assertThat(run(SERVER + "#jwd.ssl_keystore=x.p12\n! wdisp/HTTPS/port = 443\n", false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000");
+                "stop 30000 0");
     }
 
     @Test
@@ -176,7 +203,7 @@ class JettyModulesTest {
         assertThat(run(systems)).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "module jwd-listeners", "listener 127.0.0.1:8081", "listener 127.0.0.2:8082", "stop-timeout 30000");
+                "module jwd-listeners", "listener 127.0.0.1:8081", "listener 127.0.0.2:8082", "stop 30000 0");
     }
 
     @Test
@@ -189,7 +216,7 @@ class JettyModulesTest {
         assertThat(run(systems, "--https-port", "9443")).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 9443", "stop-timeout 30000");
+                "https 127.0.0.1 9443 - -", "stop 30000 0");
     }
 
     @Test
@@ -219,7 +246,7 @@ class JettyModulesTest {
 
         assertThat(run(SERVER, false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000", "module jwd-otel");
+                "stop 30000 0", "module jwd-otel");
     }
 
     @Test
@@ -229,7 +256,7 @@ class JettyModulesTest {
 
         assertThat(run(SERVER, false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000", "env JWD_CDS=0 OTEL_INSTRUMENTATION_JETTY_ENABLED=false"
+                "stop 30000 0", "env JWD_CDS=0 OTEL_INSTRUMENTATION_JETTY_ENABLED=false"
                         + " OTEL_INSTRUMENTATION_SERVLET_ENABLED=false"
                         + " OTEL_INSTRUMENTATION_JETTY_HTTPCLIENT_ENABLED=false");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("OpenTelemetry's Java agent");
