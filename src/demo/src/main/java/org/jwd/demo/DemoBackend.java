@@ -107,13 +107,7 @@ public final class DemoBackend implements AutoCloseable {
             instance = instance == null ? defaultInstance(id) : instance;
             node = node == null ? id : node;
             name = name == null ? id : name;
-            iviews = iviews == null ? List.of() : List.copyOf(iviews);
-            for (String iview : iviews) {
-                if (!iview.matches("/([^/?#;]+/)*iview/[A-Za-z0-9]+")) {
-                    throw new IllegalArgumentException("--iviews: '" + iview + "' is not a path ending in"
-                            + " /iview/<name> (letters and digits)");
-                }
-            }
+            iviews = PortalPage.iviews(iviews);
         }
 
         /** J2EE server process with the given id and all defaults. */
@@ -385,17 +379,9 @@ public final class DemoBackend implements AutoCloseable {
         state.delays().setMillis(millis);
     }
 
-    public long delayMillis() {
-        return state.delays().millis();
-    }
-
     /** Extra wait for iView requests only; may be changed while running. */
     public void setIviewDelayMillis(long millis) {
         state.delays().setIviewMillis(millis);
-    }
-
-    public long iviewDelayMillis() {
-        return state.delays().iviewMillis();
     }
 
     /** Number of sessions (J2EE: by JSESSIONID, ABAP: by sap-contextid value) this server holds. */

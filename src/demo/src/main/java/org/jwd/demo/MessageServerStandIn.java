@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -113,16 +114,7 @@ public final class MessageServerStandIn implements AutoCloseable {
         http.setHost("127.0.0.1");
         http.setPort(port);
         server.addConnector(http);
-        ServerConnector https = null;
-        if (tls != null) {
-            SslContextFactory.Server ssl = new SslContextFactory.Server();
-            ssl.setKeyStorePath(tls.keyStore().toString());
-            ssl.setKeyStorePassword(tls.password());
-            https = new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"),
-                    new HttpConnectionFactory());
-            https.setHost("127.0.0.1");
-            server.addConnector(https);
-        }
+        ServerConnector https = tls == null ? null : https(server, tls);
         MessageServerStandIn[] self = new MessageServerStandIn[1];
         ServletContextHandler context = new ServletContextHandler("/");
         context.addServlet(new ServletHolder(new HttpServlet() {
@@ -150,6 +142,18 @@ public final class MessageServerStandIn implements AutoCloseable {
         return self[0];
     }
 
+    /** Its HTTPS connector ({@code MSSPORT}) on an ephemeral port of 127.0.0.1, added to {@code server}. */
+    private static ServerConnector https(Server server, DemoBackend.Tls tls) {
+        SslContextFactory.Server ssl = new SslContextFactory.Server();
+        ssl.setKeyStorePath(tls.keyStore().toString());
+        ssl.setKeyStorePassword(tls.password());
+        ServerConnector https = new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"),
+                new HttpConnectionFactory());
+        https.setHost("127.0.0.1");
+        server.addConnector(https);
+        return https;
+    }
+
     private void answer(HttpServletResponse response) throws IOException {
         requests.incrementAndGet();
         response.setContentType("text/plain;charset=utf-8");
@@ -174,7 +178,7 @@ public final class MessageServerStandIn implements AutoCloseable {
 
     /** The instances it lists now, in the order they were first added. */
     public List<Instance> instances() {
-        return order.stream().map(instances::get).filter(java.util.Objects::nonNull).toList();
+        return order.stream().map(instances::get).filter(Objects::nonNull).toList();
     }
 
     /** Lists {@code instance} (again, replacing one of its name). */

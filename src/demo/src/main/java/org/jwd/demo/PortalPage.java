@@ -56,6 +56,22 @@ final class PortalPage {
         this.sessions = sessions;
     }
 
+    /**
+     * The iViews' paths of {@link DemoBackend.Options#iviews()}, checked: none for {@code null}.
+     *
+     * @throws IllegalArgumentException naming a path that does not end in {@code /iview/<name>}
+     */
+    static List<String> iviews(List<String> paths) {
+        List<String> iviews = paths == null ? List.of() : List.copyOf(paths);
+        for (String iview : iviews) {
+            if (!iview.matches("/([^/?#;]+/)*iview/[A-Za-z0-9]+")) {
+                throw new IllegalArgumentException("--iviews: '" + iview + "' is not a path ending in"
+                        + " /iview/<name> (letters and digits)");
+            }
+        }
+        return iviews;
+    }
+
     void serve(HttpServletRequest req, HttpServletResponse resp, RequestPath path, Map<String, String> cookies)
             throws IOException {
         boolean withoutTable = racePage && req.getParameter(WITHOUT_TABLE) != null;
