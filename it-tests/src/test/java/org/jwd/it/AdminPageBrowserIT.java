@@ -31,8 +31,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * version, start and readiness; cells updated in place (an element and a text selection survive refreshes); pausing;
  * human units; each server's state and since when, requests, errors by class, response times, bytes and failed
  * health checks; drain and disable behind a confirmation; an action's error that stays until dismissed; the reload
- * button; explain as text; a session lookup; the URL mapping table; the server table within a 1,400-pixel window,
- * the window every test sees the page in. It leaves a screenshot of the page in
+ * button; explain as text; a session lookup; the URL mapping table; no Discovery section where every server is
+ * configured ({@link DemoInstancesBrowserIT} reads the section of a system that discovers); the server table within a
+ * 1,400-pixel window, the window every test sees the page in. It leaves a screenshot of the page in
  * {@code it-tests/target/admin.png} ({@code -Djwd.screenshot=docs}: also in {@code docs/admin.png}, the README's).
  */
 @Timeout(240)
@@ -323,6 +324,20 @@ class AdminPageBrowserIT {
         assertThat(text("#mapping-all .source")).isEqualTo("icf.url_prefixes only (no icf.url_prefixes_url)");
         assertThat(text("#mapping-all-prefix-_sap_bc_")).isEqualTo("/sap/bc/ any case icf.url_prefixes");
         assertThat(text("#mapping-all-group-PORTAL")).isEqualTo("PORTAL B /irj/portal");
+    }
+
+    /**
+     * The Discovery section is for systems that learn their servers from SAP's message server: a landscape of
+     * configured servers shows none, and marks no server discovered ({@code DemoInstancesBrowserIT} reads the section
+     * of the demo's ERP, which discovers).
+     */
+    @Test
+    void showsNoDiscoverySectionWhereEveryServerIsConfigured() {
+        wait.until(d -> !text("#urlmapping").isEmpty());
+
+        assertThat(driver.findElement(By.id("discovery-section")).isDisplayed()).isFalse();
+        assertThat(driver.findElements(By.cssSelector("#discovery tbody tr"))).isEmpty();
+        assertThat(text("#server-a td[data-field=id]")).isEqualTo("a");
     }
 
     /** The README's picture of the page: taken with every table filled, after a short while of traffic. */
