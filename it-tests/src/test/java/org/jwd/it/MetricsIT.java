@@ -70,6 +70,7 @@ class MetricsIT {
              JwdProcess jwd = JwdProcess.start("""
                      server.a.url=%s
                      server.a.type=j2ee
+                     health.interval=1h
                      """.formatted(a.url()) + AdminClient.CONFIG)) {
             AdminClient admin = new AdminClient(jwd);
             admin.through("/irj/warm-up");
@@ -81,7 +82,8 @@ class MetricsIT {
                 assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
             }
             for (int i = 0; i < SERVERS; i++) {
-                assertThat(admin.through("/irj/r" + i).statusCode()).isEqualTo(200);
+                HttpResponse<String> r = admin.through("/irj/r" + i);
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
             }
             Map<String, Double> during = scrape(admin);
             long served = during.keySet().stream().filter(k -> k.startsWith("jwd_requests_total{group=\"!J2EE\",server=\"n"))

@@ -180,6 +180,11 @@ public final class AdminApi {
         return UrlMappingView.of(dispatcher.state());
     }
 
+    /** {@code GET api/loglevels}: the log levels set while jwd runs, and those of the loggers looked for first. */
+    public LogLevelsView logLevels() {
+        return LogLevelsView.of(context.logLevels(), context.logLevels().lastFailure(), clockMillis.getAsLong());
+    }
+
     /** {@code GET api/history}: requests served per server, sampled over the last minutes. */
     public HistoryView history() {
         return history.view(dispatcher.state().topology().servers().values());

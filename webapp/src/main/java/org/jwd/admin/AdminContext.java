@@ -3,6 +3,7 @@ package org.jwd.admin;
 import java.util.concurrent.ScheduledExecutorService;
 
 import org.jwd.config.AdminConfig;
+import org.jwd.loglevel.LogLevels;
 import org.jwd.runtime.Bootstrap;
 import org.jwd.runtime.ConfigWatch;
 import org.jwd.runtime.Dispatcher;
@@ -17,14 +18,15 @@ import org.jwd.runtime.Reloader;
  * @param watch     the watch of that file; {@code null} with {@code reloader}
  * @param scheduler the shared scheduler, for the request history's samples
  * @param readiness what {@code /jwd/health/ready} answers
+ * @param logLevels the log levels an operator sets while jwd runs
  */
 public record AdminContext(Dispatcher dispatcher, AdminConfig config, Reloader reloader, ConfigWatch watch,
-                           ScheduledExecutorService scheduler, Readiness readiness) {
+                           ScheduledExecutorService scheduler, Readiness readiness, LogLevels logLevels) {
     public static final String ATTRIBUTE = AdminContext.class.getName();
 
     /** The parts {@code bootstrap} built. */
     public static AdminContext of(Bootstrap bootstrap) {
         return new AdminContext(bootstrap.dispatcher(), bootstrap.admin(), bootstrap.reloader(), bootstrap.watch(),
-                bootstrap.scheduler(), bootstrap.readiness());
+                bootstrap.scheduler(), bootstrap.readiness(), bootstrap.logLevels());
     }
 }

@@ -6,12 +6,17 @@ import org.jwd.metrics.DispatcherMetrics;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.accesslog.AccessLog;
 import org.jwd.accesslog.Entry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the dispatcher's servlet reports of a request on its way (sent to the server, its first byte, its bytes) and
- * at its end: the server's response times go to the metrics, the request's line to the access log.
+ * at its end: the server's response times go to the metrics, the request's line to the access log, and at DEBUG
+ * (logger {@code org.jwd.proxy.RequestEnds}, which an operator may set while jwd runs) where it went and why.
  */
 public final class RequestEnds {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestEnds.class);
+
     private final AccessLog log;
     private final DispatcherMetrics metrics;
 
@@ -95,6 +100,12 @@ public final class RequestEnds {
         long firstByte = t.firstByteNanos;
         if (answered && decision.server() != null && sent != 0 && firstByte != 0) {
             metrics.serverAnswered(decision.server(), firstByte - sent, now - sent, now);
+        }
+        if (LOG.isDebugEnabled()) {
+            // the normalized path: no path parameter, no mangled segment, so no session identifier in the log
+            LOG.debug("jwd: {} {} -> {} in {} ms: {}{}{}", clientRequest.getMethod(), decision.path(),
+                    status, (now - t.arrivedNanos) / 1_000_000, decision.describe(),
+                    modified == null ? "" : "; " + modified, retries == 0 ? "" : "; retries=" + retries);
         }
         if (!log.isOn()) {
             return;
