@@ -51,7 +51,7 @@ class ServiceUnitTest {
         assertThat(one("NoNewPrivileges")).isEqualTo("yes");
     }
 
-    /** jwd.stop_timeout for the requests in flight, then the last write of a full persistent table. */
+    /** jwd.stop_delay, jwd.stop_timeout for the requests in flight, then the last write of a full persistent table. */
     @Test
     void aStopHasTheTimeJwdMayTakeBeforeSystemdKillsIt() throws Exception {
         DispatcherConfig defaults = ConfigReader.parse(MINIMAL, "jwd.properties");
@@ -60,8 +60,9 @@ class ServiceUnitTest {
 
         Duration timeoutStop = Duration.ofSeconds(Long.parseLong(one("TimeoutStopSec")));
 
-        assertThat(defaults.forwarding().stopTimeout()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(timeoutStop).isGreaterThanOrEqualTo(defaults.forwarding().stopTimeout().plus(lastWrite));
+        assertThat(defaults.forwarding().stop().timeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(timeoutStop).isGreaterThanOrEqualTo(defaults.forwarding().stop().delay()
+                .plus(defaults.forwarding().stop().timeout()).plus(lastWrite));
         assertThat(one("KillMode")).as("SIGTERM to the launcher, which stops the JVM").isEqualTo("mixed");
     }
 

@@ -121,6 +121,11 @@ public final class AdminApi {
         return GroupListing.groups(dispatcher.state(), name, system);
     }
 
+    /** {@code GET api/discovery}: what each system learns from SAP's message server and ICF. */
+    public DiscoveryView discovery() {
+        return DiscoveryView.of(dispatcher.discovery());
+    }
+
     /** {@code GET api/systems}: the {@code wdisp/system_<xx>} systems, their entries and criteria; none without. */
     public SystemsView systems() {
         return SystemsView.of(dispatcher.state());

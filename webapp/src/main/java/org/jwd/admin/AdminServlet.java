@@ -166,6 +166,7 @@ public final class AdminServlet extends HttpServlet {
             case "groups" -> sendJson(response, api.groups(request.getParameter("name"),
                     request.getParameter("system")));
             case "systems" -> sendJson(response, 200, api.systems());
+            case "discovery" -> sendJson(response, 200, api.discovery());
             case "sessiontable" -> sendJson(response, 200, api.sessionTable());
             case "config" -> sendJson(response, 200, api.config());
             case "history" -> sendJson(response, 200, api.history());

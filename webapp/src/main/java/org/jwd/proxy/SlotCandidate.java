@@ -38,7 +38,7 @@ final class SlotCandidate implements SlotAdmission.Candidate {
 
     @Override
     public void admitted(ServerSlots slots) {
-        exchange.admitted(slots);
+        exchange.admitted(slots, proxyRequest);
         send.run();
     }
 

@@ -151,13 +151,14 @@ final class FormatCompiler {
         }
         if (p != 'j') {
             throw new IllegalArgumentException("'%{" + argument + "}" + p + "' is no placeholder: expected %{name}i"
-                    + " (a request header) or %{name}j (server, group, reason, session, retries, wait)");
+                    + " (a request header) or %{name}j (server, group, reason, session, retries, wait, passport)");
         }
         return switch (argument) {
             case "server" -> (b, e) -> escaped(b, e.server());
             case "group" -> (b, e) -> escaped(b, e.group());
             case "reason" -> (b, e) -> escaped(b, e.reason());
             case "session" -> (b, e) -> escaped(b, LogFormat.sessionHash(e.identifier()));
+            case "passport" -> (b, e) -> escaped(b, SapPassport.transactionId(e.header().apply(SapPassport.HEADER)));
             case "retries" -> (b, e) -> b.append(e.retries());
             case "wait" -> (b, e) -> {
                 if (e.waitNanos() < 0) {
@@ -167,7 +168,7 @@ final class FormatCompiler {
                 }
             };
             default -> throw new IllegalArgumentException("'%{" + argument + "}j' is no jwd placeholder: expected"
-                    + " %{server}j, %{group}j, %{reason}j, %{session}j, %{retries}j or %{wait}j");
+                    + " %{server}j, %{group}j, %{reason}j, %{session}j, %{retries}j, %{wait}j or %{passport}j");
         };
     }
 

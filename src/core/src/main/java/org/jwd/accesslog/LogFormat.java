@@ -27,7 +27,8 @@ import org.jwd.affinity.MangledSegment;
  *
  * <p>jwd's own: {@code %{server}j}, {@code %{group}j}, {@code %{reason}j}, {@code %{session}j} (the first 8 hex digits
  * of the SHA-256 of the identifier that placed the request: {@code printf %s "$ID" | sha256sum | cut -c1-8} finds a
- * user's lines), {@code %{retries}j}, {@code %{wait}j} (milliseconds until the server's first byte).
+ * user's lines), {@code %{retries}j}, {@code %{wait}j} (milliseconds until the server's first byte),
+ * {@code %{passport}j} (the transaction id of SAP's passport, {@link SapPassport}).
  *
  * <p>Never written: a cookie, an {@code Authorization} header (both refused as {@code %{..}i}), the values of the
  * session identifiers and {@code sap-password} in a path or query string (shown as {@code *}).
@@ -149,9 +150,9 @@ public final class LogFormat {
     /**
      * The URI with the values of session identifiers and passwords replaced by {@code *}, in path parameters
      * ({@code ;jsessionid=...}), the query ({@code ?sap-contextid=...}) and a mangled segment that carries a session
-     * ({@code /sap(cz1TSUQl...)/} is written {@code /sap(*)/}).
+     * ({@code /sap(cz1TSUQl...)/} is written {@code /sap(*)/}). What a trace shows of a URL is redacted alike.
      */
-    static String redacted(String uri) {
+    public static String redacted(String uri) {
         if (uri != null && uri.indexOf('(') >= 0) {
             uri = withoutMangledSessions(uri);
         }

@@ -11,7 +11,7 @@ import java.util.Set;
  * What jwd makes of the lines of an SAP Web Dispatcher profile that are not its own keys, so that a profile pastes.
  * The instance's lines ({@code SAPSYSTEMNAME}, {@code DIR_*}, {@code Start_Program_*}, the ICM's thread and memory
  * tuning, ...) are read and not used: jwd lists them once at start. The keys of features SAP has and jwd does not
- * (a message server to discover servers from, redirects and file access of the ICM, PSE files) are refused, each with
+ * (the message server's own protocol port, redirects and file access of the ICM, PSE files) are refused, each with
  * what to write instead. Read last, over the keys no section read.
  *
  * @param notUsed the lines read and not used, as their keys, in the file's order
@@ -29,20 +29,13 @@ public record SapProfile(List<String> notUsed) {
     private static final List<String> INSTANCE_PREFIXES = List.of("DIR_", "SETENV_", "Execute_", "Start_Program_",
             "Restart_Program_", "Stop_Program_", "_", "mpi/", "rdisp/TRACE", "rdisp/trace", "exe/");
 
-    private static final String LIST_SERVERS = "jwd does not ask a message server for the servers: list them"
-            + " (server.<id>.url, server.<id>.type, logon_group.<G>.*), or let them register themselves";
+    private static final String HTTP_PORT = "jwd asks the message server over HTTP, as SAP's Web Dispatcher does:"
+            + " write ms/http_port = <the message server's HTTP port> (ms/server_port_<xx> of its profile) beside"
+            + " rdisp/mshost, or ms/https_port for its HTTPS port";
     /** SAP keys jwd does not support, and what to write instead. */
     private static final Map<String, String> INSTEAD = Map.ofEntries(
-            Map.entry("rdisp/mshost", LIST_SERVERS),
-            Map.entry("rdisp/msserv", LIST_SERVERS),
-            Map.entry("rdisp/msserv_internal", LIST_SERVERS),
-            Map.entry("ms/http_port", LIST_SERVERS),
-            Map.entry("ms/https_port", LIST_SERVERS),
-            Map.entry("wdisp/server_info_location", LIST_SERVERS),
-            Map.entry("wdisp/group_info_location", "logon groups are logon_group.<G>.url_prefixes and"
-                    + " server.<id>.logon_groups"),
-            Map.entry("wdisp/url_map_location", "the URL mapping table is icf.url_prefixes (or"
-                    + " icf.url_prefixes_url)"),
+            Map.entry("rdisp/msserv", HTTP_PORT),
+            Map.entry("rdisp/msserv_internal", HTTP_PORT),
             Map.entry("ssl/server_pse", "jwd reads no PSE: export it to PKCS#12 (sapgenpse export_p12 -p SAPSSLS.pse"
                     + " jwd.p12) and set jwd.ssl_keystore and jwd.ssl_keystore_password"),
             Map.entry("ssl/client_pse", "jwd reads no PSE: it checks the servers' certificates against"

@@ -214,6 +214,26 @@ public final class DispatcherMetrics {
     }
 
     /**
+     * Adds {@code jwd_discovery_last_good_view} (1 while a system runs on its last good or kept view: its message
+     * server does not answer) and {@code jwd_discovery_refreshed_timestamp_seconds}, per system ({@code -} for the one
+     * system without {@code wdisp/system_<xx>}), read when scraped.
+     *
+     * @param failing     by system: whether it runs on its last good or kept view
+     * @param refreshedAt by system: when its lists last answered (epoch ms), 0 before
+     */
+    public void watchDiscovery(java.util.function.Supplier<java.util.Map<String, Boolean>> failing,
+                               java.util.function.Supplier<java.util.Map<String, Long>> refreshedAt) {
+        both(GaugeWithCallback.builder().name("jwd_discovery_last_good_view")
+                .help("1 while the system runs on its last good view (or the one kept from an earlier run): its"
+                        + " message server does not answer").labelNames("system")
+                .callback(cb -> failing.get().forEach((system, f) -> cb.call(f ? 1 : 0, system))).build());
+        both(GaugeWithCallback.builder().name("jwd_discovery_refreshed_timestamp_seconds")
+                .help("When the system's lists (server list, URL mapping table, logon groups) last answered")
+                .labelNames("system")
+                .callback(cb -> refreshedAt.get().forEach((system, at) -> cb.call(at / 1000.0, system))).build());
+    }
+
+    /**
      * A metric of the whole dispatcher (the session table, reloads, limits): the same in both registries, whatever
      * the systems.
      */

@@ -91,17 +91,28 @@ public final class Bootstrap implements AutoCloseable {
             closeAll(List.of(health, accessLog));
             throw e;
         }
-        OperatorStates operator = OperatorStates.open(config.section(OperatorConfig.class), System::currentTimeMillis);
+        OperatorStates operator = null;
         try {
+            operator = OperatorStates.open(config.section(OperatorConfig.class), System::currentTimeMillis);
             Dispatcher dispatcher = new Dispatcher(config, new Dispatcher.Parts(tls, accessLog, sessionTable, health,
                     new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler, operator));
+            watchDiscovery(dispatcher);
             return new Bootstrap(scheduler, admin, dispatcher, file,
                     LogLevels.open(loggers, ClusterConfig.of(config), System::currentTimeMillis));
         } catch (ConfigException | RuntimeException e) {
             scheduler.shutdownNow();
-            closeAll(List.of(health, sessionTable, accessLog, operator));
+            closeAll(java.util.Arrays.asList(health, sessionTable, accessLog, operator));
             throw e;
         }
+    }
+
+    /** The discovery's metrics, read from the discovery in force (a reload may replace it). */
+    private static void watchDiscovery(Dispatcher dispatcher) {
+        dispatcher.metrics().watchDiscovery(
+                () -> dispatcher.discovery().status().stream().collect(java.util.stream.Collectors.toMap(
+                        s -> s.system(), s -> s.onKeptView(), (a, b) -> a)),
+                () -> dispatcher.discovery().status().stream().collect(java.util.stream.Collectors.toMap(
+                        s -> s.system(), s -> s.refreshedAt(), (a, b) -> a)));
     }
 
     /** @throws ConfigException naming the truststore when the HTTPS checks cannot use it */
@@ -207,7 +218,9 @@ public final class Bootstrap implements AutoCloseable {
     private static void closeAll(List<AutoCloseable> parts) {
         for (AutoCloseable part : parts) {
             try {
-                part.close();
+                if (part != null) {
+                    part.close();
+                }
             } catch (Exception e) {
                 LOG.warn("jwd: closing {} failed", part, e);
             }

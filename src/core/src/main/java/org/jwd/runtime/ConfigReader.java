@@ -16,6 +16,7 @@ import org.jwd.config.PerSystemConfigs;
 import org.jwd.config.SapProfile;
 import org.jwd.config.Sections;
 import org.jwd.config.SessionTableDiskConfig;
+import org.jwd.discovery.DiscoveryConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.SlowClients;
@@ -102,7 +103,9 @@ public final class ConfigReader {
                 .put(OperatorConfig.class, OperatorConfig.read(keys, cluster))
                 .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, table))
                 .put(WatchSection.class, WatchSection.read(keys))
-                .put(ErrorDetailSection.class, ErrorDetailSection.read(keys));
+                .put(ErrorDetailSection.class, ErrorDetailSection.read(keys))
+                .put(DiscoveryConfig.class, DiscoveryConfig.read(keys, systems == null ? java.util.List.of()
+                        : systems.systems().systems(), core.urlMapping().autoRefresh()));
         if (systems != null) {
             // each system shares the file's sections but its own TLS and server limits; the whole carries them all.
             // Read before the check, so that the systems' problems come with the file's others.

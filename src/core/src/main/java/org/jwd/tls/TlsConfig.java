@@ -48,7 +48,7 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
      */
     public static TlsConfig read(KeyReader keys, DispatcherConfig core) {
         KeyReader restart = keys.restartOnly();
-        boolean httpsServers = core.servers().stream().anyMatch(s -> s.httpsUrl() != null);
+        boolean httpsServers = core.servers().stream().anyMatch(s -> s.httpsUrl() != null) || discovers(keys);
         SslEncrypt encrypt = restart.value(SslEncrypt.KEY, SslEncrypt.NEVER,
                 "0 (plain HTTP to the servers), 1 (HTTPS) or 2 (the client's protocol)", SslEncrypt::parse);
         if (encrypt != SslEncrypt.NEVER && !httpsServers) {
@@ -69,6 +69,15 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
         PassthroughConfig passthrough = PassthroughConfig.read(restart, core);
         return new TlsConfig(encrypt, trustStore, trustStorePassword, verifyHostname, keyStore, keyStorePassword,
                 passthrough, ClientCertConfig.read(restart));
+    }
+
+    /**
+     * Whether the servers come from SAP too ({@code rdisp/mshost}, a server list in a file, a system's {@code MSHOST}
+     * or {@code SILOC}, which {@code SystemScope} gives the system as its {@code rdisp/mshost}): HTTPS-enabled ones
+     * may be among them, so forwarding over HTTPS cannot be judged from the file.
+     */
+    static boolean discovers(KeyReader keys) {
+        return keys.values().containsKey("rdisp/mshost") || keys.values().containsKey("wdisp/server_info_location");
     }
 
     /**

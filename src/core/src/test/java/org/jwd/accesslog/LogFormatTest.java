@@ -91,6 +91,18 @@ class LogFormatTest {
     }
 
     @Test
+    void writesTheTransactionIdOfSapsPassport() {
+        Map<String, String> headers = Map.of("SAP-PASSPORT", SapPassportTest.PASSPORT);
+        Entry withPassport = new Entry(AT, "10.0.0.7", "GET", "/sap/bc/ui5", null, "HTTP/1.1", "/sap/bc/ui5",
+                "jwd.example", 8080, null, headers::get, 200, 1234, 15_600_000L, "!DIAG", "a1", "balanced", null, 0,
+                12_300_000L);
+
+        assertThat(LogFormat.of("%s %{passport}j", UTC).format(withPassport))
+                .isEqualTo("200 5E2B0C6A93F14D7C8B11A2D4E6F80123");
+        assertThat(LogFormat.of("%s %{passport}j", UTC).format(entry("/app/page", null, null))).isEqualTo("200 -");
+    }
+
+    @Test
     void hidesSessionIdentifiersAndPasswordsInPathsAndQueries() {
         assertThat(LogFormat.redacted("/app;jsessionid=ABC.node1/x?sap-contextid=SID:1&q=2&sap-password=pw"))
                 .isEqualTo("/app;jsessionid=*/x?sap-contextid=*&q=2&sap-password=*");

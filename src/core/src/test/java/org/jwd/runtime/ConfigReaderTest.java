@@ -109,7 +109,7 @@ class ConfigReaderTest {
                 "wdisp/HTTP/jsessionid_tab_support", "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries",
                 "SessionTable.offheap_MB", "SessionTable.cluster_uri", "SessionTable.disk_path",
                 "SessionTable.disk_flush_interval",
-                "jwd.connect_timeout", "jwd.idle_timeout", "jwd.stop_timeout", "jwd.client_threads", "jwd.connections_per_server",
+                "jwd.connect_timeout", "jwd.idle_timeout", "jwd.stop_delay", "jwd.stop_timeout", "jwd.client_threads", "jwd.connections_per_server",
                 "jwd.max_header_size",
                 "admin.user", "admin.password_hash", "rdisp/registry_expiry", "jwd.health_urls",
                 "admin.metrics_anonymous", "jwd.state_file",

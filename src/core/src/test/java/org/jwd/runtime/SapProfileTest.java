@@ -92,11 +92,9 @@ class SapProfileTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            // "SAP Web Dispatcher: Message Server": the servers come from the message server, jwd lists them
-            "message server host  | rdisp/mshost = erpms           | jwd does not ask a message server for the servers",
-            "message server port  | ms/http_port = 8101            | list them (server.<id>.url, server.<id>.type",
-            "server info file     | wdisp/server_info_location = f | jwd does not ask a message server",
-            "URL map file         | wdisp/url_map_location = f     | icf.url_prefixes",
+            // "Parameterization of the SAP Web Dispatcher": jwd asks the message server on its HTTP port
+            "message server port  | rdisp/msserv = 3601            | write ms/http_port = <the message server's HTTP port>",
+            "internal port        | rdisp/msserv_internal = 3901   | or ms/https_port for its HTTPS port",
             // "icm/HTTP/redirect_<xx>": a redirect is a modification rule in jwd
             "ICM redirect         | icm/HTTP/redirect_0 = PREFIX=/, TO=/irj/portal | RegRedirectUrl line of an action file",
             "ICM file access      | icm/HTTP/file_access_0 = PREFIX=/doc/, DOCROOT=/d | jwd serves no files",

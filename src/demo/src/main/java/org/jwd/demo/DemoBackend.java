@@ -234,6 +234,7 @@ public final class DemoBackend implements AutoCloseable {
     /** The servlets a server process serves, by its type: every path is {@link DemoServlet}'s, on either type. */
     private static void mount(ServletContextHandler context, Options options, ServerState state) {
         context.addServlet(new ServletHolder("demo", new DemoServlet(options, state)), "/*");
+        IcfInfoServlet.mount(context, options);
     }
 
     /** The server id (also in {@code X-Served-By}). */

@@ -265,9 +265,10 @@
       return el('tr');
     });
     var name = cell(row, 'id');
-    setText(name, s.id + (s.source === 'registry' ? ' ⟳' : ''), undefined, (s.url || s.https_url) +
-        (s.source === 'registry' ? ' (registered; expires in ' + duration(s.expires_in_ms) + ' without a report)' :
-            ' (configuration file)'));
+    setText(name, s.id + (s.source === 'registry' ? ' ⟳' : s.source === 'discovery' ? ' ◆' : ''), undefined,
+        (s.url || s.https_url) + (s.source === 'registry' ? ' (registered; expires in ' + duration(s.expires_in_ms) +
+            ' without a report)' : s.source === 'discovery' ? ' (SAP instance ' + s.sap_name + ', from ' +
+            s.discovered_from + ')' : ' (configuration file)'));
     var system = cell(row, 'system');
     system.hidden = !withSystems;
     setText(system, s.system || '–', undefined, s.system ? 'system ' + s.system : 'of no system');
@@ -402,6 +403,33 @@
       setText(cell(row, 'ssl_encrypt', 'num'), sys.ssl_encrypt);
       setText(cell(row, 'servers'), sys.servers.join(', ') || '–');
       setText(cell(row, 'groups'), sys.groups.join(', '));
+    });
+    prune(body, keep);
+  }
+
+  /** Discovery from SAP's message server and ICF, shown only when a system discovers. */
+  function renderDiscovery(v) {
+    document.getElementById('discovery-section').hidden = v.systems.length === 0;
+    setText(document.getElementById('discovery-meta'), v.systems.length === 0 ? '' : 'the last good view is kept in ' +
+        (v.kept_file || 'no file (jwd.discovery_file)') + (v.kept_error ? ' · ' + v.kept_error : ''));
+    var body = document.querySelector('#discovery tbody');
+    var keep = {};
+    v.systems.forEach(function (d) {
+      keep['discovery-' + d.system] = true;
+      var row = keyed(body, 'discovery-' + d.system, function () {
+        return el('tr');
+      });
+      setText(cell(row, 'system'), d.system === '-' ? '(the one system)' : d.system);
+      setText(cell(row, 'source'), d.source + (d.icf_source ? ' · ICF ' + d.icf_source : ''));
+      setText(cell(row, 'refreshed', 'num'), d.refreshed_at ? since(d.refreshed_at) + ' ago' : 'never', undefined,
+          time(d.refreshed_at));
+      setText(cell(row, 'view'), d.kept_since ? 'kept view of ' + time(d.kept_since) + ': the message server has not'
+          + ' answered since the start' : d.failing_since ? 'last good view: no answer since ' + time(d.failing_since)
+          : d.servers + ' servers, fresh', d.kept_since || d.failing_since ? 'warn' : '');
+      setText(cell(row, 'error'), d.last_error || '–', undefined, d.problems.join('\n'));
+      setText(cell(row, 'changes'), d.changes.map(function (c) {
+        return time(c.at) + ' ' + c.text;
+      }).join(' · ') || '–');
     });
     prune(body, keep);
   }
@@ -840,6 +868,7 @@
   function refresh(all) {
     if (all || rounds % SLOW_EVERY === 0) {
       load('api/systems', renderSystems);
+      load('api/discovery', renderDiscovery);
       load('api/config', renderConfig);
       load('api/urlmapping', renderUrlMapping);
     }
