@@ -68,9 +68,13 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
             throws ServletException, IOException {
-        Exchange exchange = Exchange.begin(clientRequest, proxyResponse, dispatcher, ends);
-        if (exchange != null) {
-            exchange.forward(() -> super.service(clientRequest, proxyResponse));
+        try {
+            Exchange exchange = Exchange.begin(clientRequest, proxyResponse, dispatcher, ends);
+            if (exchange != null) {
+                exchange.forward(() -> super.service(clientRequest, proxyResponse));
+            }
+        } finally {
+            ends.left();
         }
     }
 
