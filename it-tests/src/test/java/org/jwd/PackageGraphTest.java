@@ -34,7 +34,7 @@ class PackageGraphTest {
         // what Jetty loads outside the WAR
         modules.put("server", List.of(
                 List.of("launch"),
-                List.of("passthrough", "telemetry")));
+                List.of("passthrough", "telemetry", "termination")));
         // the request's stages, down to the configuration they are built from
         modules.put("core", List.of(
                 List.of("runtime"),

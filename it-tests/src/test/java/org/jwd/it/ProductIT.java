@@ -171,7 +171,7 @@ class ProductIT {
                 jwd.request_timeout=60
                 wdisp/permission_table=permission_table.txt
                 SessionTableTimeOut=10m
-                rdisp/mshost=erpms
+                rdisp/msserv=sapmsERP
                 icm/server_port_0=PROT=P4,PORT=50004
                 """);
 
@@ -183,7 +183,7 @@ class ProductIT {
                 config + ":3: jwd.request_timeout = '60': expected a number with a unit: add a unit",
                 "permission_table.txt:1",
                 config + ":5: SessionTableTimeOut = '10m'", "did you mean SessionTableTimeout?",
-                config + ":6: rdisp/mshost = 'erpms': SAP's, not supported by jwd",
+                config + ":6: rdisp/msserv = 'sapmsERP'", "ms/http_port",
                 config + ":7: icm/server_port_0 = 'PROT=P4,PORT=50004': PROT=P4 is not served by jwd");
     }
 

@@ -190,6 +190,11 @@ public final class AdminApi {
         return LogLevelsView.of(context.logLevels(), context.logLevels().lastFailure(), clockMillis.getAsLong());
     }
 
+    /** {@code GET api/tls}: the certificates jwd presents, when they expire, why a renewal was not taken. */
+    public TlsView tls() {
+        return TlsView.of(context.clientTls().everyCertificate(), Instant.ofEpochMilli(clockMillis.getAsLong()));
+    }
+
     /** {@code GET api/history}: requests served per server, sampled over the last minutes. */
     public HistoryView history() {
         return history.view(dispatcher.state().topology().servers().values());

@@ -9,6 +9,7 @@ import org.jwd.runtime.ConfigWatch;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.Readiness;
 import org.jwd.runtime.Reloader;
+import org.jwd.tls.ClientTls;
 
 /**
  * What the administration interface works on, taken from the composition root ({@link Bootstrap}) and handed
@@ -19,14 +20,16 @@ import org.jwd.runtime.Reloader;
  * @param scheduler the shared scheduler, for the request history's samples
  * @param readiness what {@code /jwd/health/ready} answers
  * @param logLevels the log levels an operator sets while jwd runs
+ * @param clientTls jwd's TLS towards the servers, and what jwd presents
  */
 public record AdminContext(Dispatcher dispatcher, AdminConfig config, Reloader reloader, ConfigWatch watch,
-                           ScheduledExecutorService scheduler, Readiness readiness, LogLevels logLevels) {
+                           ScheduledExecutorService scheduler, Readiness readiness, LogLevels logLevels,
+                           ClientTls clientTls) {
     public static final String ATTRIBUTE = AdminContext.class.getName();
 
     /** The parts {@code bootstrap} built. */
     public static AdminContext of(Bootstrap bootstrap) {
         return new AdminContext(bootstrap.dispatcher(), bootstrap.admin(), bootstrap.reloader(), bootstrap.watch(),
-                bootstrap.scheduler(), bootstrap.readiness(), bootstrap.logLevels());
+                bootstrap.scheduler(), bootstrap.readiness(), bootstrap.logLevels(), bootstrap.clientTls());
     }
 }

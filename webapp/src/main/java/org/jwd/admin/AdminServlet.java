@@ -172,6 +172,7 @@ public final class AdminServlet extends HttpServlet {
             case "history" -> sendJson(response, 200, api.history());
             case "loglevels" -> sendJson(response, 200, api.logLevels());
             case "urlmapping" -> sendJson(response, 200, api.urlMapping());
+            case "tls" -> sendJson(response, 200, api.tls());
             case "explain" -> sendJson(response, api.explain(request.getParameter("url"),
                     request.getParameter("method"), Collections.list(request.getHeaders("Cookie")),
                     request.getRemoteAddr(), request.getLocalAddr(), request.getLocalPort()));

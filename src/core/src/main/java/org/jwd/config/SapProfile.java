@@ -37,10 +37,11 @@ public record SapProfile(List<String> notUsed) {
             Map.entry("rdisp/msserv", HTTP_PORT),
             Map.entry("rdisp/msserv_internal", HTTP_PORT),
             Map.entry("ssl/server_pse", "jwd reads no PSE: export it to PKCS#12 (sapgenpse export_p12 -p SAPSSLS.pse"
-                    + " jwd.p12) and set jwd.ssl_keystore and jwd.ssl_keystore_password"),
+                    + " jwd.p12) and name it in jwd.ssl_keystore (with jwd.ssl_keystore_password) or in the CRED of an"
+                    + " icm/ssl_config_<xx>"),
             Map.entry("ssl/client_pse", "jwd reads no PSE: it checks the servers' certificates against"
-                    + " wdisp/ssl_truststore (their CAs in a PKCS#12 or JKS file, with wdisp/ssl_truststore_password)"
-                    + " and presents no client certificate of its own"));
+                    + " wdisp/ssl_truststore (their CAs in a PKCS#12 or JKS file, with wdisp/ssl_truststore_password),"
+                    + " and its own client certificate is the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"));
     /** Indexed SAP keys jwd does not support, by their prefix. */
     private static final Map<String, String> INSTEAD_INDEXED = Map.of(
             "icm/HTTP/redirect_", "a redirect is a RegRedirectUrl line of an action file (icm/HTTP/mod_<xx>)",

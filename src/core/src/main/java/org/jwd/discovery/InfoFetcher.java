@@ -33,7 +33,7 @@ public class InfoFetcher {
         this.timeout = timeout;
         HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(timeout)
                 .followRedirects(HttpClient.Redirect.NEVER);
-        if (tls != null && tls.trustStore() != null) {
+        if (tls != null && tls.servers().trustStore() != null) {
             builder.sslContext(sslContext(tls));
         }
         this.client = builder.build();
@@ -47,14 +47,15 @@ public class InfoFetcher {
 
     private static SSLContext sslContext(TlsConfig tls) throws IOException {
         try {
-            KeyStore store = tls.loadTrustStore();
+            KeyStore store = tls.servers().loadTrustStore();
             TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             trust.init(store);
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(null, trust.getTrustManagers(), null);
             return context;
         } catch (GeneralSecurityException e) {
-            throw new IOException(TlsConfig.TRUSTSTORE + " = '" + tls.trustStore() + "' cannot be used: " + e, e);
+            throw new IOException(TlsConfig.TRUSTSTORE + " = '" + tls.servers().trustStore() + "' cannot be used: " + e,
+                    e);
         }
     }
 

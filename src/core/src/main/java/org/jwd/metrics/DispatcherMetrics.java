@@ -20,6 +20,7 @@ import org.jwd.sessiontable.ClusterStatus;
 import org.jwd.sessiontable.SessionTable;
 import org.jwd.config.Version;
 import org.jwd.limits.ConnectionSlots;
+import org.jwd.tls.TlsStatus;
 import org.jwd.sessiontable.SessionTableStats;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
@@ -54,6 +55,8 @@ import org.jwd.topology.Topology;
  *     {@code jwd_config_last_reload_timestamp_seconds}: reloads of the configuration.</li>
  * <li>{@code jwd_access_log_dropped_lines_total}: access log lines that never reached a file
  *     ({@link #watchAccessLog}).</li>
+ * <li>{@code jwd_tls_certificate_expiry_seconds{listener,alias,subject}}: when each certificate jwd presents expires
+ *     ({@link #watchCertificates}).</li>
  * </ul>
  *
  * <p>With {@code wdisp/system_<xx>} entries ({@link ServerSystems#configured()}), every series of a server or a group
@@ -211,6 +214,22 @@ public final class DispatcherMetrics {
                 .help("Access log lines that never reached a file: the queue was full (the disk could not keep up)"
                         + " or the file could not be written (a full disk, a read-only directory)")
                 .callback(cb -> cb.call(droppedLines.getAsLong())).build());
+    }
+
+    /**
+     * Adds {@code jwd_tls_certificate_expiry_seconds{listener,alias,subject}}, read from {@code certificates} when
+     * scraped: when each certificate jwd presents expires (Unix time), so that an alert can fire before it does
+     * ({@code jwd_tls_certificate_expiry_seconds - time() < 30 * 86400}). Called once, by the dispatcher.
+     */
+    public void watchCertificates(Supplier<TlsStatus> certificates) {
+        both(GaugeWithCallback.builder().name("jwd_tls_certificate_expiry_seconds")
+                .help("When each certificate jwd presents expires, as Unix time: its HTTPS listeners' (by their"
+                        + " icm/server_port_<xx> and SSL configuration) and its own towards the servers"
+                        + " (wdisp/ssl_cred)")
+                .labelNames("listener", "alias", "subject")
+                .callback(cb -> certificates.get().presented().forEach(p -> p.certificates().forEach(c ->
+                        cb.call(c.notAfter().getEpochSecond(), p.listener(), c.alias(), c.subject()))))
+                .build());
     }
 
     /**

@@ -120,6 +120,7 @@ class ConfigReaderTest {
                 "icm/HTTPS/verify_client", "icm/HTTPS/forward_ccert_as_header",
                 "icm/HTTPS/client_certificate_header_name", "icm/HTTPS/client_certificate_chain_header_prefix",
                 "icm/HTTPS/client_cipher_suite_header_name", "icm/HTTPS/client_key_size_header_name",
-                "icm/HTTPS/trust_client_with_issuer", "icm/HTTPS/trust_client_with_subject");
+                "icm/HTTPS/trust_client_with_issuer", "icm/HTTPS/trust_client_with_subject", "ssl/ciphersuites",
+                "ssl/client_ciphersuites", "wdisp/ssl_auth", "wdisp/ssl_cred", "wdisp/ssl_cred_password");
     }
 }

@@ -100,8 +100,10 @@ class SapProfileTest {
             "ICM file access      | icm/HTTP/file_access_0 = PREFIX=/doc/, DOCROOT=/d | jwd serves no files",
             // "ssl/server_pse": the PSE of the HTTPS port
             "server PSE           | ssl/server_pse = SAPSSLS.pse   | export it to PKCS#12 (sapgenpse export_p12",
-            // "ssl/client_pse": the PSE whose CAs check the servers' certificates; jwd's key is the truststore's
-            "client PSE           | ssl/client_pse = SAPSSLC.pse   | checks the servers' certificates against wdisp/ssl_truststore ("})
+            // "ssl/client_pse": the PSE whose CAs check the servers' certificates, and jwd's own certificate
+            // ("Setting the SSL Profile Parameters for the SAP Web Dispatcher": wdisp/ssl_auth, wdisp/ssl_cred)
+            "client PSE           | ssl/client_pse = SAPSSLC.pse   | checks the servers' certificates against wdisp/ssl_truststore (",
+            "client PSE's key     | ssl/client_pse = SAPSSLC.pse   | the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"})
     void aKeyOfAnSapFeatureJwdLacksIsRefusedSayingWhatToWriteInstead(String what, String line, String advice) {
         String key = line.substring(0, line.indexOf('=')).strip();
 
@@ -114,8 +116,9 @@ class SapProfileTest {
             "another protocol     | PROT=P4,PORT=50004                | PROT=P4 is not served by jwd: expected HTTP, HTTPS or ROUTER",
             "no port              | PROT=HTTP                          | PORT is missing",
             "a bad port           | PROT=HTTP,PORT=http                | PORT=http is not a port number",
-            "a PSE of its own     | PROT=HTTPS,PORT=443,SSLCONFIG=ssl_config_0 | SSLCONFIG has no counterpart in jwd: jwd's HTTPS takes its keystore from jwd.ssl_keystore",
-            "client certificates  | PROT=HTTPS,PORT=443,VCLIENT=2     | VCLIENT has no counterpart in jwd: one client-certificate setting for the HTTPS port: icm/HTTPS/verify_client",
+            // "icm/server_port_<xx>": SSLCONFIG and VCLIENT are of HTTPS ports
+            "TLS on plain HTTP    | PROT=HTTP,PORT=80,SSLCONFIG=ssl_config_0 | SSLCONFIG is for PROT=HTTPS lines",
+            "a bad VCLIENT        | PROT=HTTPS,PORT=443,VCLIENT=3     | VCLIENT=3: expected 0 (no client certificate asked for), 1 (asked for) or 2",
             "an unknown one       | PROT=HTTP,PORT=80,COLOUR=blue      | COLOUR is no sub-parameter jwd knows",
             "a bad timeout        | PROT=HTTP,PORT=80,TIMEOUT=soon     | TIMEOUT=soon is not a positive number of seconds",
             "a bad flag           | PROT=HTTP,PORT=80,EXTBIND=yes      | EXTBIND=yes: expected 0 or 1"})

@@ -181,11 +181,19 @@ public final class DemoBackend implements AutoCloseable {
     /**
      * HTTPS for a backend, besides its plain HTTP port: a keystore (PKCS12 or JKS) with the backend's key and
      * certificate. SAP server processes serve both, on two ports (jwd's {@code url} and {@code https_url}).
+     *
+     * @param clientCertificatesFrom {@code null}, or a truststore (password {@code password}) whose CAs a client's
+     *                               certificate must be signed by: a client without one is refused in the handshake,
+     *                               as an ICM with {@code icm/HTTPS/verify_client=2} refuses it
      */
-    public record Tls(Path keyStore, String password) {
+    public record Tls(Path keyStore, String password, Path clientCertificatesFrom) {
         public Tls {
             Objects.requireNonNull(keyStore, "keyStore");
             Objects.requireNonNull(password, "password");
+        }
+
+        public Tls(Path keyStore, String password) {
+            this(keyStore, password, null);
         }
     }
 

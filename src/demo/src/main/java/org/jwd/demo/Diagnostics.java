@@ -51,8 +51,16 @@ final class Diagnostics {
                 .append(",\"newSession\":").append(session.created())
                 .append(",\"scheme\":").append(Answers.jsonString(req.getScheme()))
                 .append(",\"protocol\":").append(Answers.jsonString(req.getProtocol()))
+                .append(",\"clientCertificate\":").append(clientCertificate(req))
                 .append('}');
         Answers.json(resp, 200, json.toString());
+    }
+
+    /** The subject of the certificate the client presented in the TLS handshake, as JSON; {@code null} for none. */
+    private static String clientCertificate(HttpServletRequest req) {
+        Object chain = req.getAttribute("jakarta.servlet.request.X509Certificate");
+        return chain instanceof java.security.cert.X509Certificate[] certificates && certificates.length > 0
+                ? Answers.jsonString(certificates[0].getSubjectX500Principal().getName()) : "null";
     }
 
     /** Every header with all its values, in the order received: {@code {"Name":["v1","v2"],...}}. */

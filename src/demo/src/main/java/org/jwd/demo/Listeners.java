@@ -55,6 +55,11 @@ record Listeners(Server server, ServerConnector http, ServerConnector https) {
         SslContextFactory.Server ssl = new SslContextFactory.Server();
         ssl.setKeyStorePath(tls.keyStore().toString());
         ssl.setKeyStorePassword(tls.password());
+        if (tls.clientCertificatesFrom() != null) {
+            ssl.setTrustStorePath(tls.clientCertificatesFrom().toString());
+            ssl.setTrustStorePassword(tls.password());
+            ssl.setNeedClientAuth(true);
+        }
         HttpConfiguration secure = new HttpConfiguration(http);
         // The name a client asks for (SNI) is the client's business here: a backend answers whatever it is.
         SecureRequestCustomizer customizer = new SecureRequestCustomizer();

@@ -66,9 +66,8 @@ public final class Check {
         List<String> listens = new ArrayList<>();
         listens.add("http://" + decision.listeners().http());
         decision.more().forEach(l -> listens.add("http://" + l));
-        if (decision.listeners().https() != null) {
-            listens.add("https://" + decision.listeners().https());
-        }
+        decision.listeners().https().forEach(h -> listens.add("https://" + h.listener()
+                + (h.line() == null ? "" : " (" + h.line() + ")")));
         PassthroughConfig passthrough = config.section(org.jwd.tls.TlsConfig.class).passthrough();
         if (passthrough != null) {
             listens.add("end-to-end TLS on port " + passthrough.port());

@@ -19,8 +19,9 @@ import org.jwd.tls.TlsConfig;
 /**
  * What Jetty must start for a configuration, decided by jwd's own reading of it before Jetty starts: the listeners
  * ({@link Listeners}: the command line's, or the SAP profile's {@code icm/server_port_<xx>} lines), {@code jwd-https}
- * when it names a keystore ({@code jwd.ssl_keystore}), {@code jwd-passthrough} for end-to-end TLS
- * ({@code PROT=ROUTER} or {@code wdisp/HTTPS/port}), {@code jwd-listeners} for further HTTP listeners (more
+ * when it has something to present ({@code jwd.ssl_keystore}, or an HTTPS line's {@code SSLCONFIG}),
+ * {@code jwd-passthrough} for end-to-end TLS ({@code PROT=ROUTER} or {@code wdisp/HTTPS/port}), {@code jwd-listeners}
+ * for further HTTP listeners (more
  * {@code PROT=HTTP} lines, ports an {@code SRCSRV} item or the {@code PORT} of an
  * {@code icm/HTTP/admin_<xx>} names), {@code jwd-otel} when OpenTelemetry's settings ask for traces
  * ({@link Traces}). The file is read as the dispatcher reads it (one code
@@ -31,7 +32,9 @@ import org.jwd.tls.TlsConfig;
  * options) prints one line per decision and exits 0:
  * <pre>
  *   http HOST PORT          the http module's listener
- *   https HOST PORT         jwd-https, and its listener
+ *   https HOST PORT LINE MORE   jwd-https, and its listener (the ssl module's) for that
+ *                           icm/server_port_&lt;xx&gt; ({@code -}: --https-port's); MORE: the further HTTPS
+ *                           lines' listeners, HOST:PORT=LINE,... ({@code -}: none)
  *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners, jwd-otel)
  *   listener HOST:PORT      a further HTTP listener of jwd-listeners
  *   env NAME=VALUE ...      variables for bin/jwd and the JVM: OpenTelemetry's Java agent's needs
@@ -48,6 +51,8 @@ public final class JettyModules {
     public static final String LISTENERS = "jwd-listeners";
     /** How a listener line of the output starts. */
     public static final String LISTENER = "listener ";
+    /** An empty field of the {@code https} line (bin/jwd reads fields split by spaces; Jetty takes no empty value). */
+    public static final String NONE = "-";
     static final int INVALID = 2;
     /** The distribution's switch of the log's format, read by {@code jetty-base/resources/logback.xml}. */
     static final String LOG_FORMAT = "JWD_LOG_FORMAT";
@@ -87,7 +92,7 @@ public final class JettyModules {
             InvalidConfiguration.print(err, file.toString(), e.problems());
             return INVALID;
         }
-        if (options.httpsPort() != null && decision.listeners().https() == null) {
+        if (options.httpsPort() != null && decision.listeners().https().isEmpty()) {
             err.println("jwd: --https-port needs a keystore: " + TlsConfig.KEYSTORE + " (and "
                     + TlsConfig.KEYSTORE_PASSWORD + ") in " + file);
             return INVALID;
@@ -113,8 +118,12 @@ public final class JettyModules {
         List<String> lines() {
             List<String> lines = new ArrayList<>();
             lines.add("http " + listeners.http().host() + " " + listeners.http().port());
-            if (listeners.https() != null) {
-                lines.add("https " + listeners.https().host() + " " + listeners.https().port());
+            if (!listeners.https().isEmpty()) {
+                Listeners.Https first = listeners.https().get(0);
+                List<Listeners.Https> further = listeners.https().subList(1, listeners.https().size());
+                lines.add("https " + first.listener().host() + " " + first.listener().port() + " "
+                        + (first.line() == null ? NONE : first.line()) + " " + (further.isEmpty() ? NONE
+                        : String.join(",", further.stream().map(Listeners.Https::toString).toList())));
             }
             if (passthrough) {
                 lines.add("module " + PASSTHROUGH);
@@ -137,13 +146,11 @@ public final class JettyModules {
     static Decision decide(RunOptions options, Traces traces) throws ConfigException {
         DispatcherConfig config = ConfigReader.load(options.file());
         TlsConfig tls = config.section(TlsConfig.class);
-        Listeners listeners = Listeners.of(options, config.serverPorts(), tls.terminates());
+        Listeners listeners = Listeners.of(options, config.serverPorts(), tls.termination());
         Set<Integer> open = new TreeSet<>();
         open.add(listeners.http().port());
         listeners.more().forEach(l -> open.add(l.port()));
-        if (listeners.https() != null) {
-            open.add(listeners.https().port());
-        }
+        listeners.https().forEach(h -> open.add(h.listener().port()));
         if (tls.passthrough() != null) {
             open.add(tls.passthrough().port());
         }

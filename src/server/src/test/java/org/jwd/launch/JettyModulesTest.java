@@ -98,8 +98,28 @@ class JettyModulesTest {
         assertThat(runWith(profile)).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
-                "https 0.0.0.0 44300", "module jwd-passthrough", "module jwd-listeners", "listener 127.0.0.2:8001",
+                "https 0.0.0.0 44300 icm/server_port_0 -", "module jwd-passthrough", "module jwd-listeners",
+                "listener 127.0.0.2:8001",
                 "idle-timeout 60000", "stop 30000 0");
+    }
+
+    @Test
+    void eachHttpsLineIsAListenerOfItsOwnWithItsOwnSslConfiguration() throws Exception {
+        writeKeyStore(dir.resolve("portal.p12"), "secret");
+        writeKeyStore(dir.resolve("erp.p12"), "secret");
+        Files.writeString(dir.resolve("pin"), "secret");
+        String profile = SERVER + "jwd.ssl_keystore=portal.p12\njwd.ssl_keystore_password=${file:pin}\n"
+                + "icm/ssl_config_1 = ID=erp, CRED=erp.p12, PIN=${file:pin}\n"
+                + "icm/server_port_0 = PROT=HTTP, PORT=8000\n"
+                + "icm/server_port_1 = PROT=HTTPS, PORT=443\n"
+                + "icm/server_port_2 = PROT=HTTPS, PORT=444, HOST=127.0.0.2, SSLCONFIG=erp, VCLIENT=2\n"
+                + "icm/server_port_3 = PROT=HTTPS, PORT=445, HOST=::1, SSLCONFIG=erp\n";
+
+        assertThat(runWith(profile)).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
+                "https 0.0.0.0 443 icm/server_port_1 127.0.0.2:444=icm/server_port_2,[::1]:445=icm/server_port_3",
+                "stop 30000 0");
     }
 
     @Test
@@ -119,7 +139,7 @@ class JettyModulesTest {
         assertThat(runWith(SERVER + "icm/server_port_0 = PROT=HTTPS, PORT=44300\n")).isEqualTo(JettyModules.INVALID);
 
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("icm/server_port_0 (PROT=HTTPS, PORT=44300)"
-                + " terminates HTTPS: expected jwd.ssl_keystore");
+                + " terminates HTTPS: expected SSLCONFIG=<an icm/ssl_config_<xx>>, or jwd.ssl_keystore");
     }
 
     @Test
@@ -131,7 +151,7 @@ class JettyModulesTest {
                 .as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 8443", "module jwd-passthrough", "stop 30000 0");
+                "https 127.0.0.1 8443 - -", "module jwd-passthrough", "stop 30000 0");
     }
 
     @Test
@@ -207,7 +227,7 @@ class JettyModulesTest {
         assertThat(run(systems, "--https-port", "9443")).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 9443", "stop 30000 0");
+                "https 127.0.0.1 9443 - -", "stop 30000 0");
     }
 
     @Test

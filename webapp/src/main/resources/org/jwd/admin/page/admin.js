@@ -509,6 +509,38 @@
     }
   }
 
+  /**
+   * The certificates each listener presents: rebuilt whole (a handful of rows), a listener whose changed files did
+   * not open with its problem under it, a certificate that expires within 30 days marked.
+   */
+  function renderTls(t) {
+    document.getElementById('tls-section').hidden = t.listeners.length === 0;
+    var body = document.querySelector('#certificates tbody');
+    clear(body);
+    t.listeners.forEach(function (l) {
+      l.certificates.forEach(function (c, i) {
+        var row = el('tr');
+        row.setAttribute('data-listener', l.listener);
+        row.appendChild(el('td', i === 0 ? l.listener : ''));
+        row.appendChild(el('td', c.subject + ' (' + c.alias + '), by ' + c.issuer));
+        row.appendChild(el('td', c.names.join(', ') || '–'));
+        row.appendChild(el('td', time(c.not_after) + (c.expires_in_days < 0 ? ': expired' : ', in '
+            + c.expires_in_days + ' days'), c.expires_soon ? 'state-down' : 'state-up'));
+        row.appendChild(el('td', i === 0 ? time(l.loaded_at) + ' from ' + l.files : ''));
+        body.appendChild(row);
+      });
+      if (l.problem) {
+        var problem = el('tr');
+        problem.setAttribute('data-listener', l.listener);
+        var td = el('td', 'not renewed: ' + l.problem + ' (the certificates above stay until a change opens)',
+            'state-down');
+        td.colSpan = 5;
+        problem.appendChild(td);
+        body.appendChild(problem);
+      }
+    });
+  }
+
   function renderConfig(c) {
     var pairs = [];
     Object.keys(c.properties).forEach(function (k) {
@@ -871,6 +903,7 @@
       load('api/discovery', renderDiscovery);
       load('api/config', renderConfig);
       load('api/urlmapping', renderUrlMapping);
+      load('api/tls', renderTls);
     }
     rounds++;
     load('api/status', renderStatus);
