@@ -45,6 +45,7 @@ import org.jwd.topology.Topology;
  *     {@code jwd_server_queue_rejected_total{server,reason}}: connection limits, per server;
  *     {@code jwd_server_aborts_total{server}}: answers broken off by the server;
  *     {@code jwd_limit_rejections_total{limit}}: requests refused for their header or body size.</li>
+ * <li>{@code jwd_group_servers_up{group}}: per group with members, how many take new requests.</li>
  * <li>{@code jwd_session_table_entries} and {@code jwd_session_table_{hits,misses,bindings,rebindings,expirations,
  *     rejected}_total}.</li>
  * <li>Cluster mode: {@code jwd_session_table_cluster_state{state}} (1 for none, connecting, connected or

@@ -90,6 +90,35 @@ class DispatcherMetricsTest {
         assertThat(metrics.contentType()).startsWith("text/plain; version=0.0.4");
     }
 
+    @Test
+    void countsTheServersUpInEachGroupWithMembersSoThatAGroupWithNoneReadsZero() throws Exception {
+        Topology groups = Topology.of(ConfigReader.parse("""
+                server.a.url=http://127.0.0.1:9001
+                server.a.type=j2ee
+                server.a.logon_groups=PORTAL
+                server.b.url=http://127.0.0.1:9002
+                server.b.type=j2ee
+                server.b.logon_groups=PORTAL
+                server.c.url=http://127.0.0.1:9003
+                server.c.type=j2ee
+                logon_group.PORTAL.url_prefixes=/irj
+                """, "test.properties"));
+        DispatcherMetrics withGroups = new DispatcherMetrics(() -> groups, DisabledSessionTable.INSTANCE,
+                () -> ConnectionSlots.NONE);
+
+        groups.server("a").setState(Server.State.DOWN);
+        groups.server("b").setState(Server.State.DRAINED);
+
+        assertThat(write(withGroups)).contains("jwd_group_servers_up{group=\"PORTAL\"} 0.0")
+                .contains("jwd_group_servers_up{group=\"!J2EE\"} 1.0")
+                .contains("jwd_group_servers_up{group=\"!ALL\"} 1.0")
+                .as("no ABAP server, no HTTPS port: those groups have no members and no series")
+                .doesNotContain("group=\"!DIAG\"} ", "group=\"!J2EES\"} ");
+        groups.server("b").setState(Server.State.UP);
+        assertThat(write(withGroups)).contains("jwd_group_servers_up{group=\"PORTAL\"} 1.0")
+                .contains("jwd_group_servers_up{group=\"!J2EE\"} 2.0");
+    }
+
     /** Systems an operator can switch on and off, as a reload that adds or removes wdisp/system_<xx> does. */
     private static final class Switchable implements ServerSystems {
         volatile boolean on = true;
