@@ -278,6 +278,49 @@ class AdminPageBrowserIT {
     }
 
     @Test
+    void setsALogLevelForAWhileShowsWhoSetItAndResetsIt() {
+        wait.until(d -> text("#loglevels-meta").contains("in effect: org.jwd INFO, org.eclipse.jetty INFO"));
+        WebElement logger = element("#loglevel-logger");
+        logger.clear();
+        logger.sendKeys("org.jwd.proxy");
+        new org.openqa.selenium.support.ui.Select(element("#loglevel-level")).selectByVisibleText("TRACE");
+        WebElement forHowLong = element("#loglevel-for");
+        forHowLong.clear();
+        forHowLong.sendKeys("10m");
+        element("#loglevel-button").click();
+        try {
+            wait.until(d -> text("#loglevel-org\\.jwd\\.proxy td[data-field=level]").equals("TRACE"));
+            assertThat(text("#loglevel-org\\.jwd\\.proxy td[data-field=configured]")).isEqualTo("INFO");
+            assertThat(text("#loglevel-org\\.jwd\\.proxy td[data-field=by]")).startsWith("admin from 127.0.0.1, ");
+            assertThat(text("#loglevel-org\\.jwd\\.proxy td[data-field=until]"))
+                    .containsPattern("\\(in (9|10) min \\d+ s\\)");
+
+            element("#loglevel-org\\.jwd\\.proxy button").click();
+            wait.until(d -> driver.findElements(By.cssSelector("#loglevels tbody tr")).isEmpty());
+            assertThat(admin.object("/jwd/admin/api/loglevels").get("levels")).isEqualTo(java.util.List.of());
+        } finally {
+            // the other tests' log stays as configured whatever happened here
+            admin.send(admin.request("/jwd/admin/api/loglevels").header("X-Jwd-Admin", "1")
+                    .header("Origin", jwd.uri().toString()).POST(java.net.http.HttpRequest.BodyPublishers
+                            .ofString("{\"logger\":\"org.jwd.proxy\",\"level\":\"reset\"}")).build());
+        }
+    }
+
+    @Test
+    void aMonitorCannotSetALogLevel() {
+        as("watcher", MONITOR_PASSWORD);
+        WebElement logger = element("#loglevel-logger");
+        logger.clear();
+        logger.sendKeys("org.jwd");
+        element("#loglevel-button").click();
+
+        wait.until(d -> element("#error").isDisplayed());
+        assertThat(text("#error-text")).isEqualTo("log level of org.jwd: 403: jwd: user watcher has role monitor: POST"
+                + " /api/loglevels needs role admin");
+        element("#error-dismiss").click();
+    }
+
+    @Test
     void explainsAUrlInWords() {
         // the browser's favicon request went through jwd to a server, which gave it a session: a first request
         driver.manage().deleteAllCookies();

@@ -72,11 +72,12 @@ public final class Dispatcher implements AutoCloseable {
     /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused, or a limits key */
     public Dispatcher(DispatcherConfig config, Parts parts) throws ConfigException {
         this.parts = parts;
+        // before the first state: every state swapped in tells the metrics which servers' series stay
+        this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
+                new StateSystems(this::state));
         LimitsConfig limits = config.section(LimitsConfig.class);
         rebuild(config, SystemRouters.urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits),
                 SystemRouters.NONE.loadersFor(SystemConfigs.of(config), null));
-        this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
-                new StateSystems(this::state));
         metrics.watchAccessLog(() -> parts.accessLog().status().droppedLines());
         ConfigWarnings.favoriteOnlyGroups(config);
         this.discovery = DiscoveryLink.open(config, parts.tls(), this::discovered);
@@ -322,7 +323,10 @@ public final class Dispatcher implements AutoCloseable {
         swap(config, topology, prefixes, limits, slots, systemRouters);
     }
 
-    /** Builds the router for the new state and swaps it in; the health checks follow its servers. */
+    /**
+     * Builds the router for the new state and swaps it in; the health checks and the metrics follow its servers (the
+     * series of a server that left go).
+     */
     private void swap(DispatcherConfig config, Topology topology, UrlPrefixLoader prefixes, LimitsConfig limits,
                       ConnectionSlots slots, SystemRouters systems) {
         SystemView implicit = discovered.implicit();
@@ -331,6 +335,7 @@ public final class Dispatcher implements AutoCloseable {
         DispatcherState next = new DispatcherState(config, topology, router, prefixes, limits, slots, systems);
         current.set(next);
         parts.health().track(topology.servers().values());
+        metrics.retain(topology);
     }
 
     /** Starts the refreshes of the URL mapping tables, its own and each system's, and the discovery's. */
