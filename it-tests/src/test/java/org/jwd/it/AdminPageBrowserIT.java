@@ -322,7 +322,10 @@ class AdminPageBrowserIT {
 
     @Test
     void explainsAUrlInWords() {
-        // the browser's favicon request went through jwd to a server, which gave it a session: a first request
+        // the browser's favicon request went through jwd to a server, which gave it a session: once its answer is
+        // in (b answers 20 ms late; a cookie stored after the deletion would make the URL a known session's), the
+        // cookies go, and the URL is a first request
+        wait.until(d -> !driver.manage().getCookies().isEmpty() && a.inFlight() == 0 && b.inFlight() == 0);
         driver.manage().deleteAllCookies();
         WebElement url = element("#explain-url");
         url.clear();
