@@ -49,6 +49,11 @@ final class KeyProblems {
         return unlocated;
     }
 
+    /** The line {@code key} is on, from 1; 0 when not known. */
+    int line(String key) {
+        return lineOf.getOrDefault(key, 0);
+    }
+
     /** {@code file:line: text} */
     void add(String key, String text) {
         problems.add(where(key) + text);

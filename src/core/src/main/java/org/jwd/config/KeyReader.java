@@ -130,6 +130,13 @@ public final class KeyReader {
         read.add(key);
     }
 
+    /** Every key of the file in its order, with the line it is on (from 1; 0 without a file). */
+    public Map<String, Integer> keyLines() {
+        Map<String, Integer> lines = new LinkedHashMap<>();
+        values.keySet().forEach(key -> lines.put(key, problems.line(key)));
+        return lines;
+    }
+
     /** The keys no section has read so far, in the file's order. */
     public List<String> unread() {
         return values.keySet().stream().filter(k -> !read.contains(k)).toList();
@@ -231,19 +238,15 @@ public final class KeyReader {
     /** A file named by the key, resolved against the configuration file's directory; {@code null} when not set. */
     public Path path(String key, String expected) {
         String value = raw(key);
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        return value(key, null, expected, text -> directory.resolve(text.strip()));
+        return value == null || value.isBlank() ? null
+                : value(key, null, expected, text -> directory.resolve(text.strip()));
     }
 
     /** The comma-separated entries of the key, stripped, empty ones left out. */
     public List<String> list(String key) {
         String value = raw(key);
-        if (value == null || value.isBlank()) {
-            return List.of();
-        }
-        return Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        return value == null || value.isBlank() ? List.of()
+                : Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
     }
 
     /**

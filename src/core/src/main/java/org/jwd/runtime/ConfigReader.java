@@ -14,6 +14,7 @@ import org.jwd.config.Durations;
 import org.jwd.config.KeyReader;
 import org.jwd.config.PerSystemConfigs;
 import org.jwd.config.SapProfile;
+import org.jwd.config.SapTuning;
 import org.jwd.config.Sections;
 import org.jwd.config.SessionTableDiskConfig;
 import org.jwd.discovery.DiscoveryConfig;
@@ -114,7 +115,7 @@ public final class ConfigReader {
                     .put(PerSystemConfigs.class, systems.perSystem());
         }
         // last: the lines of an SAP profile that no section read
-        sections.put(SapProfile.class, SapProfile.read(keys));
+        sections.put(SapTuning.class, SapTuning.read(keys)).put(SapProfile.class, SapProfile.read(keys));
         keys.checkEveryKeyRead();
         return core.withSections(sections.build(keys.restartKeys()));
     }

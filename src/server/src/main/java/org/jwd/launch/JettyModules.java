@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import org.jwd.config.AdminConfig;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.SapTuning;
 import org.jwd.launch.SystemListeners.Listener;
 import org.jwd.runtime.ConfigReader;
 import org.jwd.systems.Systems;
@@ -38,7 +39,8 @@ import org.jwd.tls.TlsConfig;
  *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners, jwd-otel)
  *   listener HOST:PORT      a further HTTP listener of jwd-listeners
  *   env NAME=VALUE ...      variables for bin/jwd and the JVM: OpenTelemetry's Java agent's needs
- *   idle-timeout MILLIS     the profile's TIMEOUT, for every listener
+ *   idle-timeout MILLIS     the profile's TIMEOUT (else icm/keep_alive_timeout), for every listener
+ *   max-connections N       icm/max_conn: Jetty's network-connection-limit
  *   stop MILLIS MILLIS      jwd.stop_timeout: how long a stop waits for the requests in flight, and before that
  *                           jwd.stop_delay: how long it serves on while load balancers take the node out
  * </pre>
@@ -124,8 +126,14 @@ public final class JettyModules {
                 lines.add("module " + LISTENERS);
                 more.forEach(l -> lines.add(LISTENER + l));
             }
-            if (listeners.idleTimeout() != null) {
-                lines.add("idle-timeout " + listeners.idleTimeout().toMillis());
+            SapTuning tuning = config.sections().find(SapTuning.class).orElse(SapTuning.NONE);
+            java.time.Duration idle = listeners.idleTimeout() != null ? listeners.idleTimeout()
+                    : tuning.keepAliveTimeout();
+            if (idle != null) {
+                lines.add("idle-timeout " + idle.toMillis());
+            }
+            if (tuning.maxConnections() != null) {
+                lines.add("max-connections " + tuning.maxConnections());
             }
             lines.add("stop " + config.forwarding().stop().timeout().toMillis() + " "
                     + config.forwarding().stop().delay().toMillis());
