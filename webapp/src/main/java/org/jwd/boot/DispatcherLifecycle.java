@@ -72,6 +72,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
         if (!notUsed.isEmpty()) {
             LOG.info("jwd: {}", notUsed);
         }
+        bootstrap.admin().notUsed().forEach(text -> LOG.warn("jwd: {}", text));
     }
 
     /**

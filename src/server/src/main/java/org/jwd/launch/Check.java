@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jwd.config.AdminConfig;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.SapProfile;
@@ -80,6 +81,7 @@ public final class Check {
         decision.listeners().notes().forEach(note -> out.println("jwd: " + note));
         describeDiscovery(config, out);
         migrationReport(options, config.sections().find(SapProfile.class).orElse(SapProfile.NONE), out);
+        config.section(AdminConfig.class).notUsed().forEach(text -> out.println("jwd: " + text));
     }
 
     /**
