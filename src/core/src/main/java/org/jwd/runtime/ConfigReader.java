@@ -18,6 +18,7 @@ import org.jwd.config.SapTuning;
 import org.jwd.config.Sections;
 import org.jwd.config.SessionTableDiskConfig;
 import org.jwd.discovery.DiscoveryConfig;
+import org.jwd.filter.AuthHandlers;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.SlowClients;
@@ -99,6 +100,7 @@ public final class ConfigReader {
                 .put(AdminConfig.class, AdminConfig.read(keys, core))
                 .put(AccessLogConfigs.class, AccessLogConfigs.read(keys))
                 .put(PermissionTable.class, PermissionTable.read(keys))
+                .put(AuthHandlers.class, AuthHandlers.read(keys))
                 .put(ModificationHandlers.class, ModificationHandlers.read(keys))
                 .put(ClusterConfig.class, cluster)
                 .put(OperatorConfig.class, OperatorConfig.read(keys, cluster))
