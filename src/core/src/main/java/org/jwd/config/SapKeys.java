@@ -77,7 +77,7 @@ final class SapKeys {
         MAPPED.put("wdisp/HTTP/max_pooled_con", "jwd.connections_per_server (SAP's pool is shared by the servers,"
                 + " jwd's is each server's: the larger of the HTTP and HTTPS values)");
         MAPPED.put("wdisp/HTTPS/max_pooled_con", MAPPED.get("wdisp/HTTP/max_pooled_con"));
-        APPLIED.put("icm/max_conn", "client connections at most at once (Jetty's network-connection-limit)");
+        APPLIED.put("icm/max_conn", "client connections at most at once: Jetty's network-connection-limit");
         APPLIED.put("icm/keep_alive_timeout", "the idle timeout of kept-alive connections, where no"
                 + " icm/server_port_<xx> gives a TIMEOUT");
     }
