@@ -38,8 +38,13 @@ public record AuthHandlers(List<Handler> handlers) {
             + " decoded and the encoded reading; for patterns of your own write RegForbiddenUrl lines of an action"
             + " file (icm/HTTP/mod_<xx>); remove FILTER or write FILTER=0";
 
-    /** One {@code icm/HTTP/auth_<xx>}: its table applies to the paths below {@code prefix}. */
-    public record Handler(String key, String prefix, boolean caseSensitive, PermissionTable table) {
+    /**
+     * One {@code icm/HTTP/auth_<xx>}: its table applies to the paths below {@code prefix}.
+     *
+     * @param file the {@code PERMFILE} as resolved: a change to it reloads the configuration, as one to
+     *             {@code wdisp/permission_table}'s does
+     */
+    public record Handler(String key, String prefix, boolean caseSensitive, PermissionTable table, Path file) {
         /** Whether {@code path} is below the prefix, regardless of case unless {@code CASE=TRUE}. */
         public boolean covers(String path) {
             return caseSensitive ? path.startsWith(prefix)
@@ -92,7 +97,8 @@ public record AuthHandlers(List<Handler> handlers) {
             return null;
         }
         PermissionTable table = table(key, sub.get("PERMFILE"), !caseSensitive, keys);
-        return table == null ? null : new Handler(key, prefix, caseSensitive, table);
+        return table == null ? null : new Handler(key, prefix, caseSensitive, table,
+                keys.directory().resolve(sub.get("PERMFILE")));
     }
 
     /** The sub-parameters jwd honours by name (upper case); the others are problems, each with why. */
@@ -177,6 +183,11 @@ public record AuthHandlers(List<Handler> handlers) {
             }
         }
         return matched;
+    }
+
+    /** The permission files, as the configuration watch and the reloader follow them. */
+    public List<Path> files() {
+        return handlers.stream().map(Handler::file).toList();
     }
 
     public boolean isConfigured() {
