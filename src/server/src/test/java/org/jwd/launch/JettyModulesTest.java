@@ -79,7 +79,9 @@ class JettyModulesTest {
     void theIcmsConnectionLimitAndKeepAliveTimeoutAreHandedToJetty() throws Exception {
         assertThat(runWith(SERVER + "icm/max_conn = 2000\nicm/keep_alive_timeout = 30\n")).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "idle-timeout 30000", "max-connections 2000", "stop 30000 0");
+                "idle-timeout 30000",
+                "module network-connection-limit jetty.networkConnectionLimit.maxNetworkConnectionCount=2000",
+                "stop 30000 0");
     }
 
     @Test
