@@ -68,6 +68,21 @@ class ArtifactContentsTest {
     }
 
     @Test
+    void theDistributionsConfigHoldsTheDashboardAndTheAlertRulesAsTheProjectHasThem() throws IOException {
+        Path shipped = DIST.resolve("config");
+        List<String> names;
+        try (Stream<Path> files = Files.list(shipped)) {
+            names = files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+
+        assertThat(names).contains("jwd-dashboard.json", "jwd-alerts.yml", "template.properties");
+        for (String name : names) {
+            assertThat(shipped.resolve(name)).as(name).hasSameBinaryContentAs(
+                    Modules.project().resolve("config").resolve(name));
+        }
+    }
+
+    @Test
     void listsTheClassesOfAJarAndNotItsOtherFiles(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         Path jar = dir.resolve("x.jar");
         try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {

@@ -42,7 +42,7 @@ class PackageGraphTest {
                 List.of("systems"),
                 List.of("modification"),
                 List.of("accesslog"),
-                List.of("metrics", "health", "registry", "operator"),
+                List.of("metrics", "health", "registry", "operator", "loglevel"),
                 List.of("routing"),
                 List.of("affinity", "balancing"),
                 List.of("sessiontable", "filter", "tls", "limits"),

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -38,6 +41,42 @@ class TopLevelTest {
     @Test
     void theLauncherIsUnder250Lines() throws IOException {
         assertThat(Files.readAllLines(Modules.project().resolve("bin/jwd"))).hasSizeLessThan(250);
+    }
+
+    /**
+     * The README opens with its contents: one line per section ({@code ##}) in the README's order, its parts
+     * ({@code ###}) after it, each a link to GitHub's anchor of the heading. A section added, moved or renamed
+     * without its line fails here.
+     */
+    @Test
+    void theReadmeOpensWithContentsThatListEverySectionInOrder() throws IOException {
+        List<String> lines = Files.readAllLines(Modules.project().resolve("README.md"));
+        List<String> expected = new ArrayList<>();
+        boolean code = false;
+        for (String line : lines) {
+            code ^= line.startsWith("```");
+            if (code || line.equals("## Contents")) {
+                continue;
+            }
+            if (line.startsWith("## ")) {
+                expected.add("- " + link(line.substring(3)));
+            } else if (line.startsWith("### ") && !expected.isEmpty()) {
+                int last = expected.size() - 1;
+                String entry = expected.get(last);
+                expected.set(last, entry + (entry.contains(": [") ? " · " : ": ") + link(line.substring(4)));
+            }
+        }
+        int start = lines.indexOf("## Contents");
+        assertThat(start).as("a '## Contents' section").isPositive();
+        List<String> contents = lines.subList(start + 1, lines.size()).stream().dropWhile(String::isEmpty)
+                .takeWhile(line -> line.startsWith("- ")).toList();
+        assertThat(contents).containsExactlyElementsOf(expected);
+    }
+
+    /** A Markdown link to the heading, by GitHub's rule: lower case, punctuation dropped, blanks as hyphens. */
+    private static String link(String heading) {
+        String anchor = heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_\\- ]", "").replace(' ', '-');
+        return "[" + heading + "](#" + anchor + ")";
     }
 
     private static Stream<String> entries(Path dir) throws IOException {

@@ -241,6 +241,19 @@ class DemoBackendIT {
     }
 
     @Test
+    void offersThePortalPageWithoutTheTemporarySessionTableOnlyWhenStartedWithTheRacePage() throws Exception {
+        DemoBackend plain = start(DemoBackend.Options.j2ee("plain"));
+        DemoBackend race = start(DemoBackend.Options.j2ee("race").withRacePage(true));
+
+        assertThat(get(plain, "/portal").body()).doesNotContain("id=\"switch\"", "?without-table");
+        assertThat(get(plain, "/portal?without-table").body()).as("ignored: nothing sends its iViews elsewhere")
+                .contains("data-variant=\"with-table\"", "src=\"/iview/a\"").doesNotContain("without-table/iview");
+        assertThat(get(race, "/portal").body()).contains("<a id=\"switch\" href=\"/portal?without-table\">");
+        assertThat(get(race, "/portal?without-table").body())
+                .contains("data-variant=\"without-table\"", "src=\"/without-table/iview/a\"");
+    }
+
+    @Test
     void statusEndpointAndPathMatching() throws Exception {
         DemoBackend b = start(DemoBackend.Options.j2ee("st"));
         assertThat(get(b, "/status?code=503").statusCode()).isEqualTo(503);
@@ -334,8 +347,10 @@ class DemoBackendIT {
     @Test
     void optionsParsingNamesTheBadOption() {
         DemoBackend.Options o = DemoBackend.Options.parse("--id", "n1", "--port=0", "--type", "abap",
-                "--delay-ms", "5", "--iview-delay-ms", "7", "--name", "host_SID_00");
+                "--delay-ms", "5", "--iview-delay-ms", "7", "--name", "host_SID_00", "--race-page", "yes");
         assertThat(o.type()).isEqualTo(DemoBackend.ServerType.ABAP);
+        assertThat(o.racePage()).isTrue();
+        assertThat(DemoBackend.Options.parse("--id", "n1").racePage()).isFalse();
         assertThat(o.delayMillis()).isEqualTo(5);
         assertThat(o.iviewDelayMillis()).isEqualTo(7);
         assertThat(o.host()).isEqualTo("127.0.0.1");
@@ -345,6 +360,8 @@ class DemoBackendIT {
         assertThatThrownBy(() -> DemoBackend.Options.parse("--id", "x", "--port", "abc")).hasMessageContaining("--port");
         assertThatThrownBy(() -> DemoBackend.Options.parse("--port", "1")).hasMessageContaining("--id");
         assertThatThrownBy(() -> DemoBackend.Options.parse("--id", "x", "--type", "cobol")).hasMessageContaining("--type");
+        assertThatThrownBy(() -> DemoBackend.Options.parse("--id", "x", "--race-page", "true"))
+                .hasMessage("option --race-page must be yes or no, not 'true'");
     }
 
     @Test

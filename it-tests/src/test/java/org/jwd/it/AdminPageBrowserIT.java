@@ -31,8 +31,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * version, start and readiness; cells updated in place (an element and a text selection survive refreshes); pausing;
  * human units; each server's state and since when, requests, errors by class, response times, bytes and failed
  * health checks; drain and disable behind a confirmation; an action's error that stays until dismissed; the reload
- * button; explain as text; a session lookup; the URL mapping table; the server table within a 1,400-pixel window,
- * the window every test sees the page in. It leaves a screenshot of the page in
+ * button; explain as text; a session lookup; the URL mapping table; no Discovery section where every server is
+ * configured ({@link DemoInstancesBrowserIT} reads the section of a system that discovers); the server table within a
+ * 1,400-pixel window, the window every test sees the page in. It leaves a screenshot of the page in
  * {@code it-tests/target/admin.png} ({@code -Djwd.screenshot=docs}: also in {@code docs/admin.png}, the README's).
  */
 @Timeout(240)
@@ -277,8 +278,54 @@ class AdminPageBrowserIT {
     }
 
     @Test
+    void setsALogLevelForAWhileShowsWhoSetItAndResetsIt() {
+        wait.until(d -> text("#loglevels-meta").contains("in effect: org.jwd INFO, org.eclipse.jetty INFO"));
+        WebElement logger = element("#loglevel-logger");
+        logger.clear();
+        logger.sendKeys("org.jwd.proxy");
+        new org.openqa.selenium.support.ui.Select(element("#loglevel-level")).selectByVisibleText("TRACE");
+        WebElement forHowLong = element("#loglevel-for");
+        forHowLong.clear();
+        forHowLong.sendKeys("10m");
+        element("#loglevel-button").click();
+        try {
+            wait.until(d -> text("#loglevel-org\\.jwd\\.proxy td[data-field=level]").equals("TRACE"));
+            assertThat(text("#loglevel-org\\.jwd\\.proxy td[data-field=configured]")).isEqualTo("INFO");
+            assertThat(text("#loglevel-org\\.jwd\\.proxy td[data-field=by]")).startsWith("admin from 127.0.0.1, ");
+            assertThat(text("#loglevel-org\\.jwd\\.proxy td[data-field=until]"))
+                    .containsPattern("\\(in (9|10) min \\d+ s\\)");
+
+            element("#loglevel-org\\.jwd\\.proxy button").click();
+            wait.until(d -> driver.findElements(By.cssSelector("#loglevels tbody tr")).isEmpty());
+            assertThat(admin.object("/jwd/admin/api/loglevels").get("levels")).isEqualTo(java.util.List.of());
+        } finally {
+            // the other tests' log stays as configured whatever happened here
+            admin.send(admin.request("/jwd/admin/api/loglevels").header("X-Jwd-Admin", "1")
+                    .header("Origin", jwd.uri().toString()).POST(java.net.http.HttpRequest.BodyPublishers
+                            .ofString("{\"logger\":\"org.jwd.proxy\",\"level\":\"reset\"}")).build());
+        }
+    }
+
+    @Test
+    void aMonitorCannotSetALogLevel() {
+        as("watcher", MONITOR_PASSWORD);
+        WebElement logger = element("#loglevel-logger");
+        logger.clear();
+        logger.sendKeys("org.jwd");
+        element("#loglevel-button").click();
+
+        wait.until(d -> element("#error").isDisplayed());
+        assertThat(text("#error-text")).isEqualTo("log level of org.jwd: 403: jwd: user watcher has role monitor: POST"
+                + " /api/loglevels needs role admin");
+        element("#error-dismiss").click();
+    }
+
+    @Test
     void explainsAUrlInWords() {
-        // the browser's favicon request went through jwd to a server, which gave it a session: a first request
+        // the browser's favicon request went through jwd to a server, which gave it a session: once its answer is
+        // in (b answers 20 ms late; a cookie stored after the deletion would make the URL a known session's), the
+        // cookies go, and the URL is a first request
+        wait.until(d -> !driver.manage().getCookies().isEmpty() && a.inFlight() == 0 && b.inFlight() == 0);
         driver.manage().deleteAllCookies();
         WebElement url = element("#explain-url");
         url.clear();
@@ -323,6 +370,20 @@ class AdminPageBrowserIT {
         assertThat(text("#mapping-all .source")).isEqualTo("icf.url_prefixes only (no icf.url_prefixes_url)");
         assertThat(text("#mapping-all-prefix-_sap_bc_")).isEqualTo("/sap/bc/ any case icf.url_prefixes");
         assertThat(text("#mapping-all-group-PORTAL")).isEqualTo("PORTAL B /irj/portal");
+    }
+
+    /**
+     * The Discovery section is for systems that learn their servers from SAP's message server: a landscape of
+     * configured servers shows none, and marks no server discovered ({@code DemoInstancesBrowserIT} reads the section
+     * of the demo's ERP, which discovers).
+     */
+    @Test
+    void showsNoDiscoverySectionWhereEveryServerIsConfigured() {
+        wait.until(d -> !text("#urlmapping").isEmpty());
+
+        assertThat(driver.findElement(By.id("discovery-section")).isDisplayed()).isFalse();
+        assertThat(driver.findElements(By.cssSelector("#discovery tbody tr"))).isEmpty();
+        assertThat(text("#server-a td[data-field=id]")).isEqualTo("a");
     }
 
     /** The README's picture of the page: taken with every table filled, after a short while of traffic. */

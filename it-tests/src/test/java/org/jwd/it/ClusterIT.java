@@ -415,6 +415,36 @@ class ClusterIT {
                 .get("admin_state")));
     }
 
+    /** A log level set through one node holds on the other within a second, and so does its reset. */
+    @Test
+    @Order(4)
+    void aLogLevelSetThroughOneNodeReachesTheOther() {
+        String logger = "org.jwd.sessiontable";
+        try {
+            assertThat(logLevel(node1, "{\"logger\":\"" + logger + "\",\"level\":\"DEBUG\",\"for\":\"5m\"}")
+                    .statusCode()).isEqualTo(200);
+            await().atMost(Duration.ofSeconds(10)).until(() -> levels(node2).contains("\"logger\":\"" + logger
+                    + "\",\"level\":\"DEBUG\",\"configured\":\"INFO\",\"by\":\"admin from 127.0.0.1\""));
+            assertThat(levels(node2)).contains("\"kept\":\"shared through " + terracotta.uri("jwd-it"));
+
+            assertThat(logLevel(node2, "{\"logger\":\"" + logger + "\",\"level\":\"reset\"}").statusCode())
+                    .isEqualTo(200);
+            await().atMost(Duration.ofSeconds(10)).until(() -> levels(node1).contains("\"levels\":[]"));
+        } finally {
+            logLevel(node1, "{\"logger\":\"" + logger + "\",\"level\":\"reset\"}");
+        }
+    }
+
+    private static String levels(JwdProcess node) {
+        return new AdminClient(node).get("/jwd/admin/api/loglevels").body();
+    }
+
+    private static HttpResponse<String> logLevel(JwdProcess node, String json) {
+        AdminClient admin = new AdminClient(node);
+        return admin.send(admin.request("/jwd/admin/api/loglevels").header("X-Jwd-Admin", "1")
+                .header("Origin", node.uri().toString()).POST(HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+
     @Test
     @Order(5)
     void measuresWhatAClusteredOperationCosts() throws Exception {

@@ -118,7 +118,7 @@ class LauncherIT {
     /**
      * Jetty's command line is resolved by start.jar once and kept in the work directory: the next start with the same
      * arguments runs it directly (no start.jar in the JVM's command line), other Jetty arguments get a command of their
-     * own, and jetty-base/resources/jetty-logging.properties's levels are system properties of the JVM.
+     * own, and Logback reads jetty-base/resources/logback.xml (module jwd-logging).
      */
     @Test
     void jettysCommandLineIsResolvedOnceAndKeptForTheSameArguments(@TempDir Path work) throws Exception {
@@ -130,8 +130,10 @@ class LauncherIT {
             assertThat(commands(work)).hasSize(1);
             command = commands(work).get(0);
             written = Files.getLastModifiedTime(command);
-            assertThat(jvmArguments(first)).contains("org.eclipse.jetty.xml.XmlConfiguration", "-Dorg.jwd.LEVEL=INFO",
-                    "-Dcom.tc.LEVEL=WARN").noneMatch(a -> a.endsWith("start.jar"));
+            assertThat(jvmArguments(first)).contains("org.eclipse.jetty.xml.XmlConfiguration")
+                    .anyMatch(a -> a.startsWith("-Dlogback.configurationFile=")
+                            && a.endsWith("/jetty-base/resources/logback.xml"))
+                    .noneMatch(a -> a.endsWith("start.jar"));
         }
         Map<String, String> otherJettyArguments = new HashMap<>(environment);
         otherJettyArguments.put("JWD_JETTY_ARGS", "jetty.httpConfig.outputBufferSize=16384");

@@ -117,7 +117,7 @@ class LimitsIT {
             }
             String metrics = new AdminClient(jwd).get("/jwd/admin/metrics").body();
             assertThat(metrics).contains("jwd_limit_rejections_total{limit=\"icm/HTTP/max_request_size_KB\"} 1.0")
-                    .contains("jwd_requests_total{group=\"!J2EE\",server=\"" + bound + "\",status=\"4xx\"} 1.0");
+                    .contains("jwd_requests_total{group=\"!J2EE\",server=\"" + bound + "\",status_class=\"4xx\"} 1.0");
         }
     }
 

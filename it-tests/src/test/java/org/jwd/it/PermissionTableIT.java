@@ -194,7 +194,7 @@ class PermissionTableIT {
     private static long refusedCount() {
         HttpResponse<String> r = admin.get("/jwd/admin/metrics");
         assertThat(r.statusCode()).isEqualTo(200);
-        String prefix = "jwd_requests_total{group=\"none\",server=\"none\",status=\"4xx\"} ";
+        String prefix = "jwd_requests_total{group=\"none\",server=\"none\",status_class=\"4xx\"} ";
         for (String line : r.body().split("\n")) {
             if (line.startsWith(prefix)) {
                 return (long) Double.parseDouble(line.substring(prefix.length()));

@@ -131,11 +131,11 @@ class SystemsAdminIT {
         String metrics = admin.get("/jwd/admin/metrics").body();
 
         assertThat(metrics)
-                .contains("jwd_requests_total{group=\"!J2EE\",server=\"erp1\",status=\"2xx\",system=\"ERP\"} ")
-                .contains("jwd_requests_total{group=\"!J2EE\",server=\"prt1\",status=\"2xx\",system=\"PRT\"} ")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"erp1\",status_class=\"2xx\",system=\"ERP\"} ")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"prt1\",status_class=\"2xx\",system=\"PRT\"} ")
                 .contains("jwd_server_capacity{server=\"erp1\",system=\"ERP\"} 1.0")
                 .contains("jwd_server_state{server=\"prt1\",state=\"up\",system=\"PRT\"} 1.0")
-                .contains("jwd_server_response_seconds_count{server=\"erp1\",system=\"ERP\"} ")
+                .contains("jwd_server_last_byte_seconds_count{server=\"erp1\",system=\"ERP\"} ")
                 .containsPattern("(?m)^jwd_session_table_entries \\S+$")
                 .doesNotContain("jwd_server_capacity{server=\"erp1\"} ");
     }

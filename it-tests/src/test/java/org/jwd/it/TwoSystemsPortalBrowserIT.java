@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.By;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
@@ -160,7 +161,28 @@ class TwoSystemsPortalBrowserIT {
     private Map<String, Shown> read(String portal, String iView) {
         driver.switchTo().defaultContent();
         List<String> frames = IVIEWS.stream().map(TwoSystemsPortalBrowserIT::frame).toList();
-        Map<?, ?> shown = chromium.waiting().until(d -> (Map<?, ?>) chromium.js("""
+        Map<?, ?> shown;
+        try {
+            shown = waitForFrames(portal, iView, frames);
+        } catch (TimeoutException e) {
+            throw new AssertionError("waited for the portal page " + portal + " with every iView at '" + iView
+                    + "'; the frames showed: " + chromium.js("""
+                    return Array.from(document.querySelectorAll('iframe')).map(f => f.id + ' '
+                        + (f.contentWindow ? f.contentWindow.location.search + ' '
+                        + f.contentWindow.document.readyState : 'no window')).join(', ');
+                    """), e);
+        }
+        Map<String, Shown> iViews = new LinkedHashMap<>();
+        for (String name : IVIEWS) {
+            Map<?, ?> m = (Map<?, ?>) shown.get(frame(name));
+            iViews.put(name, new Shown(name, Long.parseLong(String.valueOf(m.get("count")).trim()),
+                    String.valueOf(m.get("server")), String.valueOf(m.get("session"))));
+        }
+        return iViews;
+    }
+
+    private Map<?, ?> waitForFrames(String portal, String iView, List<String> frames) {
+        return chromium.waiting().until(d -> (Map<?, ?>) chromium.js("""
                 const [portal, iView, frames] = arguments;
                 if (document.readyState !== 'complete' || location.search !== portal) {
                     return null;
@@ -179,13 +201,6 @@ class TwoSystemsPortalBrowserIT {
                 }
                 return result;
                 """, portal, iView, frames));
-        Map<String, Shown> iViews = new LinkedHashMap<>();
-        for (String name : IVIEWS) {
-            Map<?, ?> m = (Map<?, ?>) shown.get(frame(name));
-            iViews.put(name, new Shown(name, Long.parseLong(String.valueOf(m.get("count")).trim()),
-                    String.valueOf(m.get("server")), String.valueOf(m.get("session"))));
-        }
-        return iViews;
     }
 
     /** What one iView page showed: its click count in the session of the server that answered. */

@@ -5,6 +5,7 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.jwd.config.ConfigException;
+import org.jwd.loglevel.LogLevels;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.operator.OperatorStates;
 import org.jwd.runtime.Dispatcher;
@@ -102,6 +103,48 @@ final class AdminActions {
         ServerView server = reads.server(id);
         return new AdminApi.Answer(outcome == ServerRegistry.Outcome.REGISTERED ? 201 : 200,
                 server == null ? null : server.registered(outcome.name().toLowerCase(Locale.ROOT)));
+    }
+
+    /**
+     * {@code POST api/loglevels} with {@code {"logger": "org.jwd.routing", "level": "DEBUG", "for": "10m"}}: sets a
+     * logger's level for a while ({@code for} left out: {@link LogLevels#DEFAULT_FOR}), on every node of a cluster;
+     * {@code "level": "reset"} returns the logger to its configured level now. The body is read by
+     * {@link AdminJson#readUntrusted}; the answer is {@link AdminApi#logLevels}'s, with why the change was not shared
+     * when it could not be.
+     */
+    AdminApi.Answer setLogLevel(String body, String who) {
+        if (body == null) {
+            return AdminApi.Answer.error(413, "a log level has at most " + AdminJson.MAX_DOCUMENT + " bytes");
+        }
+        JsonNode json;
+        try {
+            json = AdminJson.readUntrusted(body);
+        } catch (IllegalArgumentException e) {
+            return AdminApi.Answer.error(400, e.getMessage());
+        }
+        String logger = json.path("logger").isTextual() ? json.get("logger").asText() : null;
+        String level = json.path("level").isTextual() ? json.get("level").asText() : null;
+        if (logger == null || level == null) {
+            return AdminApi.Answer.error(400, "a log level is {\"logger\": \"org.jwd.routing\", \"level\": \"DEBUG\","
+                    + " \"for\": \"10m\"} (level reset: back to the configured level; for: at most "
+                    + org.jwd.config.Durations.format(LogLevels.MAX_FOR) + ")");
+        }
+        LogLevels levels = context.logLevels();
+        LogLevels.Outcome outcome;
+        try {
+            outcome = level.equalsIgnoreCase("reset") ? levels.reset(logger, who)
+                    : levels.set(logger, level, json.path("for").isTextual() ? json.get("for").asText() : null, who);
+        } catch (IllegalArgumentException e) {
+            return AdminApi.Answer.error(400, e.getMessage());
+        } catch (IllegalStateException e) {
+            return AdminApi.Answer.error(409, e.getMessage());
+        }
+        if (outcome == null) {
+            return AdminApi.Answer.error(404, "no level is set for " + logger + ": it has its configured level");
+        }
+        LogLevelsView view = reads.logLevels();
+        return AdminApi.Answer.ok(new LogLevelsView(view.changeable(), view.defaultFor(), view.maxFor(), view.kept(),
+                outcome.problem(), view.levels(), view.loggers()));
     }
 
     /** {@code DELETE api/servers/<id>}: a registered server leaves. */

@@ -185,6 +185,11 @@ public final class AdminApi {
         return UrlMappingView.of(dispatcher.state());
     }
 
+    /** {@code GET api/loglevels}: the log levels set while jwd runs, and those of the loggers looked for first. */
+    public LogLevelsView logLevels() {
+        return LogLevelsView.of(context.logLevels(), context.logLevels().lastFailure(), clockMillis.getAsLong());
+    }
+
     /** {@code GET api/tls}: the certificates jwd presents, when they expire, why a renewal was not taken. */
     public TlsView tls() {
         return TlsView.of(context.clientTls().everyCertificate(), Instant.ofEpochMilli(clockMillis.getAsLong()));

@@ -3,6 +3,7 @@ package org.jwd.admin;
 import java.util.concurrent.ScheduledExecutorService;
 
 import org.jwd.config.AdminConfig;
+import org.jwd.loglevel.LogLevels;
 import org.jwd.runtime.Bootstrap;
 import org.jwd.runtime.ConfigWatch;
 import org.jwd.runtime.Dispatcher;
@@ -18,15 +19,17 @@ import org.jwd.tls.ClientTls;
  * @param watch     the watch of that file; {@code null} with {@code reloader}
  * @param scheduler the shared scheduler, for the request history's samples
  * @param readiness what {@code /jwd/health/ready} answers
+ * @param logLevels the log levels an operator sets while jwd runs
  * @param clientTls jwd's TLS towards the servers, and what jwd presents
  */
 public record AdminContext(Dispatcher dispatcher, AdminConfig config, Reloader reloader, ConfigWatch watch,
-                           ScheduledExecutorService scheduler, Readiness readiness, ClientTls clientTls) {
+                           ScheduledExecutorService scheduler, Readiness readiness, LogLevels logLevels,
+                           ClientTls clientTls) {
     public static final String ATTRIBUTE = AdminContext.class.getName();
 
     /** The parts {@code bootstrap} built. */
     public static AdminContext of(Bootstrap bootstrap) {
         return new AdminContext(bootstrap.dispatcher(), bootstrap.admin(), bootstrap.reloader(), bootstrap.watch(),
-                bootstrap.scheduler(), bootstrap.readiness(), bootstrap.clientTls());
+                bootstrap.scheduler(), bootstrap.readiness(), bootstrap.logLevels(), bootstrap.clientTls());
     }
 }

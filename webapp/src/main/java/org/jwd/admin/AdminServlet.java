@@ -147,12 +147,14 @@ public final class AdminServlet extends HttpServlet {
         }
     }
 
-    /** {@code api/<name>}: the reads, {@code POST api/reload} and {@code POST api/session}. */
+    /** {@code api/<name>}: the reads, {@code POST api/reload}, {@code POST api/session}, {@code POST api/loglevels}. */
     private void api(AdminGate.Pass pass, String name, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        if (name.equals("reload") || name.equals("session")) {
+        boolean logLevel = name.equals("loglevels") && request.getMethod().equals("POST");
+        if (name.equals("reload") || name.equals("session") || logLevel) {
             if (allowed(request.getMethod(), response, "POST") && !refusedCrossSite(request, response)) {
-                sendJson(response, name.equals("reload") ? reload(pass, request) : lookup(request));
+                sendJson(response, name.equals("reload") ? reload(pass, request)
+                        : logLevel ? actions.setLogLevel(body(request), pass.who(request)) : lookup(request));
             }
             return;
         }
@@ -169,6 +171,7 @@ public final class AdminServlet extends HttpServlet {
             case "sessiontable" -> sendJson(response, 200, api.sessionTable());
             case "config" -> sendJson(response, 200, api.config());
             case "history" -> sendJson(response, 200, api.history());
+            case "loglevels" -> sendJson(response, 200, api.logLevels());
             case "urlmapping" -> sendJson(response, 200, api.urlMapping());
             case "tls" -> sendJson(response, 200, api.tls());
             case "explain" -> sendJson(response, api.explain(request.getParameter("url"),
@@ -241,11 +244,15 @@ public final class AdminServlet extends HttpServlet {
 
     /** {@code POST api/session} with the value as the body: never in a URL, never logged. */
     private AdminApi.Answer lookup(HttpServletRequest request) throws IOException {
+        String body = body(request);
+        return body == null ? AdminApi.Answer.error(413, "a session lookup has at most " + AdminJson.MAX_DOCUMENT
+                + " bytes") : api.lookup(body);
+    }
+
+    /** The request's body, or {@code null} when it is longer than {@link AdminJson#MAX_DOCUMENT}. */
+    private static String body(HttpServletRequest request) throws IOException {
         byte[] body = request.getInputStream().readNBytes(AdminJson.MAX_DOCUMENT + 1);
-        if (body.length > AdminJson.MAX_DOCUMENT) {
-            return AdminApi.Answer.error(413, "a session lookup has at most " + AdminJson.MAX_DOCUMENT + " bytes");
-        }
-        return api.lookup(new String(body, StandardCharsets.UTF_8));
+        return body.length > AdminJson.MAX_DOCUMENT ? null : new String(body, StandardCharsets.UTF_8);
     }
 
     private AdminApi.Answer register(HttpServletRequest request, String id) throws IOException {

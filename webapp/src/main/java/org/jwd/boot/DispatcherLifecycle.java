@@ -44,7 +44,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
         try {
             file = ConfigLoader.locate();
             config = ConfigReader.load(file);
-            bootstrap = Bootstrap.build(config, file);
+            bootstrap = Bootstrap.build(config, file, LoggingSystems.detect());
         } catch (ConfigException e) {
             for (String problem : e.problems()) {
                 LOG.error("jwd: configuration error: {}", problem);

@@ -84,6 +84,13 @@ final class ApiClient {
                 .header(CrossSiteCheck.HEADER, "1").header("Origin", base), path);
     }
 
+    /** {@code POST <prefix>/api/<path>} with a JSON body, as the page sends it: the answer's JSON. */
+    JsonNode post(String path, String json) throws Stop {
+        return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.ofString(json))
+                .header("Content-Type", "application/json").header(CrossSiteCheck.HEADER, "1")
+                .header("Origin", base), path);
+    }
+
     private URI uri(String path) throws Stop {
         try {
             return URI.create(base + prefix + "/api/" + path);

@@ -12,10 +12,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.jwd.config.ConfigException;
 
 /**
- * {@code bin/jwd drain|disable|enable SERVER}, {@code bin/jwd reload} and {@code bin/jwd status}: the operator's
- * actions and a look at a running jwd from the command line, each one request to its administration API
- * ({@code api/servers/<id>/<action>}, {@code api/reload}, {@code api/status} and {@code api/servers}), with the
- * credentials of a user of role {@code admin} (for {@code status}, {@code monitor} is enough). Options:
+ * {@code bin/jwd drain|disable|enable SERVER}, {@code bin/jwd reload}, {@code bin/jwd status} and
+ * {@code bin/jwd log-level [LOGGER LEVEL|reset [--for 10m]]}: the operator's actions and a look at a running jwd from
+ * the command line, each one request to its administration API ({@code api/servers/<id>/<action>}, {@code api/reload},
+ * {@code api/status} and {@code api/servers}, {@code api/loglevels}), with the credentials of a user of role
+ * {@code admin} (to read, {@code monitor} is enough). Options:
  * {@code --config} (the configuration jwd runs with: where its administration answers, {@link AdminAddress}),
  * {@code --url} and {@code --prefix} (instead of the file's), {@code --user} (default {@code JWD_ADMIN_USER}, else
  * {@code admin}); the password comes from {@code JWD_ADMIN_PASSWORD} or is asked on the terminal.
@@ -27,6 +28,7 @@ import org.jwd.config.ConfigException;
  */
 public final class Operate {
     private static final String USAGE = "usage: bin/jwd drain|disable|enable SERVER | reload | status"
+            + " | log-level [LOGGER LEVEL|reset [--for 10m]]"
             + " [--config FILE] [--url http://host:port] [--prefix /jwd/admin] [--user U]"
             + "   (password: JWD_ADMIN_PASSWORD)";
 
@@ -43,7 +45,7 @@ public final class Operate {
             List<String> words = new ArrayList<>();
             Map<String, String> options = new HashMap<>();
             for (int i = 0; i < args.length; i++) {
-                if (List.of("--url", "--user", "--prefix", "--config").contains(args[i])) {
+                if (List.of("--url", "--user", "--prefix", "--config", "--for").contains(args[i])) {
                     if (i + 1 >= args.length) {
                         throw usage(err, args[i] + " needs a value");
                     }
@@ -54,7 +56,16 @@ public final class Operate {
             }
             String user = options.getOrDefault("--user", env.apply("JWD_ADMIN_USER") == null ? "admin"
                     : env.apply("JWD_ADMIN_USER"));
-            return command(words, address(options, env, err), user, env, out, err);
+            AdminAddress address = address(options, env, err);
+            if (!words.isEmpty() && words.get(0).equals("log-level")) {
+                if (words.size() != 1 && words.size() != 3 || words.size() == 1 && options.containsKey("--for")) {
+                    throw usage(err, "'" + String.join(" ", words) + "': expected log-level (the levels),"
+                            + " log-level LOGGER LEVEL [--for 10m] or log-level LOGGER reset");
+                }
+                return LogLevel.run(words.subList(1, words.size()), options.get("--for"), new ApiClient(
+                        "jwd log-level", address.url(), address.prefix(), user, env, err), out, err);
+            }
+            return command(words, address, user, env, out, err);
         } catch (ApiClient.Stop stop) {
             return stop.code;
         }

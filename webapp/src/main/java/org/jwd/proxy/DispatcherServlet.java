@@ -20,6 +20,8 @@ import org.jwd.runtime.Dispatcher;
 import org.jwd.tls.ClientTls;
 import org.jwd.limits.SlotAdmission;
 import org.jwd.limits.SlowClients;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The dispatcher's servlet over Jetty's asynchronous proxy servlet (no thread waits while bytes trickle): each hook
@@ -45,6 +47,17 @@ public class DispatcherServlet extends AsyncProxyServlet {
         admission = new SlotAdmission(ProxyClient.timer(getHttpClient()));
     }
 
+    /**
+     * Jetty's proxy servlet logs under Jetty's name ({@code org.eclipse.jetty.ee10.proxy.DispatcherServlet}) rather
+     * than under this class's: at DEBUG it writes every request's and answer's headers, cookies and credentials
+     * included, which a DEBUG set on jwd's own loggers to see where requests go must not ({@link RequestEnds} says
+     * that without them).
+     */
+    @Override
+    protected Logger createLogger() {
+        return LoggerFactory.getLogger("org.eclipse.jetty.ee10.proxy." + DispatcherServlet.class.getSimpleName());
+    }
+
     @Override
     protected HttpClient createHttpClient() throws ServletException {
         return ProxyClient.configure(super.createHttpClient(), dispatcher);
@@ -58,9 +71,13 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     protected void service(HttpServletRequest clientRequest, HttpServletResponse proxyResponse)
             throws ServletException, IOException {
-        Exchange exchange = Exchange.begin(clientRequest, proxyResponse, dispatcher, ends);
-        if (exchange != null) {
-            exchange.forward(() -> super.service(clientRequest, proxyResponse));
+        try {
+            Exchange exchange = Exchange.begin(clientRequest, proxyResponse, dispatcher, ends);
+            if (exchange != null) {
+                exchange.forward(() -> super.service(clientRequest, proxyResponse));
+            }
+        } finally {
+            ends.left();
         }
     }
 

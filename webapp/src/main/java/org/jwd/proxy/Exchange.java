@@ -252,7 +252,7 @@ final class Exchange {
         metrics.requestCompleted(system.sid(), decision.group(), decision.server(), status,
                 System.nanoTime() - arrivedNanos);
         ends.completed(clientRequest, timing, decision, modification.answered() ? null : modification.describe(),
-                status, answered, retried ? 1 : 0);
+                status, answered, retried ? 1 : 0, trace);
         trace.ended(status, system, decision, modification);
     }
 

@@ -9,14 +9,20 @@ import org.jwd.routing.RoutingDecision;
 import org.jwd.accesslog.AccessLog;
 import org.jwd.accesslog.Entry;
 import org.jwd.tracing.RequestTrace;
+import org.jwd.tracing.TraceLogging;
 import org.jwd.tracing.Tracing;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the dispatcher's servlet reports of a request on its way (sent to the server, its first byte, its bytes) and
  * at its end: the server's response times go to the metrics, the request's line to the access log, its spans to
- * the traces.
+ * the traces, and at DEBUG (logger {@code org.jwd.proxy.RequestEnds}, which an operator may set while jwd runs) where
+ * it went and why.
  */
 public final class RequestEnds {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestEnds.class);
+
     private final AccessLog log;
     private final DispatcherMetrics metrics;
     private final Tracing tracing;
@@ -32,9 +38,21 @@ public final class RequestEnds {
         this.tracing = tracing;
     }
 
-    /** The trace of a request that has just arrived ({@link RequestTrace#OFF} while tracing is off). */
+    /**
+     * The trace of a request that has just arrived ({@link RequestTrace#OFF} while tracing is off); its ids go into
+     * the log's lines on this thread until {@link #left}.
+     */
     RequestTrace trace(HttpServletRequest clientRequest) {
-        return tracing.begin(clientRequest);
+        RequestTrace trace = tracing.begin(clientRequest);
+        TraceLogging.enter(trace);
+        return trace;
+    }
+
+    /** The servlet is done with a request on this thread: its trace's ids leave the log's lines. */
+    void left() {
+        if (tracing.isOn()) {
+            TraceLogging.leave();
+        }
     }
 
     /**
@@ -104,14 +122,23 @@ public final class RequestEnds {
      *                 {@code null}
      * @param answered whether the server's answer came complete
      * @param retries  times it was sent again elsewhere
+     * @param trace    its trace, whose ids the DEBUG line carries
      */
     public void completed(HttpServletRequest clientRequest, Timing t, RoutingDecision decision, String modified,
-                          int status, boolean answered, int retries) {
+                          int status, boolean answered, int retries, RequestTrace trace) {
         long now = System.nanoTime();
         long sent = t.sentNanos;
         long firstByte = t.firstByteNanos;
         if (answered && decision.server() != null && sent != 0 && firstByte != 0) {
             metrics.serverAnswered(decision.server(), firstByte - sent, now - sent, now);
+        }
+        if (LOG.isDebugEnabled()) {
+            TraceLogging.enter(trace);
+            // the normalized path: no path parameter, no mangled segment, so no session identifier in the log
+            LOG.debug("jwd: {} {} -> {} in {} ms: {}{}{}", clientRequest.getMethod(), decision.path(),
+                    status, (now - t.arrivedNanos) / 1_000_000, decision.describe(),
+                    modified == null ? "" : "; " + modified, retries == 0 ? "" : "; retries=" + retries);
+            TraceLogging.leave();
         }
         if (!log.isOn()) {
             return;

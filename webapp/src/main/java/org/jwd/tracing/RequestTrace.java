@@ -1,5 +1,7 @@
 package org.jwd.tracing;
 
+import io.opentelemetry.api.trace.SpanContext;
+
 import org.eclipse.jetty.client.Request;
 import org.jwd.modification.Modification;
 import org.jwd.routing.RoutingDecision;
@@ -40,6 +42,11 @@ public interface RequestTrace {
 
     /** The exchange with the server is over: its client span ends. */
     default void leftServer() {
+    }
+
+    /** Its server span's context: its trace id and span id, for the log's lines; invalid while tracing is off. */
+    default SpanContext spanContext() {
+        return SpanContext.getInvalid();
     }
 
     /** The request was answered with {@code status}: its server span ends, with the routing decision. */

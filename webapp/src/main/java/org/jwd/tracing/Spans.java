@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
@@ -102,6 +103,11 @@ final class Spans implements RequestTrace {
         end(forward.getAndSet(client));
         Context sent = context.with(client);
         proxyRequest.headers(headers -> propagator.inject(sent, headers, SERVER_HEADERS));
+    }
+
+    @Override
+    public SpanContext spanContext() {
+        return span.getSpanContext();
     }
 
     @Override

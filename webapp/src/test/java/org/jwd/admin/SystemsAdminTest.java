@@ -175,10 +175,10 @@ class SystemsAdminTest {
 
         String text = scrape(metrics);
 
-        assertThat(text).contains("jwd_requests_total{group=\"!J2EE\",server=\"erp1\",status=\"2xx\",system=\"ERP\"} 1.0")
-                .contains("jwd_requests_total{group=\"none\",server=\"none\",status=\"4xx\",system=\"none\"} 1.0")
+        assertThat(text).contains("jwd_requests_total{group=\"!J2EE\",server=\"erp1\",status_class=\"2xx\",system=\"ERP\"} 1.0")
+                .contains("jwd_requests_total{group=\"none\",server=\"none\",status_class=\"4xx\",system=\"none\"} 1.0")
                 .contains("jwd_request_duration_seconds_count{group=\"!J2EE\",server=\"erp1\",system=\"ERP\"} 1")
-                .contains("jwd_server_response_seconds_count{server=\"erp1\",system=\"ERP\"} 1")
+                .contains("jwd_server_last_byte_seconds_count{server=\"erp1\",system=\"ERP\"} 1")
                 .contains("jwd_server_capacity{server=\"prt1\",system=\"PRT\"} 1.0")
                 .contains("jwd_server_state{server=\"abap1\",state=\"up\",system=\"ERP\"} 1.0")
                 .contains("jwd_server_queue_rejected_total{reason=\"queue_full\",server=\"prt1\",system=\"PRT\"} 0.0")

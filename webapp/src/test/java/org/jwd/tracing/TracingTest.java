@@ -249,6 +249,19 @@ class TracingTest {
         assertThat(Tracing.of(sdk).isOn()).isTrue();
     }
 
+    /** What the log's lines carry (TraceLogging; the JSON lines through the distribution show it in their MDC). */
+    @Test
+    void aTracedRequestsContextIsItsTraceAndServerSpanAndAnUntracedOneHasNone() {
+        RequestTrace trace = Tracing.of(sdk).begin(request("GET", "/irj/portal", null,
+                "traceparent", "00-" + TRACE + "-" + CLIENTS_SPAN + "-01"));
+        trace.ended(200, SystemEntry.implicit(), toServer("j1", "balanced", null, null), Modification.NONE);
+
+        assertThat(trace.spanContext().getTraceId()).isEqualTo(TRACE);
+        assertThat(trace.spanContext().getSpanId()).isEqualTo(exported.getFinishedSpanItems().get(0).getSpanId())
+                .isNotEqualTo(CLIENTS_SPAN);
+        assertThat(RequestTrace.OFF.spanContext().isValid()).isFalse();
+    }
+
     private static Map<String, Object> attributes(SpanData span) {
         Map<String, Object> attributes = new LinkedHashMap<>();
         span.getAttributes().forEach((AttributeKey<?> key, Object value) -> attributes.put(key.getKey(), value));

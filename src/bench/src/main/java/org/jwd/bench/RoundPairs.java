@@ -32,7 +32,8 @@ final class RoundPairs {
             }
             if (!rows.isEmpty()) {
                 out.append("\n#### Scenario ").append(scenario).append(", round by round: each round's ratio, the")
-                        .append(" median over the rounds (lowest-highest)\n\n")
+                        .append(" median over the rounds [its bootstrap 95 % interval] (lowest-highest); ")
+                        .append(WIDE_MARK).append(": an interval wider than ±5 % of its median\n\n")
                         .append("| ratio | rounds | req/s | p99 | proxy CPU µs/req |\n|---|---:|---:|---:|---:|\n");
                 rows.forEach(row -> out.append(row).append('\n'));
             }
@@ -60,27 +61,36 @@ final class RoundPairs {
                 .toList();
     }
 
-    /** Each round's target / base: "median (lowest-highest)", or "-" when no round has both figures. */
+    /**
+     * Each round's target / base: "median [bootstrap 95 % interval] (lowest-highest)", marked {@value #WIDE_MARK}
+     * when the interval is wider than ±5 % of the median; "-" when no round has both figures.
+     */
     static String ratios(List<Measurement[]> rounds, Function<Measurement, OptionalDouble> figure) {
-        return spread(rounds, figure, ResultTable::ratio, "%.2f", "-");
+        return spread(rounds, figure, ResultTable::ratio, "%.2f", "-", true);
     }
 
     /** Each round's target - base, in the figure's unit, written with {@code pattern} (a range "-1.0 to 2.0"). */
     static String differences(List<Measurement[]> rounds, Function<Measurement, OptionalDouble> figure,
                               String pattern) {
         return spread(rounds, figure, (a, b) -> a.isPresent() && b.isPresent()
-                ? OptionalDouble.of(a.getAsDouble() - b.getAsDouble()) : OptionalDouble.empty(), pattern, " to ");
+                ? OptionalDouble.of(a.getAsDouble() - b.getAsDouble()) : OptionalDouble.empty(), pattern, " to ", false);
     }
 
     private static String spread(List<Measurement[]> rounds, Function<Measurement, OptionalDouble> figure,
-                                 BinaryOperator<OptionalDouble> compare, String pattern, String to) {
+                                 BinaryOperator<OptionalDouble> compare, String pattern, String to, boolean ratio) {
         double[] values = rounds.stream().map(pair -> compare.apply(figure.apply(pair[0]), figure.apply(pair[1])))
                 .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).sorted().toArray();
         OptionalDouble median = ResultTable.median(values);
         if (median.isEmpty()) {
             return "-";
         }
-        return String.format(Locale.ROOT, pattern + " (" + pattern + to + pattern + ")", median.getAsDouble(),
-                values[0], values[values.length - 1]);
+        BootstrapInterval interval = BootstrapInterval.ofMedian(values);
+        String text = String.format(Locale.ROOT, pattern + " [" + pattern + to + pattern + "] (" + pattern + to
+                + pattern + ")", median.getAsDouble(), interval.low(), interval.high(), values[0],
+                values[values.length - 1]);
+        return ratio && interval.wide(median.getAsDouble()) ? text + " " + WIDE_MARK : text;
     }
+
+    /** What marks a ratio whose interval is wider than ±5 % of its median: the run cannot tell it to 5 %. */
+    static final String WIDE_MARK = "(±>5 %)";
 }

@@ -30,7 +30,12 @@ import org.jwd.runtime.ConfigReader;
  *       puts it in the heap tier);</li>
  *   <li>{@code lookup again}: the same ids once more (clustered: answered by the heap tier in front);</li>
  *   <li>{@code lookup, other node's}: an id bound through another node (clustered: a read from the server);</li>
- *   <li>{@code lookup miss}: an unknown id (clustered: a read from the server);</li>
+ *   <li>{@code lookup miss}: an unknown id (clustered: a read from the server, then the no-binding value written
+ *       once, see {@code SharedBindings.NO_BINDING});</li>
+ *   <li>{@code lookup miss, second}: the same unknown ids once more (clustered: a read, the write having left the
+ *       heap tier without them);</li>
+ *   <li>{@code lookup miss, third}: once more (clustered: answered by the heap tier, as the learned JSESSIONID of a
+ *       session bound in the temporary table is on each of its requests from the third on);</li>
  *   <li>{@code lookup with refresh}: a binding a quarter timeout old, whose stamp is rewritten
  *       ({@code replace} on the server); measured on {@link #REFRESH_IDS} ids with a 4 s timeout.</li>
  * </ul>
@@ -101,6 +106,8 @@ public final class SessionTableCost {
         micros.put("lookup again", time(mine, table::lookup));
         micros.put("lookup, other node's", time(theirs, table::lookup));
         micros.put("lookup miss", time(unknown, table::lookup));
+        micros.put("lookup miss, second", time(unknown, table::lookup));
+        micros.put("lookup miss, third", time(unknown, table::lookup));
         return micros;
     }
 

@@ -85,7 +85,7 @@ class BenchRunAnalysisTest {
                 traffic.toString(), Long.toString(ProcessHandle.current().pid()), "0"});
 
         assertThat(BenchRunAnalysis.run(new String[] {"features", results.toString(), "2", "jwd", "jwd-cluster"}))
-                .contains("| jwd-cluster | 1 | 1.00 (1.00-1.00) | - | - | 0.000 (0.000 to 0.000) | 1.00 (1.00-1.00) |");
+                .contains("| jwd-cluster | 1 | 1.00 [1.00-1.00] (1.00-1.00) | - | - | 0.000 [0.000 to 0.000] (0.000 to 0.000) | 1.00 [1.00-1.00] (1.00-1.00) |");
         assertThat(line).startsWith("round 1 jwd-cluster: to the Terracotta server ").contains("over 3 connections");
         assertThat(BenchRunAnalysis.run(new String[] {"traffic-report", traffic.toString(), "jwd-cluster"}))
                 .contains("| jwd-cluster | 1 | ");

@@ -19,11 +19,13 @@ class RoundPairsTest {
 
         assertThat(RoundPairs.render(results, List.of("balancer", "jwd"))).isEqualTo("""
 
-                #### Scenario 2, round by round: each round's ratio, the median over the rounds (lowest-highest)
+                #### Scenario 2, round by round: each round's ratio, the median over the rounds [its bootstrap 95 % interval] \
+                (lowest-highest); (±>5 %): an interval wider than ±5 % of its median
 
                 | ratio | rounds | req/s | p99 | proxy CPU µs/req |
                 |---|---:|---:|---:|---:|
-                | jwd / balancer | 3 | 1.20 (1.00-1.25) | 1.00 (0.75-2.00) | 0.80 (0.75-1.00) |
+                | jwd / balancer | 3 | 1.20 [1.00-1.25] (1.00-1.25) (±>5 %) | 1.00 [0.75-2.00] (0.75-2.00) (±>5 %) \
+                | 0.80 [0.75-1.00] (0.75-1.00) (±>5 %) |
                 """);
     }
 
@@ -36,9 +38,10 @@ class RoundPairsTest {
 
         assertThat(RoundPairs.render(results, List.of("nginx", "balancer", "jwd")).lines()
                 .filter(line -> line.startsWith("| ") && !line.startsWith("| ratio")))
-                .containsExactly("| balancer / nginx | 2 | 0.38 (0.25-0.50) | 3.00 (2.00-4.00) | 2.75 (2.50-3.00) |",
-                        "| jwd / nginx | 1 | 0.50 (0.50-0.50) | 2.00 (2.00-2.00) | 2.50 (2.50-2.50) |",
-                        "| jwd / balancer | 1 | 2.00 (2.00-2.00) | 0.50 (0.50-0.50) | 0.83 (0.83-0.83) |");
+                .containsExactly("| balancer / nginx | 2 | 0.38 [0.25-0.50] (0.25-0.50) (±>5 %) | 3.00 [2.00-4.00] (2.00-4.00) (±>5 %)"
+                                + " | 2.75 [2.50-3.00] (2.50-3.00) (±>5 %) |",
+                        "| jwd / nginx | 1 | 0.50 [0.50-0.50] (0.50-0.50) | 2.00 [2.00-2.00] (2.00-2.00) | 2.50 [2.50-2.50] (2.50-2.50) |",
+                        "| jwd / balancer | 1 | 2.00 [2.00-2.00] (2.00-2.00) | 0.50 [0.50-0.50] (0.50-0.50) | 0.83 [0.83-0.83] (0.83-0.83) |");
     }
 
     @Test
@@ -49,7 +52,7 @@ class RoundPairsTest {
                 OptionalDouble.of(5), OptionalDouble.of(40), 25_000, 0);
 
         assertThat(RoundPairs.render(List.of(direct, jwd), List.of("direct", "jwd")))
-                .endsWith("| jwd / direct | 1 | 0.50 (0.50-0.50) | 2.50 (2.50-2.50) | - |\n");
+                .endsWith("| jwd / direct | 1 | 0.50 [0.50-0.50] (0.50-0.50) | 2.50 [2.50-2.50] (2.50-2.50) | - |\n");
         assertThat(RoundPairs.render(List.of(jwd), List.of("direct", "jwd"))).isEmpty();
     }
 

@@ -2,8 +2,10 @@ package org.jwd.metrics;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
@@ -29,11 +31,11 @@ import org.jwd.topology.Topology;
  * {@code /jwd/admin/metrics}. The only package that knows the Prometheus client.
  *
  * <ul>
- * <li>{@code jwd_requests_total{group,server,status}}: answered requests by group, server and status class
+ * <li>{@code jwd_requests_total{group,server,status_class}}: answered requests by group, server and status class
  *     ({@code 2xx}...{@code 5xx}); refused ones carry {@code server="none"}.</li>
  * <li>{@code jwd_request_duration_seconds{group,server}}: a histogram of the time from routing to the end of
  *     the answer.</li>
- * <li>{@code jwd_server_first_byte_seconds{server}} and {@code jwd_server_response_seconds{server}}: histograms of
+ * <li>{@code jwd_server_first_byte_seconds{server}} and {@code jwd_server_last_byte_seconds{server}}: histograms of
  *     the time from sending a request to the server to the first byte of its answer, and to the last; the last
  *     minute's p50 and p99 per server are kept for the admin page ({@link #lastMinute}).</li>
  * <li>{@code jwd_server_in_flight}, {@code jwd_server_capacity}, {@code jwd_server_state{state}} (1 for the state
@@ -43,11 +45,12 @@ import org.jwd.topology.Topology;
  *     {@code jwd_server_queue_rejected_total{server,reason}}: connection limits, per server;
  *     {@code jwd_server_aborts_total{server}}: answers broken off by the server;
  *     {@code jwd_limit_rejections_total{limit}}: requests refused for their header or body size.</li>
+ * <li>{@code jwd_group_servers_up{group}}: per group with members, how many take new requests.</li>
  * <li>{@code jwd_session_table_entries} and {@code jwd_session_table_{hits,misses,bindings,rebindings,expirations,
  *     rejected}_total}.</li>
  * <li>Cluster mode: {@code jwd_session_table_cluster_state{state}} (1 for none, connecting, connected or
  *     disconnected) and {@code jwd_session_table_cluster_{outages,served_locally,carried_over}_total}.</li>
- * <li>With {@code SessionTable.disk_path}: {@code jwd_session_table_persistent}, {@code _restored},
+ * <li>With {@code SessionTable.disk_path}: {@code jwd_session_table_persistent}, {@code _restored_bindings},
  *     {@code _restored_timestamp_seconds}, {@code _flushed_timestamp_seconds}, {@code _flush_failures_total}.</li>
  * <li>{@code jwd_config_reloads_total{outcome}} ({@code applied} or {@code rejected}) and
  *     {@code jwd_config_last_reload_timestamp_seconds}: reloads of the configuration.</li>
@@ -66,6 +69,10 @@ import org.jwd.topology.Topology;
  * reloads, limits), and a scrape writes the one the systems in force ask for. A jwd without systems writes exactly
  * the series it always wrote.
  *
+ * <p>The series follow the landscape: those of a server that left the topology (deregistered, expired, removed from
+ * the configuration) are removed when the topology changes ({@link #retain}, called by the runtime) and at every
+ * scrape, so that servers that come and go leave no series behind.
+ *
  * <p>Per request, {@link #requestCompleted} costs three map reads keyed by strings whose hash is cached, one
  * counter increment and one histogram observation: the label children of each system, group and server are made
  * once and kept, so nothing is allocated for labels per request.
@@ -80,6 +87,11 @@ public final class DispatcherMetrics {
     /** With systems: the series of servers and groups with a {@code system} label; the others as in {@link #plain}. */
     private final PrometheusRegistry bySystem = new PrometheusRegistry();
     private final ServerSystems systems;
+    private final Supplier<Topology> topology;
+    /** Whether a server's series may exist: it is in the topology in force ({@value #NONE} always is). */
+    private final Predicate<String> live;
+    /** The servers of the topology {@link #retain} was last given. */
+    private volatile Set<String> retained = Set.of();
     private final RequestSeries plainRequests;
     private final RequestSeries systemRequests;
     private final Counter reloads;
@@ -112,6 +124,8 @@ public final class DispatcherMetrics {
     public DispatcherMetrics(Supplier<Topology> topology, SessionTable sessionTable, Supplier<ConnectionSlots> slots,
                              ServerSystems systems) {
         this.systems = systems;
+        this.topology = topology;
+        this.live = id -> NONE.equals(id) || topology.get().servers().containsKey(id);
         plainRequests = RequestSeries.register(plain, false);
         systemRequests = RequestSeries.register(bySystem, true);
         ServerSeries.register(plain, false, topology, slots, systems);
@@ -177,7 +191,7 @@ public final class DispatcherMetrics {
         both(GaugeWithCallback.builder().name("jwd_session_table_persistent")
                 .help("1 when the session table is kept on disk across restarts (SessionTable.disk_path), else 0")
                 .callback(cb -> cb.call(sessionTable.persistence().persistent() ? 1 : 0)).build());
-        both(GaugeWithCallback.builder().name("jwd_session_table_restored")
+        both(GaugeWithCallback.builder().name("jwd_session_table_restored_bindings")
                 .help("Persistent session table: bindings read back from disk at the start")
                 .callback(cb -> cb.call(sessionTable.persistence().restored())).build());
         both(GaugeWithCallback.builder().name("jwd_session_table_restored_timestamp_seconds")
@@ -281,7 +295,7 @@ public final class DispatcherMetrics {
     public void requestCompleted(String system, ServerGroup group, Server server, int status, long durationNanos) {
         int statusClass = status >= 100 && status < 600 ? status / 100 : 0;
         requests().completed(orNone(system), group == null ? NONE : group.name(), server == null ? NONE : server.id(),
-                statusClass, durationNanos / 1e9);
+                statusClass, durationNanos / 1e9, live);
     }
 
     /** The request series of the label schema in force: with a system label when systems are configured. */
@@ -304,6 +318,9 @@ public final class DispatcherMetrics {
     public void serverAnswered(Server server, long firstByteNanos, long lastByteNanos, long nowNanos) {
         String system = systems.configured() ? orNone(systems.systemOf(server.id())) : "";
         ServerTimes times = responseTimes.get(server.id());
+        if (times == null && !live.test(server.id())) {
+            return; // it left the topology while this request was under way: its series are gone
+        }
         if (times == null || !times.system().equals(system)) {
             // first answer, or the first since the server's system changed: data points of its label values now
             DistributionDataPoint[] points = requests().responseTimes(system, server.id());
@@ -340,7 +357,29 @@ public final class DispatcherMetrics {
 
     /** The server broke off an answer that had begun. */
     public void serverAborted(Server server) {
-        requests().aborted(systems.configured() ? orNone(systems.systemOf(server.id())) : "", server.id());
+        if (live.test(server.id())) {
+            requests().aborted(systems.configured() ? orNone(systems.systemOf(server.id())) : "", server.id());
+        }
+    }
+
+    /**
+     * The runtime's new topology: when a server of the one before is not in it, its series are removed at once (as
+     * every scrape removes those of servers not in the topology in force, for a request that ended on a server just
+     * as it left, and those labelled with a system their server is no longer of).
+     */
+    public void retain(Topology topology) {
+        Set<String> servers = topology.servers().keySet();
+        if (!servers.containsAll(retained)) {
+            prune(topology);
+        }
+        retained = servers;
+    }
+
+    private void prune(Topology topology) {
+        Predicate<String> in = id -> NONE.equals(id) || topology.servers().containsKey(id);
+        responseTimes.keySet().removeIf(id -> !in.test(id));
+        plainRequests.retain(in, id -> "");
+        systemRequests.retain(in, id -> orNone(systems.systemOf(id)));
     }
 
     /**
@@ -348,6 +387,7 @@ public final class DispatcherMetrics {
      * with their {@code system} label.
      */
     public void write(OutputStream out) throws IOException {
+        prune(topology.get());
         writer.write(out, (systems.configured() ? bySystem : plain).scrape());
     }
 

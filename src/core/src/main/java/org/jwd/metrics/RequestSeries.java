@@ -1,6 +1,10 @@
 package org.jwd.metrics;
 
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
@@ -10,14 +14,16 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
 
 /**
- * The series jwd counts as requests pass, in one label schema: {@code jwd_requests_total{group,server,status}},
- * {@code jwd_request_duration_seconds{group,server}}, {@code jwd_server_first_byte_seconds{server}},
- * {@code jwd_server_response_seconds{server}} and {@code jwd_server_aborts_total{server}}; with {@code system}
- * before those labels when made {@link #register for systems}. A Prometheus metric's label names are fixed, so
- * {@link DispatcherMetrics} keeps one of these per schema, each in a registry of its own.
+ * The series jwd counts as requests pass, in one label schema:
+ * {@code jwd_requests_total{group,server,status_class}}, {@code jwd_request_duration_seconds{group,server}},
+ * {@code jwd_server_first_byte_seconds{server}}, {@code jwd_server_last_byte_seconds{server}} and
+ * {@code jwd_server_aborts_total{server}}; with {@code system} before those labels when made
+ * {@link #register for systems}. A Prometheus metric's label names are fixed, so {@link DispatcherMetrics} keeps one
+ * of these per schema, each in a registry of its own.
  *
  * <p>Label children are made once per label values and kept ({@link Children}), so that a request allocates
- * nothing for its labels.
+ * nothing for its labels; those of a server that left the topology are dropped with its series ({@link #retain}),
+ * and never made again for it (a request that ends after its server left counts in no series).
  */
 final class RequestSeries {
     private final boolean bySystem;
@@ -33,8 +39,8 @@ final class RequestSeries {
     private RequestSeries(boolean bySystem, PrometheusRegistry registry) {
         this.bySystem = bySystem;
         requests = Counter.builder().name("jwd_requests_total")
-                .help("Requests answered, by group, server and status class")
-                .labelNames(names("group", "server", "status")).withoutExemplars().register(registry);
+                .help("Requests answered, by group, server and status class (2xx, ...)")
+                .labelNames(names("group", "server", "status_class")).withoutExemplars().register(registry);
         duration = Histogram.builder().name("jwd_request_duration_seconds").unit(Unit.SECONDS)
                 .help("Time from routing a request to the end of its answer").labelNames(names("group", "server"))
                 .classicOnly().classicUpperBounds(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
@@ -44,7 +50,7 @@ final class RequestSeries {
                 .labelNames(names("server")).classicOnly()
                 .classicUpperBounds(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
                 .withoutExemplars().register(registry);
-        lastByte = Histogram.builder().name("jwd_server_response_seconds").unit(Unit.SECONDS)
+        lastByte = Histogram.builder().name("jwd_server_last_byte_seconds").unit(Unit.SECONDS)
                 .help("Time from sending a request to the server to the last byte of its answer")
                 .labelNames(names("server")).classicOnly()
                 .classicUpperBounds(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
@@ -104,8 +110,13 @@ final class RequestSeries {
         }
     }
 
-    /** Counts a request: its status class and its duration, in seconds. */
-    void completed(String system, String group, String server, int statusClass, double seconds) {
+    /**
+     * Counts a request: its status class and its duration, in seconds.
+     *
+     * @param live whether a server is in the topology in force: a server's series are made only then
+     */
+    void completed(String system, String group, String server, int statusClass, double seconds,
+                   Predicate<String> live) {
         String key = bySystem ? system : "";
         var byGroup = children.get(key);
         if (byGroup == null) {
@@ -117,7 +128,11 @@ final class RequestSeries {
         }
         Children c = byServer.get(server);
         if (c == null) {
-            c = byServer.computeIfAbsent(server, k -> new Children(system, group, server));
+            // a map's computeIfAbsent keeps nothing when the function returns null
+            c = byServer.computeIfAbsent(server, k -> live.test(k) ? new Children(system, group, server) : null);
+            if (c == null) {
+                return;
+            }
         }
         c.requests(statusClass).inc();
         c.duration.observe(seconds);
@@ -132,6 +147,30 @@ final class RequestSeries {
     /** The server broke off an answer. */
     void aborted(String system, String server) {
         aborts.labelValues(values(system, server)).inc();
+    }
+
+    /**
+     * Drops the series of the servers {@code live} no longer holds (and their label children), and, with a
+     * {@code system} label, a server's series of a system it is no longer of: its first and last byte times and its
+     * aborts, labelled by the server's system. Requests' series keep the request's system.
+     *
+     * @param systemOf the SID a server's series carry now ({@value DispatcherMetrics#NONE} for none)
+     */
+    void retain(Predicate<String> live, UnaryOperator<String> systemOf) {
+        for (var byGroup : children.values()) {
+            for (var byServer : byGroup.values()) {
+                byServer.keySet().removeIf(server -> !live.test(server));
+            }
+        }
+        int server = bySystem ? 1 : 0;
+        Function<List<String>, Boolean> requestGone = labels -> !live.test(labels.get(server + 1));
+        Function<List<String>, Boolean> serverGone = labels -> !live.test(labels.get(server))
+                || bySystem && !labels.get(0).equals(systemOf.apply(labels.get(server)));
+        requests.removeIf(requestGone);
+        duration.removeIf(requestGone);
+        firstByte.removeIf(serverGone);
+        lastByte.removeIf(serverGone);
+        aborts.removeIf(serverGone);
     }
 
     /** How many groups requests were counted in, over every system. */

@@ -1,6 +1,10 @@
 package org.jwd.metrics;
 
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
@@ -9,13 +13,15 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.jwd.limits.ConnectionSlots;
 import org.jwd.topology.Server;
+import org.jwd.topology.ServerGroup;
 import org.jwd.topology.Topology;
 
 /**
  * The per-server series read from the servers when scraped ({@code jwd_server_in_flight}, {@code _capacity},
  * {@code _state{state}}, {@code _requests_total}, {@code _errors_total}, {@code _stateful_requests_total}, and the
  * connection limits {@code jwd_server_max_connections}, {@code _queue_length}, {@code _queue_rejected_total{reason}}),
- * in one label schema: {@code server}, after {@code system} when registered {@code bySystem}.
+ * in one label schema: {@code server}, after {@code system} when registered {@code bySystem}; and per group
+ * {@code jwd_group_servers_up{group}}, by system each system's own groups.
  */
 final class ServerSeries {
     /** The label naming a server's (or a request's) system. */
@@ -46,6 +52,7 @@ final class ServerSeries {
                          Supplier<ConnectionSlots> slots, ServerSystems systems) {
         ServerSeries series = new ServerSeries(registry, bySystem, topology, slots, systems);
         series.limits();
+        series.groups();
         series.gauge("jwd_server_in_flight", "Requests sent to the server, not answered yet", Server::inFlight);
         series.gauge("jwd_server_capacity", "The server's capacity (relative weight)", Server::capacity);
         GaugeWithCallback.builder().name("jwd_server_state")
@@ -78,6 +85,40 @@ final class ServerSeries {
                     cb.call(slots.get().of(s.id()).rejected(), with(labels, "queue_full"));
                     cb.call(slots.get().of(s.id()).timedOut(), with(labels, "queue_timeout"));
                 })).register(registry);
+    }
+
+    /**
+     * {@code jwd_group_servers_up}: the members of each group that take new requests, so that "no server up in a
+     * group" is one comparison. A group's plain and secure variants count together, by its name (the name requests
+     * are counted under); a group without members (no ABAP server, no HTTPS port) has no series, lest it alert.
+     */
+    private void groups() {
+        GaugeWithCallback.builder().name("jwd_group_servers_up")
+                .help("Members of the group that take new requests (up, neither drained nor disabled); 0: the"
+                        + " group's requests are refused").labelNames(bySystem ? new String[] {SYSTEM, "group"}
+                        : new String[] {"group"})
+                .callback(cb -> {
+                    if (bySystem) {
+                        systems.topologies().forEach((sid, t) -> upByGroup(t).forEach((g, up) -> cb.call(up, sid, g)));
+                    } else {
+                        upByGroup(topology.get()).forEach((g, up) -> cb.call(up, g));
+                    }
+                }).register(registry);
+    }
+
+    /** Group name -> how many of its members take new requests, for every group with members. */
+    static Map<String, Integer> upByGroup(Topology topology) {
+        Map<String, Set<String>> up = new TreeMap<>();
+        for (ServerGroup group : topology.allGroups()) {
+            if (group.members().isEmpty()) {
+                continue;
+            }
+            Set<String> ids = up.computeIfAbsent(group.name(), name -> new HashSet<>());
+            group.members().stream().filter(s -> s.takesNewRequests(group.secure())).forEach(s -> ids.add(s.id()));
+        }
+        Map<String, Integer> counts = new TreeMap<>();
+        up.forEach((name, ids) -> counts.put(name, ids.size()));
+        return counts;
     }
 
     private void gauge(String name, String help, ToLongFunction<Server> value) {

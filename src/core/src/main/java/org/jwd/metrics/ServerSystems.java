@@ -32,4 +32,12 @@ public interface ServerSystems {
 
     /** The SID of the server's system; {@code null} when it is of none (a registered server), or without systems. */
     String systemOf(String serverId);
+
+    /**
+     * Each system's own topology (its servers and logon groups), by SID, for the series of its groups; none without
+     * systems.
+     */
+    default java.util.Map<String, org.jwd.topology.Topology> topologies() {
+        return java.util.Map.of();
+    }
 }

@@ -17,7 +17,10 @@ import org.jwd.sessiontable.SessionTable;
 import org.jwd.sessiontable.SessionTables;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.ClusterConfig;
 import org.jwd.health.HealthChecker;
+import org.jwd.loglevel.LogLevels;
+import org.jwd.loglevel.Loggers;
 import org.jwd.operator.OperatorConfig;
 import org.jwd.operator.OperatorStates;
 import org.jwd.registry.ServerRegistry;
@@ -50,28 +53,36 @@ public final class Bootstrap implements AutoCloseable {
     private final Reloader reloader;
     private final ConfigWatch watch;
     private final Readiness readiness;
+    private final LogLevels logLevels;
     /** jwd as the servers' TLS client: every client factory, and the renewal of its client certificate */
     private final ClientTls clientTls;
 
     private Bootstrap(ScheduledExecutorService scheduler, AdminConfig admin, Dispatcher dispatcher, ClientTls clientTls,
-                      Path file) {
+                      Path file, LogLevels logLevels) {
         this.scheduler = scheduler;
         this.admin = admin;
         this.dispatcher = dispatcher;
         this.clientTls = clientTls;
+        this.logLevels = logLevels;
         this.reloader = file == null ? null
                 : new Reloader(file, dispatcher, System::currentTimeMillis);
         this.watch = file == null ? null : new ConfigWatch(reloader, dispatcher::config, scheduler);
         this.readiness = new Readiness(dispatcher, System::currentTimeMillis);
     }
 
+    /** As {@link #build(DispatcherConfig, Path, Loggers)} where log levels cannot be changed ({@link Loggers#NONE}). */
+    public static Bootstrap build(DispatcherConfig config, Path file) throws ConfigException {
+        return build(config, file, Loggers.NONE);
+    }
+
     /**
      * Builds the parts for {@code config}; nothing runs before {@link #start}.
      *
-     * @param file the configuration file {@code config} was read from, watched and reloaded; {@code null} for none
+     * @param file    the configuration file {@code config} was read from, watched and reloaded; {@code null} for none
+     * @param loggers the logging system's loggers, whose levels an operator may set while jwd runs
      * @throws ConfigException when a key the features check themselves is invalid, or the truststore unreadable
      */
-    public static Bootstrap build(DispatcherConfig config, Path file) throws ConfigException {
+    public static Bootstrap build(DispatcherConfig config, Path file, Loggers loggers) throws ConfigException {
         AdminConfig admin = config.section(AdminConfig.class);
         TlsConfig tls = config.section(TlsConfig.class);
         ClientTls clientTls = clientTls(tls);
@@ -94,7 +105,8 @@ public final class Bootstrap implements AutoCloseable {
                     new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler, operator));
             watchDiscovery(dispatcher);
             dispatcher.metrics().watchCertificates(clientTls::everyCertificate);
-            return new Bootstrap(scheduler, admin, dispatcher, clientTls, file);
+            return new Bootstrap(scheduler, admin, dispatcher, clientTls, file,
+                    LogLevels.open(loggers, ClusterConfig.of(config), System::currentTimeMillis));
         } catch (ConfigException | RuntimeException e) {
             scheduler.shutdownNow();
             closeAll(java.util.Arrays.asList(health, sessionTable, accessLog, operator, clientTls));
@@ -148,12 +160,14 @@ public final class Bootstrap implements AutoCloseable {
 
     /**
      * Starts the jobs: the URL mapping table's first load (synchronous, so that the first requests see it) and
-     * refreshes, the health checks, the expiry of registered servers and the watch of the configuration file.
+     * refreshes, the health checks, the expiry of registered servers and of log levels, the watch of the
+     * configuration file.
      */
     public void start() {
         dispatcher.startUrlPrefixes(scheduler);
         dispatcher.health().start(scheduler);
         dispatcher.operator().startSharing(scheduler, () -> dispatcher.state().topology().servers().values());
+        logLevels.start(scheduler);
         readiness.started(System.currentTimeMillis());
         long every = dispatcher.registry().checkInterval().toMillis();
         scheduler.scheduleWithFixedDelay(this::expireRegistrations, every, every, TimeUnit.MILLISECONDS);
@@ -192,6 +206,11 @@ public final class Bootstrap implements AutoCloseable {
         return watch;
     }
 
+    /** The log levels an operator sets while jwd runs. */
+    public LogLevels logLevels() {
+        return logLevels;
+    }
+
     /** Whether this dispatcher should get traffic: {@code /jwd/health/ready}. */
     public Readiness readiness() {
         return readiness;
@@ -218,7 +237,7 @@ public final class Bootstrap implements AutoCloseable {
         scheduler.shutdown();
         readiness.stopping();
         closeAll(List.of(dispatcher, dispatcher.health(), dispatcher.sessionTable(), dispatcher.accessLog(),
-                dispatcher.operator(), clientTls));
+                dispatcher.operator(), logLevels, clientTls));
         scheduler.shutdownNow();
     }
 

@@ -2,8 +2,10 @@ package org.jwd.runtime;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import org.jwd.config.ConfigException;
@@ -48,15 +50,78 @@ final class DiscoveryLink {
     }
 
     /**
-     * Every server of the whole topology: the file's ({@code file}), then each view's that no server of the file
-     * stands for ({@link Discovered#servers}); an id may come twice, the first wins.
+     * Every server of the whole topology: the file's, then each view's that no server of its system's file stands
+     * for ({@link Discovered#servers}). The views are {@link #placed}: no id comes twice.
      */
-    static List<ServerConfig> servers(List<ServerConfig> file, Collection<SystemView> views) {
+    static List<ServerConfig> servers(DispatcherConfig config, Map<String, SystemView> placed) {
+        List<ServerConfig> file = SystemConfigs.serversOf(config);
         List<ServerConfig> all = new ArrayList<>(file);
-        for (SystemView view : views) {
-            List<ServerConfig> with = Discovered.servers(file, view);
-            all.addAll(with.subList(file.size(), with.size()));
+        SystemConfigs systems = SystemConfigs.of(config);
+        for (SystemView view : placed.values()) {
+            List<ServerConfig> own = systems == null ? file : systems.configs().get(view.system()).servers();
+            List<ServerConfig> with = Discovered.servers(own, view);
+            all.addAll(with.subList(own.size(), with.size()));
         }
         return all;
+    }
+
+    /**
+     * The views with each discovered server id in one system, as a server id names one server across the systems
+     * (the health checks, the limits, the page know a server by its id): a discovered server is left out of its view
+     * when another system's file has a server of its id, or an earlier system's list (in entry order) gave that id
+     * already. Each one left out adds a sentence to {@code conflicts}, naming both systems and the instance. The
+     * file's own blocks win over their system's discovered servers as before ({@link Discovered#servers}).
+     */
+    static Map<String, SystemView> placed(DispatcherConfig config, Map<String, SystemView> views,
+                                          List<String> conflicts) {
+        SystemConfigs systems = SystemConfigs.of(config);
+        if (systems == null || views.size() < 2 && systems.configs().size() < 2) {
+            return views;
+        }
+        Map<String, String> fileSystem = new HashMap<>();
+        systems.configs().forEach((sid, c) -> c.servers().forEach(s -> fileSystem.putIfAbsent(s.id(), sid)));
+        Map<String, Seen> discovered = new HashMap<>();
+        Map<String, SystemView> placed = new LinkedHashMap<>();
+        views.forEach((sid, view) -> {
+            List<ServerConfig> kept = new ArrayList<>();
+            for (ServerConfig s : view.servers()) {
+                String conflict = conflict(sid, s, fileSystem.get(s.id()), discovered.get(s.id()));
+                if (conflict == null) {
+                    discovered.putIfAbsent(s.id(), new Seen(sid, s));
+                    kept.add(s);
+                } else {
+                    conflicts.add(conflict);
+                }
+            }
+            placed.put(sid, kept.size() == view.servers().size() ? view
+                    : new SystemView(view.system(), kept, view.logonGroups(), view.abapPrefixes(), view.answers()));
+        });
+        return placed;
+    }
+
+    /** A discovered server, and the system whose list gave it. */
+    private record Seen(String sid, ServerConfig server) {
+    }
+
+    /** Why system {@code sid}'s discovered server {@code s} has no place, or {@code null} when it has one. */
+    private static String conflict(String sid, ServerConfig s, String fileSystem, Seen earlier) {
+        String why = " (a server id names one server across the systems)";
+        if (fileSystem != null && !fileSystem.equals(sid)) {
+            return "instance " + s.name() + " of system " + sid + "'s server list has the id of system " + fileSystem
+                    + "'s server " + s.id() + " of the configuration: left out of " + sid + why;
+        }
+        if (fileSystem == null && earlier != null && !earlier.sid().equals(sid)) {
+            ServerConfig first = earlier.server();
+            String instance = first.name().equals(s.name()) ? "instance " + s.name()
+                    : "server id " + s.id() + " (instances " + first.name() + " and " + s.name() + ")";
+            return instance + " is discovered by systems " + earlier.sid() + " and " + sid + ": system "
+                    + earlier.sid() + "'s (" + address(first) + ") is used, system " + sid + "'s (" + address(s)
+                    + ") left out" + why;
+        }
+        return null;
+    }
+
+    private static String address(ServerConfig s) {
+        return String.valueOf(s.url() != null ? s.url() : s.httpsUrl());
     }
 }

@@ -66,17 +66,18 @@ public final class Dispatcher implements AutoCloseable {
     private final AtomicReference<DispatcherState> current = new AtomicReference<>();
     /** Asks SAP for the systems' landscapes; replaced when a reload changes its keys. Set under this lock. */
     private volatile Discovery discovery;
-    /** What {@link #discovery} found, by system ({@code -} for the implicit one). Guarded by this. */
-    private Map<String, SystemView> discovered = Map.of();
+    /** What {@link #discovery} found, by system. Guarded by this. */
+    private final DiscoveredViews discovered = new DiscoveredViews();
 
     /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused, or a limits key */
     public Dispatcher(DispatcherConfig config, Parts parts) throws ConfigException {
         this.parts = parts;
+        // before the first state: every state swapped in tells the metrics which servers' series stay
+        this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
+                new StateSystems(this::state));
         LimitsConfig limits = config.section(LimitsConfig.class);
         rebuild(config, SystemRouters.urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits),
                 SystemRouters.NONE.loadersFor(SystemConfigs.of(config), null));
-        this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
-                new StateSystems(this::state));
         metrics.watchAccessLog(() -> parts.accessLog().status().droppedLines());
         ConfigWarnings.favoriteOnlyGroups(config);
         this.discovery = DiscoveryLink.open(config, parts.tls(), this::discovered);
@@ -95,7 +96,7 @@ public final class Dispatcher implements AutoCloseable {
             // a discovery a reload replaced, finishing a refresh
             return;
         }
-        discovered = from.views();
+        discovered.set(from.views());
         rebuild();
     }
 
@@ -271,7 +272,7 @@ public final class Dispatcher implements AutoCloseable {
             return null;
         }
         Discovery replaced = discovery;
-        discovered = Map.of();
+        discovered.clear();
         discovery = DiscoveryLink.open(next, parts.tls(), this::discovered);
         discovery.loadKept();
         return replaced;
@@ -291,7 +292,8 @@ public final class Dispatcher implements AutoCloseable {
                          ConnectionSlots slots, Map<String, UrlPrefixLoader> systemLoaders) {
         Map<String, Server> before = state() == null ? Map.of() : state().topology().servers();
         SystemConfigs systems = SystemConfigs.of(config);
-        List<ServerConfig> configs = DiscoveryLink.servers(SystemConfigs.serversOf(config), discovered.values());
+        Map<String, SystemView> views = discovered.placed(config);
+        List<ServerConfig> configs = DiscoveryLink.servers(config, views);
         configs.addAll(parts.registry().servers());
         Map<String, Server> servers = new LinkedHashMap<>();
         for (ServerConfig sc : configs) {
@@ -313,23 +315,27 @@ public final class Dispatcher implements AutoCloseable {
         }
         // every server's admin state as the operator decided it, before any request sees the new state
         parts.operator().apply(servers.values());
-        SystemView implicit = discovered.get(DiscoveryLink.IMPLICIT);
+        SystemView implicit = views.get(DiscoveryLink.IMPLICIT);
         Topology topology = Topology.of(servers.values(), Discovered.config(config, implicit).logonGroups());
         learnedRoutes.retain(topology);
         SystemRouters systemRouters = SystemRouters.build(systems, systemLoaders, servers,
-                parts.registry().registrations(), parts.sessionTable(), learnedRoutes, slots, discovered);
+                parts.registry().registrations(), parts.sessionTable(), learnedRoutes, slots, views);
         swap(config, topology, prefixes, limits, slots, systemRouters);
     }
 
-    /** Builds the router for the new state and swaps it in; the health checks follow its servers. */
+    /**
+     * Builds the router for the new state and swaps it in; the health checks and the metrics follow its servers (the
+     * series of a server that left go).
+     */
     private void swap(DispatcherConfig config, Topology topology, UrlPrefixLoader prefixes, LimitsConfig limits,
                       ConnectionSlots slots, SystemRouters systems) {
-        SystemView implicit = discovered.get(DiscoveryLink.IMPLICIT);
+        SystemView implicit = discovered.implicit();
         Router router = new Router(Discovered.config(config, implicit), topology,
                 Discovered.table(prefixes.current(), implicit), parts.sessionTable(), learnedRoutes, slots);
         DispatcherState next = new DispatcherState(config, topology, router, prefixes, limits, slots, systems);
         current.set(next);
         parts.health().track(topology.servers().values());
+        metrics.retain(topology);
     }
 
     /** Starts the refreshes of the URL mapping tables, its own and each system's, and the discovery's. */

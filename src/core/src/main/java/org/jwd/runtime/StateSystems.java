@@ -1,8 +1,11 @@
 package org.jwd.runtime;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import org.jwd.metrics.ServerSystems;
+import org.jwd.topology.Topology;
 
 /**
  * The metrics' view of the systems ({@link ServerSystems}) over the state in force: whether entries are configured,
@@ -24,6 +27,13 @@ final class StateSystems implements ServerSystems {
     @Override
     public String systemOf(String serverId) {
         return states.get().systemOf(serverId);
+    }
+
+    @Override
+    public Map<String, Topology> topologies() {
+        Map<String, Topology> topologies = new LinkedHashMap<>();
+        states.get().systems().routers().forEach((sid, router) -> topologies.put(sid, router.topology()));
+        return topologies;
     }
 
     @Override

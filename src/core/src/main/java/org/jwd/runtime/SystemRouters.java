@@ -123,7 +123,8 @@ public record SystemRouters(SystemConfigs configs, SystemSelector selector, Map<
             List<Server> own = new ArrayList<>();
             for (ServerConfig s : config.servers()) {
                 Server server = servers.get(s.id());
-                // a discovered server whose id another system's server of the file took has no place
+                // a server id is one system's: the views are placed (DiscoveryLink.placed), the first system keeps a
+                // server that two systems' files describe alike
                 if (server != null && serverSystems.putIfAbsent(s.id(), system.sid()) == null) {
                     own.add(server);
                 }

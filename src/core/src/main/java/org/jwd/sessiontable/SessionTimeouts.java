@@ -104,6 +104,16 @@ public record SessionTimeouts(Duration esid, Duration jsessionid, Duration tempo
     }
 
     /**
+     * Whether the key is a JSESSIONID as a server set it (SAP's session ID table), not an ESID's nor a binding made at
+     * request time: the key every request with a JSESSIONID reads first, and misses for as long as its session lives
+     * in the temporary table only.
+     */
+    static boolean isLearnedJsessionid(String key) {
+        int kind = key.length() > SYSTEM_PART && key.charAt(SYSTEM_PART - 1) == '/' ? SYSTEM_PART : 0;
+        return !key.startsWith(ESID_PREFIX, kind) && !key.startsWith(TEMPORARY_PREFIX, kind);
+    }
+
+    /**
      * The timeout of the entry with this key. A key of one of several systems starts with its three-character SID
      * and {@code '/'} ({@code ERP/sap-ext-sid:...}, as {@code org.jwd.systems.SystemSessionKey} writes it): the
      * system's timeouts apply, and its kind is read after them.

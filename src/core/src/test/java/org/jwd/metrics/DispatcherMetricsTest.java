@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.jwd.sessiontable.ClusterState;
 import org.jwd.sessiontable.ClusterStatus;
@@ -48,9 +50,9 @@ class DispatcherMetricsTest {
 
         String text = text();
 
-        assertThat(text).contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\"} 2.0")
-                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"5xx\"} 1.0")
-                .contains("jwd_requests_total{group=\"none\",server=\"none\",status=\"4xx\"} 1.0")
+        assertThat(text).contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status_class=\"2xx\"} 2.0")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status_class=\"5xx\"} 1.0")
+                .contains("jwd_requests_total{group=\"none\",server=\"none\",status_class=\"4xx\"} 1.0")
                 .contains("jwd_request_duration_seconds_bucket{group=\"!J2EE\",server=\"a\",le=\"0.005\"} 2")
                 .contains("jwd_request_duration_seconds_count{group=\"!J2EE\",server=\"a\"} 3");
     }
@@ -63,8 +65,8 @@ class DispatcherMetricsTest {
         metrics.serverAnswered(a, 3_000_000, 40_000_000, now);
 
         assertThat(text()).contains("jwd_server_first_byte_seconds_bucket{server=\"a\",le=\"0.005\"} 2")
-                .contains("jwd_server_response_seconds_bucket{server=\"a\",le=\"0.01\"} 1")
-                .contains("jwd_server_response_seconds_count{server=\"a\"} 2");
+                .contains("jwd_server_last_byte_seconds_bucket{server=\"a\",le=\"0.01\"} 1")
+                .contains("jwd_server_last_byte_seconds_count{server=\"a\"} 2");
         assertThat(metrics.lastMinute("a", now).count()).isEqualTo(2);
         assertThat(metrics.lastMinute("a", now + 61_000_000_000L)).isNull();
         assertThat(metrics.lastMinute("b", now)).isNull();
@@ -88,9 +90,39 @@ class DispatcherMetricsTest {
         assertThat(metrics.contentType()).startsWith("text/plain; version=0.0.4");
     }
 
+    @Test
+    void countsTheServersUpInEachGroupWithMembersSoThatAGroupWithNoneReadsZero() throws Exception {
+        Topology groups = Topology.of(ConfigReader.parse("""
+                server.a.url=http://127.0.0.1:9001
+                server.a.type=j2ee
+                server.a.logon_groups=PORTAL
+                server.b.url=http://127.0.0.1:9002
+                server.b.type=j2ee
+                server.b.logon_groups=PORTAL
+                server.c.url=http://127.0.0.1:9003
+                server.c.type=j2ee
+                logon_group.PORTAL.url_prefixes=/irj
+                """, "test.properties"));
+        DispatcherMetrics withGroups = new DispatcherMetrics(() -> groups, DisabledSessionTable.INSTANCE,
+                () -> ConnectionSlots.NONE);
+
+        groups.server("a").setState(Server.State.DOWN);
+        groups.server("b").setState(Server.State.DRAINED);
+
+        assertThat(write(withGroups)).contains("jwd_group_servers_up{group=\"PORTAL\"} 0.0")
+                .contains("jwd_group_servers_up{group=\"!J2EE\"} 1.0")
+                .contains("jwd_group_servers_up{group=\"!ALL\"} 1.0")
+                .as("no ABAP server, no HTTPS port: those groups have no members and no series")
+                .doesNotContain("group=\"!DIAG\"} ", "group=\"!J2EES\"} ");
+        groups.server("b").setState(Server.State.UP);
+        assertThat(write(withGroups)).contains("jwd_group_servers_up{group=\"PORTAL\"} 1.0")
+                .contains("jwd_group_servers_up{group=\"!J2EE\"} 2.0");
+    }
+
     /** Systems an operator can switch on and off, as a reload that adds or removes wdisp/system_<xx> does. */
     private static final class Switchable implements ServerSystems {
         volatile boolean on = true;
+        volatile String sidOfA = "ERP";
 
         @Override
         public boolean configured() {
@@ -99,7 +131,7 @@ class DispatcherMetricsTest {
 
         @Override
         public String systemOf(String serverId) {
-            return on && serverId.equals("a") ? "ERP" : null;
+            return on && serverId.equals("a") ? sidOfA : null;
         }
     }
 
@@ -117,8 +149,8 @@ class DispatcherMetricsTest {
 
         String labelled = write(bySystem);
 
-        assertThat(labelled).contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\",system=\"ERP\"} 1.0")
-                .contains("jwd_requests_total{group=\"none\",server=\"none\",status=\"4xx\",system=\"none\"} 1.0")
+        assertThat(labelled).contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status_class=\"2xx\",system=\"ERP\"} 1.0")
+                .contains("jwd_requests_total{group=\"none\",server=\"none\",status_class=\"4xx\",system=\"none\"} 1.0")
                 .contains("jwd_request_duration_seconds_count{group=\"!J2EE\",server=\"a\",system=\"ERP\"} 1")
                 .contains("jwd_server_first_byte_seconds_count{server=\"a\",system=\"ERP\"} 1")
                 .contains("jwd_server_aborts_total{server=\"a\",system=\"ERP\"} 1.0")
@@ -136,10 +168,65 @@ class DispatcherMetricsTest {
         String plain = write(bySystem);
 
         assertThat(plain).doesNotContain("system=")
-                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\"} 1.0")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status_class=\"2xx\"} 1.0")
                 .contains("jwd_server_first_byte_seconds_count{server=\"a\"} 1")
                 .contains("jwd_server_capacity{server=\"a\"} 1.0");
         // the last minute of a server's answers is the server's, whatever its labels
+        assertThat(bySystem.lastMinute("a", 1_000_000_000_000L).count()).isEqualTo(2);
+    }
+
+    @Test
+    void theSeriesOfAServerThatLeftGoAndARequestThatEndsOnItAfterwardsMakesNoneAgain() throws Exception {
+        AtomicReference<Topology> inForce = new AtomicReference<>(topology);
+        DispatcherMetrics following = new DispatcherMetrics(inForce::get, DisabledSessionTable.INSTANCE,
+                () -> ConnectionSlots.NONE);
+        ServerGroup j2ee = topology.internalGroup(ServerGroup.J2EE);
+        Server a = topology.server("a");
+        Server b = topology.server("b");
+        for (Server s : List.of(a, b)) {
+            following.requestCompleted(j2ee, s, 200, 3_000_000);
+            following.serverAnswered(s, 2_000_000, 8_000_000, 1_000_000_000_000L);
+            following.serverAborted(s);
+        }
+        assertThat(write(following)).contains("server=\"b\"");
+
+        Topology withoutB = Topology.of(List.of(a), List.of());
+        inForce.set(withoutB);
+        following.retain(withoutB);
+        // a request that was under way on b ends after b left
+        following.requestCompleted(j2ee, b, 200, 3_000_000);
+        following.serverAnswered(b, 2_000_000, 8_000_000, 1_000_000_000_000L);
+        following.serverAborted(b);
+        following.requestCompleted(j2ee, a, 200, 3_000_000);
+
+        String text = write(following);
+        assertThat(text).doesNotContain("server=\"b\"")
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status_class=\"2xx\"} 2.0")
+                .contains("jwd_server_last_byte_seconds_count{server=\"a\"} 1")
+                .contains("jwd_server_aborts_total{server=\"a\"} 1.0");
+        assertThat(following.lastMinute("b", 1_000_000_000_000L)).isNull();
+
+        // b comes back: its series begin again from nothing
+        inForce.set(topology);
+        following.requestCompleted(j2ee, b, 200, 3_000_000);
+        assertThat(write(following)).contains("jwd_requests_total{group=\"!J2EE\",server=\"b\",status_class=\"2xx\"} 1.0");
+    }
+
+    @Test
+    void aServerThatMovedToAnotherSystemKeepsOnlyTheSeriesOfItsSystemNow() throws Exception {
+        Switchable systems = new Switchable();
+        DispatcherMetrics bySystem = new DispatcherMetrics(() -> topology, DisabledSessionTable.INSTANCE,
+                () -> ConnectionSlots.NONE, systems);
+        Server a = topology.server("a");
+        bySystem.serverAnswered(a, 2_000_000, 8_000_000, 1_000_000_000_000L);
+        bySystem.serverAborted(a);
+        systems.sidOfA = "PRT";
+        bySystem.serverAnswered(a, 2_000_000, 8_000_000, 1_000_000_000_000L);
+
+        String text = write(bySystem);
+
+        assertThat(text).doesNotContain("system=\"ERP\"")
+                .contains("jwd_server_last_byte_seconds_count{server=\"a\",system=\"PRT\"} 1");
         assertThat(bySystem.lastMinute("a", 1_000_000_000_000L).count()).isEqualTo(2);
     }
 
@@ -148,7 +235,7 @@ class DispatcherMetricsTest {
         metrics.requestCompleted("ERP", topology.internalGroup(ServerGroup.J2EE), topology.server("a"), 200, 1000);
 
         assertThat(text()).doesNotContain("system=")
-                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status=\"2xx\"} 1.0");
+                .contains("jwd_requests_total{group=\"!J2EE\",server=\"a\",status_class=\"2xx\"} 1.0");
     }
 
     private static String write(DispatcherMetrics m) throws Exception {
@@ -180,7 +267,7 @@ class DispatcherMetricsTest {
     @Test
     void showsWhetherTheTableIsPersistentAndWhatWasRestored() throws Exception {
         assertThat(text()).contains("jwd_session_table_persistent 0.0")
-                .contains("jwd_session_table_restored 0.0")
+                .contains("jwd_session_table_restored_bindings 0.0")
                 .contains("jwd_session_table_flushed_timestamp_seconds 0.0")
                 .contains("jwd_session_table_flush_failures_total 0.0");
     }

@@ -49,8 +49,8 @@ class BootstrapTest {
         ScheduledThreadPoolExecutor scheduler = (ScheduledThreadPoolExecutor) boot.scheduler();
 
         // the health checks of a and b (waiting again once their first, sent at once, is out), the expiry of
-        // registered servers, the file's watch, the session table's sweeps
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(scheduler.getQueue()).hasSize(5));
+        // registered servers, the file's watch, the session table's sweeps, the log levels' expiry
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(scheduler.getQueue()).hasSize(6));
         assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
                 .doesNotContainAnyElementsOf(OWN_THREADS);
         assertThat(Thread.getAllStackTraces().keySet()).filteredOn(t -> t.getName().startsWith("jwd-scheduler-"))
@@ -70,9 +70,10 @@ class BootstrapTest {
 
         assertThat(boot.reloader()).isNull();
         assertThat(boot.watch()).isNull();
-        // the health checks of a and b, the expiry of registered servers, the session table's sweeps
+        // the health checks of a and b, the expiry of registered servers, the session table's sweeps, the log
+        // levels' expiry
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(((ScheduledThreadPoolExecutor) boot.scheduler()).getQueue()).hasSize(4));
+                assertThat(((ScheduledThreadPoolExecutor) boot.scheduler()).getQueue()).hasSize(5));
     }
 
     @Test

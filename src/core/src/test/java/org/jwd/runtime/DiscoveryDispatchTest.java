@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.jwd.config.ServerType;
+import org.jwd.routing.LogCapture;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.topology.Server;
@@ -144,4 +145,55 @@ class DiscoveryDispatchTest {
         assertThat(boot.dispatcher().discovery().status().get(0).keptSince()).isPositive();
     }
 
+    /** Two systems, ERP and CRM, each reading its server list from a file of its own ({@code SILOC}). */
+    private Dispatcher twoSystems(String erpList, String crmList, String more) throws Exception {
+        Files.writeString(dir.resolve("erp.txt"), erpList);
+        Files.writeString(dir.resolve("crm.txt"), crmList);
+        boot = Bootstrap.build(ConfigReader.parse("wdisp/system_0 = SID=ERP, SILOC=file://" + dir.resolve("erp.txt")
+                + ", SRCURL=/sap/\nwdisp/system_1 = SID=CRM, SILOC=file://" + dir.resolve("crm.txt")
+                + ", SRCURL=/crm/\njwd.discovery_file = " + dir.resolve("kept.txt") + "\nhealth.interval = 1h\n"
+                + more, "test.properties"), null);
+        boot.dispatcher().discovery().refreshNow();
+        return boot.dispatcher();
+    }
+
+    private static java.util.Set<String> serversOf(Dispatcher dispatcher, String sid) {
+        return dispatcher.state().systems().routers().get(sid).topology().servers().keySet();
+    }
+
+    @Test
+    void anInstanceTwoSystemsDiscoverServesTheFirstSystemOnlyAndIsWarnedOfOnceNamingBoth() throws Exception {
+        String crm = "version 1.2\r\nls0042_ERP_00\r\nDIAG\tcrmhost\t3200\tLB=2\r\nHTTP\tcrmhost\t8000\t\r\n\r\n"
+                + "ls0050_CRM_00\r\nDIAG\tls0050\t3200\tLB=2\r\nHTTP\tls0050\t8000\t\r\n";
+        try (LogCapture log = new LogCapture(DiscoveredViews.class)) {
+            Dispatcher dispatcher = twoSystems(LIST, crm, "");
+            dispatcher.discovery().refreshNow();
+            Files.writeString(dir.resolve("crm.txt"), crm.replace("LB=2", "LB=3"));
+            dispatcher.discovery().refreshNow();
+
+            assertThat(serversOf(dispatcher, "ERP")).contains("ls0042_ERP_00");
+            assertThat(serversOf(dispatcher, "CRM")).containsExactly("ls0050_CRM_00");
+            assertThat(dispatcher.state().topology().server("ls0042_ERP_00").config().url())
+                    .hasToString("http://ls0042:8000");
+            assertThat(log.text().lines().filter(l -> l.contains("is discovered by")).toList()).singleElement()
+                    .asString().contains("WARN")
+                    .contains("instance ls0042_ERP_00 is discovered by systems ERP and CRM: system ERP's"
+                            + " (http://ls0042:8000) is used, system CRM's (http://crmhost:8000) left out");
+        }
+    }
+
+    @Test
+    void aDiscoveredServerWithTheIdOfAnotherSystemsServerBlockLeavesThatServerToItsSystem() throws Exception {
+        try (LogCapture log = new LogCapture(DiscoveredViews.class)) {
+            Dispatcher dispatcher = twoSystems(LIST, LIST.replace("ls0043", "ls0051").replace("J2EE6906720", "J2EE7000020"),
+                    "system.CRM.server.ls0042_ERP_00.url = http://127.0.0.1:9001\n"
+                            + "system.CRM.server.ls0042_ERP_00.type = abap\n");
+
+            assertThat(serversOf(dispatcher, "ERP")).doesNotContain("ls0042_ERP_00");
+            assertThat(serversOf(dispatcher, "CRM")).contains("ls0042_ERP_00");
+            assertThat(dispatcher.state().systems().systemOf("ls0042_ERP_00")).isEqualTo("CRM");
+            assertThat(log.text()).contains("instance ls0042_ERP_00 of system ERP's server list has the id of"
+                    + " system CRM's server ls0042_ERP_00 of the configuration: left out of ERP");
+        }
+    }
 }

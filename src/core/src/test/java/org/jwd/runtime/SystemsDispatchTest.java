@@ -68,6 +68,19 @@ class SystemsDispatchTest {
 
     /** A mangled segment is read as its plain name by SRCURL too (BSP In-Depth: URL Mangling). */
     @Test
+    void eachSystemsGroupsCountTheirServersUpUnderTheSystemsSid() throws Exception {
+        start(TWO_SYSTEMS);
+        boot.dispatcher().state().topology().server("prt1").setState(org.jwd.topology.Server.State.DOWN);
+
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        boot.dispatcher().metrics().write(out);
+
+        assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("jwd_group_servers_up{group=\"!J2EE\",system=\"ERP\"} 1.0")
+                .contains("jwd_group_servers_up{group=\"!J2EE\",system=\"PRT\"} 0.0");
+    }
+
+    @Test
     void aMangledUrlSelectsTheSystemOfItsPlainPrefix() throws Exception {
         DispatcherState state = start(TWO_SYSTEMS);
 

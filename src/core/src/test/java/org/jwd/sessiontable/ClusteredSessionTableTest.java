@@ -173,12 +173,51 @@ class ClusteredSessionTableTest {
     void aReadThatMissesABindingNeverMakesASecondOne() {
         ClusteredSessionTable a = node();
         ClusteredSessionTable b = node();
-        a.bind("s1", "x");
+        a.bind("temporary:s1", "x");
         server.readsMiss = true; // as Ehcache answers a read that timed out, were it not recognized
 
-        assertThat(b.lookup("s1")).isNull();
-        assertThat(b.bind("s1", "y")).as("the bind's putIfAbsent finds the binding").isEqualTo("x");
+        assertThat(b.lookup("temporary:s1")).isNull();
+        assertThat(b.bind("temporary:s1", "y")).as("the bind's putIfAbsent finds the binding").isEqualTo("x");
         assertThat(b.clusterState()).isEqualTo(ClusterState.CONNECTED);
+    }
+
+    @Test
+    void aLearnedJsessionidThatMissesIsStoredAsNoBindingOnceAndABindingOfItReachesEveryNode() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+
+        assertThat(a.lookup("s1")).isNull();
+        assertThat(server.map).containsEntry("s1", SharedBindings.NO_BINDING);
+        int writes = server.writes.get();
+        assertThat(a.lookup("s1")).isNull();
+        assertThat(b.lookup("s1")).isNull();
+        assertThat(server.writes.get()).as("a key stored as no binding is not written again").isEqualTo(writes);
+
+        assertThat(b.bind("s1", "x")).as("a binding replaces the stored no-binding").isEqualTo("x");
+        assertThat(a.lookup("s1")).isEqualTo("x");
+        assertThat(a.bind("s1", "y")).as("the first binding wins").isEqualTo("x");
+    }
+
+    @Test
+    void aMissOfATemporaryOrEsidKeyStoresNothing() {
+        ClusteredSessionTable a = node();
+
+        assertThat(a.lookup("temporary:s1")).isNull();
+        assertThat(a.lookup("sap-ext-sid:e1")).isNull();
+        assertThat(a.lookup("PRT/temporary:s1")).isNull();
+
+        assertThat(server.map).doesNotContainKeys("temporary:s1", "sap-ext-sid:e1", "PRT/temporary:s1");
+        assertThat(a.bind("temporary:s1", "x")).isEqualTo("x");
+        assertThat(server.replaces).as("a temporary binding is one putIfAbsent").hasValue(0);
+    }
+
+    @Test
+    void aNoBindingWriteThatMeetsAConcurrentBindingFollowsIt() {
+        ClusteredSessionTable a = node();
+        server.beforeNextPutIfAbsent = () -> server.map.put("PRT/s1", new ClusterBinding("x", clock.get()).encode());
+
+        assertThat(a.lookup("PRT/s1")).isEqualTo("x");
+        assertThat(a.peek("PRT/s1")).isEqualTo("x");
     }
 
     @Test
@@ -417,6 +456,9 @@ class ClusteredSessionTableTest {
         final ConcurrentHashMap<String, String> map = new ConcurrentHashMap<>();
         final AtomicInteger calls = new AtomicInteger();
         final AtomicInteger replaces = new AtomicInteger();
+        final AtomicInteger writes = new AtomicInteger();
+        /** Runs once, just before the next putIfAbsent: another node's write that comes first. */
+        volatile Runnable beforeNextPutIfAbsent;
         final AtomicInteger freshStarts = new AtomicInteger();
         volatile boolean available = true;
         volatile boolean readsMiss;
@@ -452,6 +494,12 @@ class ClusteredSessionTableTest {
         @Override
         public String putIfAbsent(String key, String value) {
             reach();
+            writes.incrementAndGet();
+            Runnable before = beforeNextPutIfAbsent;
+            beforeNextPutIfAbsent = null;
+            if (before != null) {
+                before.run();
+            }
             if (!ClusteredSessionTable.PROBE_KEY.equals(key)
                     && sessionWritesToFail.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 onTimedOutWrite.run();
@@ -468,6 +516,7 @@ class ClusteredSessionTableTest {
         @Override
         public boolean replace(String key, String expected, String value) {
             reach();
+            writes.incrementAndGet();
             replaces.incrementAndGet();
             return map.replace(key, expected, value);
         }

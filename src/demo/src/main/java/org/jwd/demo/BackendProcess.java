@@ -16,9 +16,9 @@ import org.jwd.demo.DemoBackend.ServerType;
 final class BackendProcess {
     static final String USAGE = "usage: DemoBackend --id ID [--port N] [--host ADDR] [--type j2ee|abap]"
             + " [--delay-ms N] [--iview-delay-ms N] [--instance NAME] [--node NAME] [--name NAME]"
-            + " [--iviews PATH,PATH...]";
+            + " [--iviews PATH,PATH...] [--race-page yes|no]";
     private static final Set<String> KNOWN_OPTIONS = Set.of("--id", "--port", "--host", "--type", "--delay-ms",
-            "--iview-delay-ms", "--instance", "--node", "--name", "--iviews");
+            "--iview-delay-ms", "--instance", "--node", "--name", "--iviews", "--race-page");
 
     private BackendProcess() {
     }
@@ -118,7 +118,17 @@ final class BackendProcess {
             case "--node" -> o.withNode(value);
             case "--name" -> o.withName(value);
             case "--iviews" -> o.withIviews(value.split(","));
+            case "--race-page" -> o.withRacePage(yesOrNo(option, value));
             default -> throw new IllegalArgumentException("unknown option '" + option + "'");
+        };
+    }
+
+    private static boolean yesOrNo(String option, String value) {
+        return switch (value.trim()) {
+            case "yes" -> true;
+            case "no" -> false;
+            default -> throw new IllegalArgumentException("option " + option + " must be yes or no, not '" + value
+                    + "'");
         };
     }
 

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,14 +25,18 @@ import org.jwd.demo.DemoBackend.ServerType;
 public final class Demo {
     private static final String DEMO_URLS = """
             jwd demo: two systems, PRT (a portal) and ERP, behind one jwd; NTB, a third, has no temporary session table.
+            jwd learns ERP's servers from a message-server stand-in (the demo's, not SAP's message server).
             Open these in a browser (Ctrl-C stops everything):
               http://localhost:8080/portal           the portal page: four iViews that count clicks in their sessions, each
                                                      explained: the server its session is on, and where jwd sends it and why
               http://localhost:8080/portal?without-table  the same page without the temporary session table: the race
               http://localhost:8080/irj/echo         a PRT URL (SRCURL /irj/ on 8080) -> one of PRT's three Java servers
               http://localhost:8080/sap/bc/echo      an ERP URL (SRCURL /sap/, an ICF prefix of ERP) -> ERP's ABAP server
+              http://localhost:8080/sap/bc/gui/echo  ERP's logon group WEBGUI, known only from the ICF's lists
               http://localhost:8080/erp/echo         an ERP URL (SRCURL /erp/) -> ERP's Java server
               http://localhost:8081/irj/echo         everything on 8081 is ERP's (SRCSRV *:8081) -> ERP's Java server
+              http://localhost:8100/                 the message-server stand-in (MSHOST/MSPORT of ERP): ERP's instances;
+                                                     start one more there and watch it join the admin page, then stop it
               http://localhost:8080/jwd/admin/       the Web Administration page (user admin, password demo)
               https://localhost:8443/portal          the portal over HTTPS (HTTP/2 too), self-signed: the browser will ask
             http://localhost:8080/ redirects to the portal (config/demo-actions.txt). X-Jwd-Route names the system, the
@@ -75,16 +80,20 @@ public final class Demo {
         Thread.currentThread().join();
     }
 
-    /** Two systems behind one dispatcher ({@code config/demo-systems.properties}), HTTPS on 8443. */
+    /**
+     * Two systems behind one dispatcher ({@code config/demo-systems.properties}), HTTPS on 8443; ERP's servers listed
+     * by the message-server stand-in on 8100 ({@link ErpLandscape}).
+     */
     private void twoSystems() throws IOException, InterruptedException {
         makeKeystore();
-        backend("j2ee1", 8101, ServerType.J2EE, "demo_PRT_10");
-        backend("j2ee2", 8102, ServerType.J2EE, "demo_PRT_20");
-        backend("j2ee3", 8103, ServerType.J2EE, "demo_PRT_30");
-        backend("abap1", 8111, ServerType.ABAP, "erp_ERP_00");
-        backend("erpj2ee1", 8121, ServerType.J2EE, "erp_ERP_10");
+        backend("j2ee1", 8101, ServerType.J2EE, "demo_PRT_10", true);
+        backend("j2ee2", 8102, ServerType.J2EE, "demo_PRT_20", true);
+        backend("j2ee3", 8103, ServerType.J2EE, "demo_PRT_30", true);
+        ErpLandscape erp = ErpLandscape.start(ErpLandscape.Ports.DEMO, options -> dressed(options, true));
+        started.add(erp);
+        erp.dispatcher(URI.create("http://localhost:8080"));
         for (int i = 1; i <= 3; i++) {
-            backend("ntb" + i, 8130 + i, ServerType.J2EE, "demo_NTB_" + i + "0");
+            backend("ntb" + i, 8130 + i, ServerType.J2EE, "demo_NTB_" + i + "0", true);
         }
         dispatcher(project.resolve("config/demo-systems.properties"), 8080, "jwd", "--https-port", "8443")
                 .await(line -> line.startsWith("jwd: ready on https"));
@@ -100,9 +109,9 @@ public final class Demo {
         Child terracotta = child(terracottaCommand(dir), "terracotta", false);
         terracotta.await(line -> line.contains("ACTIVE-COORDINATOR"));
         for (String id : List.of("j2ee1", "j2ee2", "j2ee3")) {
-            backend(id, 8100 + id.charAt(4) - '0', ServerType.J2EE, "demo_JWD_" + id.charAt(4) + "0");
+            backend(id, 8100 + id.charAt(4) - '0', ServerType.J2EE, "demo_JWD_" + id.charAt(4) + "0", false);
         }
-        backend("abap1", 8111, ServerType.ABAP, "demo_JWD_10");
+        backend("abap1", 8111, ServerType.ABAP, "demo_JWD_10", false);
         // the one-system demo over HTTP only, the session table on and shared through the Terracotta server
         StringBuilder config = new StringBuilder();
         for (String line : Files.readAllLines(project.resolve("config/demo.properties"))) {
@@ -120,10 +129,19 @@ public final class Demo {
         System.out.println(CLUSTER_URLS);
     }
 
-    private void backend(String id, int port, ServerType type, String name) {
-        Options options = Options.j2ee(id).withPort(port).withType(type).withName(name).withIviewDelayMillis(300)
-                .withIviews(IVIEWS);
-        started.add(DemoBackend.start(options));
+    /** A demo server process ({@link #dressed}). */
+    private void backend(String id, int port, ServerType type, String name, boolean racePage) {
+        started.add(DemoBackend.start(dressed(Options.j2ee(id).withPort(port).withType(type).withName(name),
+                racePage)));
+    }
+
+    /**
+     * {@code options} as the demo's server processes have them: the portal's iViews, slow enough that their race
+     * shows; {@code racePage} for the two-systems demo only, whose configuration sends the portal's
+     * {@code without-table} iViews to NTB (cluster-demo's one system has no such).
+     */
+    private static Options dressed(Options options, boolean racePage) {
+        return options.withIviewDelayMillis(300).withIviews(IVIEWS).withRacePage(racePage);
     }
 
     private Child dispatcher(Path config, int port, String log, String... more) throws IOException {

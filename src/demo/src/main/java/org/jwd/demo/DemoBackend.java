@@ -79,9 +79,14 @@ public final class DemoBackend implements AutoCloseable {
      * @param iviews           the paths of the portal page's iViews, which may lie in other systems behind the
      *                         same dispatcher ({@code /irj/iview/a}, {@code /erp/iview/b}); empty (the default):
      *                         {@code iview/a} and {@code iview/b} below the portal's own prefix
+     * @param racePage         whether the portal page offers its variant without the temporary session table
+     *                         ({@code ?without-table}, the race): only where the dispatcher's configuration sends
+     *                         {@code <prefix>without-table/} to a system without one, as {@code bin/jwd demo}'s does;
+     *                         otherwise {@code ?without-table} is not offered and is ignored (default)
      */
     public record Options(String id, int port, String host, ServerType type, long delayMillis,
-                          long iviewDelayMillis, String instance, String node, String name, List<String> iviews) {
+                          long iviewDelayMillis, String instance, String node, String name, List<String> iviews,
+                          boolean racePage) {
 
         public Options {
             Objects.requireNonNull(id, "id");
@@ -102,60 +107,67 @@ public final class DemoBackend implements AutoCloseable {
             instance = instance == null ? defaultInstance(id) : instance;
             node = node == null ? id : node;
             name = name == null ? id : name;
-            iviews = iviews == null ? List.of() : List.copyOf(iviews);
-            for (String iview : iviews) {
-                if (!iview.matches("/([^/?#;]+/)*iview/[A-Za-z0-9]+")) {
-                    throw new IllegalArgumentException("--iviews: '" + iview + "' is not a path ending in"
-                            + " /iview/<name> (letters and digits)");
-                }
-            }
+            iviews = PortalPage.iviews(iviews);
         }
 
         /** J2EE server process with the given id and all defaults. */
         public static Options j2ee(String id) {
-            return new Options(id, 0, null, ServerType.J2EE, 0, 0, null, null, null, List.of());
+            return new Options(id, 0, null, ServerType.J2EE, 0, 0, null, null, null, List.of(), false);
         }
 
         /** ABAP server process with the given id and all defaults. */
         public static Options abap(String id) {
-            return new Options(id, 0, null, ServerType.ABAP, 0, 0, null, null, null, List.of());
+            return new Options(id, 0, null, ServerType.ABAP, 0, 0, null, null, null, List.of(), false);
         }
 
         public Options withPort(int port) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews,
+                    racePage);
         }
 
         public Options withHost(String host) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews,
+                    racePage);
         }
 
         public Options withType(ServerType type) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews,
+                    racePage);
         }
 
         public Options withDelayMillis(long delayMillis) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews,
+                    racePage);
         }
 
         public Options withIviewDelayMillis(long iviewDelayMillis) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews,
+                    racePage);
         }
 
         public Options withInstance(String instance) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews,
+                    racePage);
         }
 
         public Options withNode(String node) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews,
+                    racePage);
         }
 
         public Options withName(String name) {
-            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews);
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews,
+                    racePage);
         }
 
         public Options withIviews(String... iviews) {
             return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name,
-                    List.of(iviews));
+                    List.of(iviews), racePage);
+        }
+
+        public Options withRacePage(boolean racePage) {
+            return new Options(id, port, host, type, delayMillis, iviewDelayMillis, instance, node, name, iviews,
+                    racePage);
         }
 
         /** The {@code saplb_*} cookie value this J2EE node sends: {@code (<instance>)<node>}. */
@@ -367,17 +379,9 @@ public final class DemoBackend implements AutoCloseable {
         state.delays().setMillis(millis);
     }
 
-    public long delayMillis() {
-        return state.delays().millis();
-    }
-
     /** Extra wait for iView requests only; may be changed while running. */
     public void setIviewDelayMillis(long millis) {
         state.delays().setIviewMillis(millis);
-    }
-
-    public long iviewDelayMillis() {
-        return state.delays().iviewMillis();
     }
 
     /** Number of sessions (J2EE: by JSESSIONID, ABAP: by sap-contextid value) this server holds. */

@@ -44,7 +44,7 @@ final class DemoServlet extends HttpServlet {
         this.mechanism = type == ServerType.J2EE ? new JavaSessions(sessions, options.saplbValue())
                 : new AbapSessions(sessions, options.name());
         this.diagnostics = new Diagnostics(id, type);
-        this.portal = new PortalPage(id, options.iviews(), sessions);
+        this.portal = new PortalPage(id, options.iviews(), options.racePage(), sessions);
         this.iviews = new IViewPage(id, type);
     }
 

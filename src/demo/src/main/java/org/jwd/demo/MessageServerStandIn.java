@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -28,7 +29,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * "Application Server List" (help.sap.com/saphelp_crm60/helpdata/en/1f/63af32f15e7d479227a9528c5def2a/content.htm):
  * {@code version 1.2}, then per instance its name and one row per protocol, tab-separated, CRLF, instances
  * separated by an empty line. Instances are added and removed while it runs. It is not SAP's message server: it
- * knows no logon, no groups, no other request.
+ * knows no logon, no groups, no other request. At its root it may serve a page of its user's (the demo's
+ * {@link StandInPage}).
  */
 public final class MessageServerStandIn implements AutoCloseable {
     /** Where SAP's Web Dispatcher asks by default ({@code wdisp/server_info_location}). */
@@ -94,21 +96,25 @@ public final class MessageServerStandIn implements AutoCloseable {
 
     /** Starts it on ephemeral ports of 127.0.0.1: HTTP, and HTTPS ({@code MSSPORT}) with {@code tls} when given. */
     public static MessageServerStandIn start(DemoBackend.Tls tls) {
+        return start(0, tls, null);
+    }
+
+    /**
+     * Starts it on 127.0.0.1.
+     *
+     * @param port its HTTP port ({@code MSPORT}), 0 for an ephemeral one
+     * @param tls  the keystore of its HTTPS port ({@code MSSPORT}, ephemeral), or {@code null} for none
+     * @param page what it serves at its root and every path but the list's, or {@code null} for nothing (404)
+     * @throws UncheckedIOException when it cannot start (its port taken)
+     */
+    public static MessageServerStandIn start(int port, DemoBackend.Tls tls, HttpServlet page) {
         Server server = new Server(new QueuedThreadPool(16, 2));
         server.setStopTimeout(0);
         ServerConnector http = new ServerConnector(server);
         http.setHost("127.0.0.1");
+        http.setPort(port);
         server.addConnector(http);
-        ServerConnector https = null;
-        if (tls != null) {
-            SslContextFactory.Server ssl = new SslContextFactory.Server();
-            ssl.setKeyStorePath(tls.keyStore().toString());
-            ssl.setKeyStorePassword(tls.password());
-            https = new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"),
-                    new HttpConnectionFactory());
-            https.setHost("127.0.0.1");
-            server.addConnector(https);
-        }
+        ServerConnector https = tls == null ? null : https(server, tls);
         MessageServerStandIn[] self = new MessageServerStandIn[1];
         ServletContextHandler context = new ServletContextHandler("/");
         context.addServlet(new ServletHolder(new HttpServlet() {
@@ -117,14 +123,35 @@ public final class MessageServerStandIn implements AutoCloseable {
                 self[0].answer(response);
             }
         }), PATH);
+        if (page != null) {
+            context.addServlet(new ServletHolder("page", page), "/");
+        }
         server.setHandler(context);
         try {
             server.start();
         } catch (Exception e) {
-            throw new UncheckedIOException(new IOException("the message server stand-in cannot start", e));
+            try {
+                server.stop();
+            } catch (Exception again) {
+                e.addSuppressed(again);
+            }
+            throw new UncheckedIOException(new IOException("the message server stand-in cannot start on 127.0.0.1:"
+                    + port + ": " + e.getMessage(), e));
         }
         self[0] = new MessageServerStandIn(server, http.getLocalPort(), https == null ? -1 : https.getLocalPort());
         return self[0];
+    }
+
+    /** Its HTTPS connector ({@code MSSPORT}) on an ephemeral port of 127.0.0.1, added to {@code server}. */
+    private static ServerConnector https(Server server, DemoBackend.Tls tls) {
+        SslContextFactory.Server ssl = new SslContextFactory.Server();
+        ssl.setKeyStorePath(tls.keyStore().toString());
+        ssl.setKeyStorePassword(tls.password());
+        ServerConnector https = new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"),
+                new HttpConnectionFactory());
+        https.setHost("127.0.0.1");
+        server.addConnector(https);
+        return https;
     }
 
     private void answer(HttpServletResponse response) throws IOException {
@@ -147,6 +174,11 @@ public final class MessageServerStandIn implements AutoCloseable {
             }
         }
         return "version 1.2\r\n" + String.join("\r\n", records);
+    }
+
+    /** The instances it lists now, in the order they were first added. */
+    public List<Instance> instances() {
+        return order.stream().map(instances::get).filter(Objects::nonNull).toList();
     }
 
     /** Lists {@code instance} (again, replacing one of its name). */

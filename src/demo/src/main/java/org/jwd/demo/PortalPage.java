@@ -17,7 +17,9 @@ import jakarta.servlet.http.HttpServletResponse;
  *
  * <p>{@code ?without-table} is the same page with every iView loaded from {@code <prefix>without-table/iview/<name>},
  * which a dispatcher's configuration may send to a system without session tables; every load of it is a new logon (a
- * new JSESSIONID, no {@code saplb_*} cookie), so that its iViews' requests are their session's first ones again.
+ * new JSESSIONID, no {@code saplb_*} cookie), so that its iViews' requests are their session's first ones again. It
+ * is offered (and served) only by a server started with {@code racePage}: behind a dispatcher that sends those paths
+ * nowhere else, the page would claim a race it does not show.
  */
 final class PortalPage {
     static final String WITHOUT_TABLE = "without-table";
@@ -40,18 +42,39 @@ final class PortalPage {
 
     private final String server;
     private final List<String> iviews;
+    private final boolean racePage;
     private final Sessions sessions;
 
-    /** @param iviews the configured iViews' paths; empty for the two below the portal's prefix */
-    PortalPage(String server, List<String> iviews, Sessions sessions) {
+    /**
+     * @param iviews   the configured iViews' paths; empty for the two below the portal's prefix
+     * @param racePage whether it offers and serves {@code ?without-table}
+     */
+    PortalPage(String server, List<String> iviews, boolean racePage, Sessions sessions) {
         this.server = server;
         this.iviews = List.copyOf(iviews);
+        this.racePage = racePage;
         this.sessions = sessions;
+    }
+
+    /**
+     * The iViews' paths of {@link DemoBackend.Options#iviews()}, checked: none for {@code null}.
+     *
+     * @throws IllegalArgumentException naming a path that does not end in {@code /iview/<name>}
+     */
+    static List<String> iviews(List<String> paths) {
+        List<String> iviews = paths == null ? List.of() : List.copyOf(paths);
+        for (String iview : iviews) {
+            if (!iview.matches("/([^/?#;]+/)*iview/[A-Za-z0-9]+")) {
+                throw new IllegalArgumentException("--iviews: '" + iview + "' is not a path ending in"
+                        + " /iview/<name> (letters and digits)");
+            }
+        }
+        return iviews;
     }
 
     void serve(HttpServletRequest req, HttpServletResponse resp, RequestPath path, Map<String, String> cookies)
             throws IOException {
-        boolean withoutTable = req.getParameter(WITHOUT_TABLE) != null;
+        boolean withoutTable = racePage && req.getParameter(WITHOUT_TABLE) != null;
         Sessions.Ref session = withoutTable ? JavaSessions.logon(sessions, resp)
                 : JavaSessions.portal(sessions, resp, path.raw(), cookies);
         StringBuilder cards = new StringBuilder();
@@ -60,15 +83,15 @@ final class PortalPage {
         }
         Template page = PAGE.with("server", server).with("session", session.id())
                 .withMarkup("iviews", cards.toString()).with("variant", withoutTable ? WITHOUT_TABLE : "with-table");
-        page = withoutTable ? withoutTableTexts(page, path.path()) : withTableTexts(page, path.path());
+        page = withoutTable ? withoutTableTexts(page, path.path()) : withTableTexts(page, path.path(), racePage);
         resp.setHeader("Cache-Control", "no-store");
         Answers.html(resp, 200, page.text());
     }
 
-    private static Template withTableTexts(Template page, String path) {
+    private static Template withTableTexts(Template page, String path, boolean racePage) {
         return page.with("badge", "with the temporary session table")
-                .withMarkup("switch", "<a id=\"switch\" href=\"" + Answers.escape(path) + "?" + WITHOUT_TABLE
-                        + "\">the same page without the temporary session table &rarr;</a>")
+                .withMarkup("switch", !racePage ? "" : "<a id=\"switch\" href=\"" + Answers.escape(path) + "?"
+                        + WITHOUT_TABLE + "\">the same page without the temporary session table &rarr;</a>")
                 .with("heading", "What the session table prevents")
                 .withMarkup("summary", "Your browser sends the iViews' first requests together, each with the portal's"
                         + " <code>JSESSIONID</code> and no <code>saplb_*</code> cookie, which only a server's answer"

@@ -44,7 +44,8 @@ import org.jwd.tls.TlsConfig;
  *   stop MILLIS MILLIS      jwd.stop_timeout: how long a stop waits for the requests in flight, and before that
  *                           jwd.stop_delay: how long it serves on while load balancers take the node out
  * </pre>
- * and notes on standard error; or prints the problems to standard error and exits 2.
+ * and notes on standard error; or prints the problems to standard error and exits 2. A {@value #LOG_FORMAT} other than
+ * {@code text} or {@code json} is a problem too: Logback would find no log format and jwd would log nothing.
  */
 public final class JettyModules {
     public static final String HTTPS = "jwd-https";
@@ -57,6 +58,8 @@ public final class JettyModules {
     /** An empty field of the {@code https} line (bin/jwd reads fields split by spaces; Jetty takes no empty value). */
     public static final String NONE = "-";
     static final int INVALID = 2;
+    /** The distribution's switch of the log's format, read by {@code jetty-base/resources/logback.xml}. */
+    static final String LOG_FORMAT = "JWD_LOG_FORMAT";
 
     private JettyModules() {
     }
@@ -81,6 +84,11 @@ public final class JettyModules {
      */
     static int run(RunOptions options, Map<String, String> environment, PrintStream out, PrintStream err) {
         Path file = options.file();
+        String format = environment.getOrDefault(LOG_FORMAT, "text");
+        if (!format.equals("text") && !format.equals("json")) {
+            err.println("jwd: " + LOG_FORMAT + "='" + format + "': expected text or json");
+            return INVALID;
+        }
         Decision decision;
         try {
             decision = decide(options, Traces.of(environment));

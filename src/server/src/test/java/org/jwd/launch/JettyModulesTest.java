@@ -51,6 +51,17 @@ class JettyModulesTest {
     }
 
     @Test
+    void theLogsFormatIsTextOrJsonAndAnythingElseStopsTheStartNamingIt() throws Exception {
+        environment = Map.of("JWD_LOG_FORMAT", "json");
+        assertThat(run(SERVER, false)).isZero();
+
+        environment = Map.of("JWD_LOG_FORMAT", "JSON");
+        assertThat(run(SERVER, false)).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("jwd: JWD_LOG_FORMAT='JSON': expected text or json"
+                + System.lineSeparator());
+    }
+
+    @Test
     void theStopsTimeoutAndDelayComeFromTheConfiguration() throws Exception {
         assertThat(run(SERVER + "jwd.stop_timeout=10s\njwd.stop_delay=1500ms\n", false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",

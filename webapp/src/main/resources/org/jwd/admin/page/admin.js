@@ -595,6 +595,47 @@
     });
   }
 
+  /** The levels set, a row each with its Reset button, and the levels in effect of the loggers looked for first. */
+  function renderLogLevels(v) {
+    var body = document.querySelector('#loglevels tbody');
+    var keep = {};
+    v.levels.forEach(function (l) {
+      var id = 'loglevel-' + l.logger;
+      keep[id] = true;
+      var row = keyed(body, id, function () {
+        var tr = el('tr');
+        var reset = el('button', 'Reset');
+        reset.type = 'button';
+        reset.title = 'back to ' + l.logger + '\'s configured level now';
+        reset.onclick = function () {
+          setLogLevel(l.logger, 'reset', null);
+        };
+        ['logger', 'level', 'configured', 'until', 'by'].forEach(function (f) {
+          tr.appendChild(el('td')).setAttribute('data-field', f);
+        });
+        tr.appendChild(el('td')).appendChild(reset);
+        return tr;
+      });
+      setText(cell(row, 'logger'), l.logger);
+      setText(cell(row, 'level'), l.level);
+      setText(cell(row, 'configured'), l.configured || '–');
+      setText(cell(row, 'until'), time(l.until) + ' (in ' + duration(l.expires_in_s * 1000) + ')');
+      setText(cell(row, 'by'), l.by + ', ' + since(l.since) + ' ago');
+    });
+    prune(body, keep);
+    setText(document.getElementById('loglevels-meta'), (v.changeable ? '' : 'this runtime\'s logging system ' +
+        'cannot change levels; ') + 'kept ' + v.kept + '; ' + v.default_for + ' unless said, at most ' + v.max_for +
+        '; in effect: ' + v.loggers.map(function (l) {
+          return l.logger + ' ' + l.level;
+        }).join(', '));
+    var list = document.getElementById('loglevel-loggers');
+    if (!list.children.length) {
+      v.loggers.forEach(function (l) {
+        list.appendChild(el('option')).value = l.logger;
+      });
+    }
+  }
+
   function renderUrlMapping(v) {
     var box = document.getElementById('urlmapping');
     var keep = {};
@@ -747,6 +788,24 @@
     });
   }
 
+  function setLogLevel(logger, level, forHowLong) {
+    showError(null);
+    var body = {logger: logger, level: level};
+    if (forHowLong) {
+      body['for'] = forHowLong;
+    }
+    request('POST', 'api/loglevels', JSON.stringify(body), function (status, answer) {
+      if (status !== 200) {
+        showError('log level of ' + logger + ': ' + status + (answer && answer.error ? ': ' + answer.error : ''));
+      } else if (answer.problem) {
+        showError('the log level of ' + logger + ' holds on this node, but is not shared: ' + answer.problem);
+      }
+      if (answer && answer.levels) {
+        renderLogLevels(answer);
+      }
+    });
+  }
+
   function lookup(event) {
     event.preventDefault();
     var box = document.getElementById('lookup-result');
@@ -852,6 +911,7 @@
     load('api/groups', renderGroups);
     load('api/sessiontable', renderSessionTable);
     load('api/history', renderChart);
+    load('api/loglevels', renderLogLevels);
   }
 
   function schedule() {
@@ -880,6 +940,11 @@
 
   document.getElementById('explain-form').onsubmit = explain;
   document.getElementById('lookup-form').onsubmit = lookup;
+  document.getElementById('loglevel-form').onsubmit = function (event) {
+    event.preventDefault();
+    setLogLevel(document.getElementById('loglevel-logger').value, document.getElementById('loglevel-level').value,
+        document.getElementById('loglevel-for').value);
+  };
   document.getElementById('reload-button').onclick = reload;
   document.getElementById('pause').onclick = togglePause;
   document.getElementById('refresh-now').onclick = function () {
