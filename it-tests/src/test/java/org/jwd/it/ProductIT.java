@@ -134,10 +134,10 @@ class ProductIT {
                         .firstValue("X-Served-By")).hasValue("java1");
                 assertThat(get(URI.create("http://127.0.0.1:" + http + "/sap/bc/admin/x")).statusCode())
                         .isEqualTo(403);
-                assertThat(String.join("\n", jwd.log())).contains("jwd: SAP profile lines read, not used:"
-                        + " SAPSYSTEMNAME, SAPGLOBALHOST, SAPSYSTEM, INSTANCE_NAME, DIR_INSTANCE, _PF, SETENV_00,"
-                        + " icm/max_conn, icm/min_threads, icm/max_threads, mpi/total_size_MB,"
-                        + " wdisp/HTTP/max_pooled_con");
+                assertThat(String.join("\n", jwd.log())).contains("jwd: SAP profile lines read, not used:\n"
+                        + "  SAPSYSTEMNAME - the SAP instance's name and hosts: jwd is no SAP instance\n",
+                        "  icm/max_threads - the ICM's worker threads", "  mpi/total_size_MB - the ICM's memory pipes")
+                        .doesNotContain("  icm/max_conn -", "  wdisp/HTTP/max_pooled_con -");
                 await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(dir.resolve("log/access_log"))
                         && Files.readString(dir.resolve("log/access_log")).contains("/sap/bc/echo"));
             }
@@ -155,7 +155,8 @@ class ProductIT {
 
         assertThat(result.exitCode()).as(result.output()).isZero();
         assertThat(result.output()).contains("jwd: " + config + " is valid: 1 servers (1 j2ee, 0 abap)",
-                "it would listen on http://127.0.0.1:" + port, "SAP profile lines read, not used: SAPSYSTEMNAME");
+                "it would listen on http://127.0.0.1:" + port, "  4: SAPSYSTEMNAME: read, not used - the SAP instance's",
+                "  1: server.a.url: applied", "jwd: 3 applied, 0 mapped to jwd keys, 1 read, not used; none refused");
         try (ServerSocket stillFree = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
             assertThat(stillFree.getLocalPort()).isEqualTo(port);
         }

@@ -23,7 +23,9 @@ import org.slf4j.LoggerFactory;
  *       as if there were no administration there;</li>
  *   <li>a client its {@code CLIENTHOST} allows, else 403;</li>
  *   <li>{@code <PREFIX>/metrics} with {@code admin.metrics_anonymous}: served without credentials;</li>
- *   <li>users configured, else 404; an address in back-off: 429 with {@code Retry-After};</li>
+ *   <li>users configured, else 404 at the default prefix, 401 at an {@code icm/HTTP/admin_<xx>}'s (SAP's admin
+ *       line asks for credentials whether or not a user can log in); an address in back-off: 429 with
+ *       {@code Retry-After};</li>
  *   <li>HTTP Basic credentials of a user, else 401 (wrong ones count towards the back-off);</li>
  *   <li>for anything but a read, role {@code admin}, else 403 naming the user's role.</li>
  * </ol>
@@ -68,8 +70,14 @@ final class AdminGate {
         if (admin.anonymousMetrics() && "/metrics".equals(request.getPathInfo())) {
             return new Pass(entry, null);
         }
-        if (!admin.enabled()) {
+        if (!admin.enabled() && entry.number() < 0) {
             sendText(response, 404, "Not Found");
+            return null;
+        }
+        if (!admin.enabled()) {
+            response.setHeader("WWW-Authenticate", REALM);
+            sendText(response, 401, "jwd: no user can log in here yet: write admin.user and admin.password_hash"
+                    + " (bin/jwd hash-password makes the hash)");
             return null;
         }
         AdminUser user = authenticated(request, response, address);

@@ -64,7 +64,8 @@ public final class AdminServlet extends HttpServlet {
         api = new AdminApi(context, history, System::currentTimeMillis);
         actions = new AdminActions(context, api);
         if (!admin.enabled()) {
-            LOG.warn("jwd: the administration interface is off (answers 404): set {} and {} (bin/jwd hash-password "
+            LOG.warn("jwd: the administration interface is off (answers 404, 401 at an icm/HTTP/admin_<xx>'s"
+                    + " PREFIX): set {} and {} (bin/jwd hash-password "
                     + "makes the hash), or admin.users.<name>.*, to turn it on", AdminConfig.USER,
                     AdminConfig.PASSWORD_HASH);
             return;

@@ -1,7 +1,6 @@
 package org.jwd.boot;
 
 import java.nio.file.Path;
-import java.util.List;
 
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
@@ -69,10 +68,11 @@ public final class DispatcherLifecycle implements ServletContextListener {
         Runtime.getRuntime().addShutdownHook(stopHook);
         LOG.info("jwd: {} starting: configuration {} loaded: {} servers, strategy {}, HTTP client on {}",
                 Version.CURRENT, file, config.servers().size(), config.loadBalancingStrategy(), executor);
-        List<String> notUsed = config.sections().find(SapProfile.class).map(SapProfile::notUsed).orElse(List.of());
+        String notUsed = config.sections().find(SapProfile.class).orElse(SapProfile.NONE).notUsedBlock();
         if (!notUsed.isEmpty()) {
-            LOG.info("jwd: SAP profile lines read, not used: {}", String.join(", ", notUsed));
+            LOG.info("jwd: {}", notUsed);
         }
+        bootstrap.admin().notUsed().forEach(text -> LOG.warn("jwd: {}", text));
     }
 
     /**

@@ -11,7 +11,8 @@ import java.util.Locale;
  * set up once.
  *
  * @param users            every user: the administrator of {@code admin.user} first, then {@code admin.users.<name>}
- *                         by name; none: the administration is off (404)
+ *                         by name; none: the administration is off (404 at the default prefix; 401 at the
+ *                         {@code PREFIX} of an {@code icm/HTTP/admin_<xx>}, which stays jwd's)
  * @param entries          the {@code icm/HTTP/admin_<xx>} entries, or {@link AdminEntry#DEFAULT} alone
  * @param anonymousMetrics {@code admin.metrics_anonymous}: {@code <PREFIX>/metrics} without credentials (still on
  *                         the entries' listeners and for their clients only)
@@ -51,6 +52,11 @@ public record AdminConfig(List<AdminUser> users, List<AdminEntry> entries, boole
     /** The administration interface is served (a user is configured). */
     public boolean enabled() {
         return !users.isEmpty();
+    }
+
+    /** What the start and {@code bin/jwd check} say of SAP's {@code DOCROOT} and {@code AUTHFILE}, one per entry. */
+    public List<String> notUsed() {
+        return entries.stream().map(e -> e.notUsed(enabled())).filter(java.util.Objects::nonNull).toList();
     }
 
     /** The user of this name, or {@code null}. */

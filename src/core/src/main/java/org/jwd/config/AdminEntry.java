@@ -15,7 +15,11 @@ import java.util.regex.Pattern;
  * icm/HTTP/admin_0 = PREFIX=/jwd/admin, PORT=8090;8091, HOST=127.0.0.1, CLIENTHOST=10.0.0.0/8;::1
  * </pre>
  * Without any entry the administration is served at {@link #DEFAULT_PREFIX} on every listener, to every client
- * ({@link #DEFAULT}).
+ * ({@link #DEFAULT}). SAP's own line, as its bootstrap writes it, is taken too:
+ * {@code PREFIX=/sap/admin,DOCROOT=$(DIR_DATA)$(DIR_SEP)icmandir,AUTHFILE=$(icm/authfile)}: {@code DOCROOT} is read
+ * and not used (jwd's page is in its WAR), {@code AUTHFILE} too, since SAP documents the lines of
+ * {@code icmauth.txt} ({@code user:hash:group:subject}) but not its password hash, so its users cannot log in to
+ * jwd: {@link #notUsed} names the {@code admin.*} lines to write. Their references need not resolve.
  *
  * @param prefix  {@code PREFIX}: the URL path the administration answers below, without a trailing '/'
  * @param ports   {@code PORT}: the local ports it answers on (a port jwd does not listen on otherwise gets a
@@ -24,19 +28,22 @@ import java.util.regex.Pattern;
  *                ::1, {@code 0.0.0.0} and {@code ::} every address of their family, written {@code 0.0.0.0/0} and
  *                {@code ::/0}); empty: every address. Also the addresses a listener opened for {@code PORT} binds.
  * @param clients {@code CLIENTHOST}: the client addresses it answers, addresses and CIDR ranges; empty: every client
+ * @param authFile {@code AUTHFILE} as written, read and not used; {@code null} without
+ * @param docRoot  {@code DOCROOT} as written, read and not used; {@code null} without
  */
-public record AdminEntry(int number, String prefix, Set<Integer> ports, AddressRanges hosts, AddressRanges clients) {
+public record AdminEntry(int number, String prefix, Set<Integer> ports, AddressRanges hosts, AddressRanges clients,
+                         String authFile, String docRoot) {
     public static final String KEY_PREFIX = "icm/HTTP/admin_";
     public static final String DEFAULT_PREFIX = "/jwd/admin";
     public static final AdminEntry DEFAULT = new AdminEntry(-1, DEFAULT_PREFIX, Set.of(), AddressRanges.NONE,
-            AddressRanges.NONE);
+            AddressRanges.NONE, null, null);
     private static final Pattern NUMBER = Pattern.compile("0|[1-9][0-9]{0,2}");
     private static final Pattern PREFIX = Pattern.compile("(/[A-Za-z0-9._~!$&'()+=@-]+)+");
-    private static final List<String> KNOWN = List.of("PREFIX", "PORT", "HOST", "CLIENTHOST");
-    /** SAP's sub-parameters that have no meaning for jwd, each with the reason the error gives. */
+    private static final List<String> KNOWN = List.of("PREFIX", "PORT", "HOST", "CLIENTHOST", "DOCROOT", "AUTHFILE");
+    /** The sub-parameters read and not used: their references are not resolved. */
+    private static final Set<String> NOT_USED = Set.of("DOCROOT", "AUTHFILE");
+    /** SAP's sub-parameters jwd cannot honour, each with the reason the error gives. */
     private static final Map<String, String> REFUSED = Map.of(
-            "DOCROOT", "jwd's page is part of its WAR; leave DOCROOT out",
-            "AUTHFILE", "jwd's users are admin.user / admin.password_hash and admin.users.<name>.*; leave AUTHFILE out",
             "ALLOWPUB", "jwd serves no public administration pages; leave ALLOWPUB out");
 
     public AdminEntry {
@@ -54,7 +61,7 @@ public record AdminEntry(int number, String prefix, Set<Integer> ports, AddressR
                 continue;
             }
             String number = key.substring(KEY_PREFIX.length());
-            String value = keys.raw(key);
+            String value = keys.unresolved(key);
             if (!NUMBER.matcher(number).matches()) {
                 keys.problemText(key, key + ": expected " + KEY_PREFIX + "<xx>, <xx> a number without a leading 0");
                 continue;
@@ -92,7 +99,8 @@ public record AdminEntry(int number, String prefix, Set<Integer> ports, AddressR
             keys.problemText(key, key + ": CLIENTHOST item '" + bad + "': expected " + AddressRanges.EXPECTED
                     + "; jwd resolves no host names");
         }
-        return keys.problemCount() > before ? null : new AdminEntry(number, prefix, ports, hosts, clients.ranges());
+        return keys.problemCount() > before ? null : new AdminEntry(number, prefix, ports, hosts, clients.ranges(),
+                sub.get("AUTHFILE"), sub.get("DOCROOT"));
     }
 
     /** {@code NAME=value} sub-parameters by name (upper case); an unknown, refused or repeated one is a problem. */
@@ -109,7 +117,8 @@ public record AdminEntry(int number, String prefix, Set<Integer> ports, AddressR
             } else if (eq < 0 || !KNOWN.contains(name)) {
                 keys.problemText(key, key + " = '" + value + "': '" + part.strip() + "' is no known sub-parameter;"
                         + " expected NAME=value for NAME in " + KNOWN);
-            } else if (sub.put(name, part.substring(eq + 1).strip()) != null) {
+            } else if (sub.put(name, NOT_USED.contains(name) ? part.substring(eq + 1).strip()
+                    : keys.resolve(key, part.substring(eq + 1).strip())) != null) {
                 keys.problemText(key, key + ": " + name + " appears twice");
             }
         }
@@ -167,6 +176,26 @@ public record AdminEntry(int number, String prefix, Set<Integer> ports, AddressR
     /** Whether the client at {@code remoteAddress} may use the administration through this entry. */
     public boolean servesClient(String remoteAddress) {
         return clients.isEmpty() || clients.contains(remoteAddress);
+    }
+
+    /**
+     * What the start and {@code bin/jwd check} say of {@code DOCROOT} and {@code AUTHFILE}: read and not used, and
+     * the lines to write instead of SAP's users; {@code null} without either.
+     *
+     * @param users whether the file has {@code admin.*} users: without, the prefix answers 401 until it has
+     */
+    public String notUsed(boolean users) {
+        if (authFile == null && docRoot == null) {
+            return null;
+        }
+        String text = key() + ": " + (docRoot == null ? "" : "DOCROOT=" + docRoot + " read, not used: jwd's page is"
+                + " part of its WAR" + (authFile == null ? "" : "; "));
+        return authFile == null ? text : text + "AUTHFILE=" + authFile + " read, not used: SAP documents the lines"
+                + " of its authentication file (icmauth.txt: user:hash:group:subject) but not their password hash, so"
+                + " its users cannot log in to jwd; write admin.user = <name> and admin.password_hash = <bin/jwd"
+                + " hash-password's output> for a user of group admin, admin.users.<name>.password_hash and"
+                + " admin.users.<name>.role = monitor for the others" + (users ? ""
+                : " (until then " + prefix + " answers 401 to everyone)");
     }
 
     /** The key, for messages: {@code icm/HTTP/admin_0}, or the default's words. */

@@ -98,16 +98,25 @@ public final class ConfigParser {
     private record ClientKeys(Duration connectTimeout, Duration idleTimeout, int threads, int connectionsPerServer) {
     }
 
-    /** The proxy's HTTP client is built once with these. */
+    /**
+     * The proxy's HTTP client is built once with these. SAP's {@code icm/conn_timeout} (milliseconds) and
+     * {@code wdisp/HTTP(S)/max_pooled_con} stand in for jwd's keys where those are not given.
+     */
     private static ClientKeys client(KeyReader restart) {
+        Duration connect = restart.millis("icm/conn_timeout", Duration.ofSeconds(5), false,
+                "a positive number of milliseconds, or a number with a unit (500ms, 5s)");
+        String expected = "an integer from 1 to " + MAX_CONNECTIONS_PER_SERVER;
+        int pooled = Math.max(
+                restart.integer("wdisp/HTTP/max_pooled_con", 0, 1, MAX_CONNECTIONS_PER_SERVER, expected),
+                restart.integer("wdisp/HTTPS/max_pooled_con", 0, 1, MAX_CONNECTIONS_PER_SERVER, expected));
         // Within the pool's bounds: below the minimum, the client's selector and callbacks would starve one another.
         return new ClientKeys(
-                restart.duration("jwd.connect_timeout", Duration.ofSeconds(5), false, POSITIVE_DURATION),
+                restart.duration("jwd.connect_timeout", connect, false, POSITIVE_DURATION),
                 restart.duration("jwd.idle_timeout", Duration.ofSeconds(60), false, POSITIVE_DURATION),
                 restart.integer(CLIENT_THREADS, DEFAULT_CLIENT_THREADS, MIN_CLIENT_THREADS, MAX_CLIENT_THREADS,
                         "an integer from " + MIN_CLIENT_THREADS + " to " + MAX_CLIENT_THREADS),
-                restart.integer(CONNECTIONS_PER_SERVER, DEFAULT_CONNECTIONS_PER_SERVER, 1, MAX_CONNECTIONS_PER_SERVER,
-                        "an integer from 1 to " + MAX_CONNECTIONS_PER_SERVER));
+                restart.integer(CONNECTIONS_PER_SERVER, pooled > 0 ? pooled : DEFAULT_CONNECTIONS_PER_SERVER, 1,
+                        MAX_CONNECTIONS_PER_SERVER, expected));
     }
 
     private HealthConfig health() {

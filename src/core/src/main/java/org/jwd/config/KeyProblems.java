@@ -49,6 +49,11 @@ final class KeyProblems {
         return unlocated;
     }
 
+    /** The line {@code key} is on, from 1; 0 when not known. */
+    int line(String key) {
+        return lineOf.getOrDefault(key, 0);
+    }
+
     /** {@code file:line: text} */
     void add(String key, String text) {
         problems.add(where(key) + text);
@@ -83,13 +88,13 @@ final class KeyProblems {
      * family ({@code server.<id>.*}) or of a request body, which are few; and where every key is listed, rather than
      * the hundred keys themselves on each such line.
      */
-    String unknown(String key, String value, Collection<String> read, List<KeyReader.Family> families) {
+    String unknown(String key, String value, Collection<String> read, Collection<KeyReader.Family> families) {
         String near = SapProfile.nearest(key, read);
         return where(key) + key + " = '" + value + "': expected " + known(key, read, families)
                 + (near == null || near.equals(key) ? "" : "; did you mean " + near + "?");
     }
 
-    private String known(String key, Collection<String> read, List<KeyReader.Family> families) {
+    private String known(String key, Collection<String> read, Collection<KeyReader.Family> families) {
         if (fields) {
             return "a known field: one of " + String.join(", ", new TreeSet<>(read));
         }

@@ -40,7 +40,7 @@ public final class KeyReader {
     private final KeyProblems problems;
     private final Set<String> read;
     private final Set<String> restartKeys;
-    private final List<Family> families;
+    private final Set<Family> families;
     /** This view marks what it reads as restart-only. */
     private final boolean restart;
 
@@ -51,7 +51,7 @@ public final class KeyReader {
         this.problems = problems;
         this.read = new LinkedHashSet<>();
         this.restartKeys = new TreeSet<>();
-        this.families = new ArrayList<>();
+        this.families = new LinkedHashSet<>();
         this.restart = false;
     }
 
@@ -116,18 +116,34 @@ public final class KeyReader {
      * {@code $(NAME)} to its other lines are replaced by their values ({@code LOGFILE=$(DIR_LOGGING)/access_log}).
      */
     public String raw(String key) {
+        String value = unresolved(key);
+        return value == null || !value.contains("$(") ? value : resolve(key, value);
+    }
+
+    /** The value of {@code key} as written, its references {@code $(NAME)} left as they are; the key counts as read. */
+    public String unresolved(String key) {
         read.add(key);
         if (restart) {
             restartKeys.add(key);
         }
-        String value = values.get(key);
-        return value == null || !value.contains("$(") ? value
-                : ProfileReferences.resolve(key, values, read::add, text -> problems.add(key, text));
+        return values.get(key);
+    }
+
+    /** {@code part} of the value of {@code key} (a sub-parameter's) with its references replaced. */
+    public String resolve(String key, String part) {
+        return ProfileReferences.resolve(key, part, values, read::add, text -> problems.add(key, text));
     }
 
     /** Counts {@code key} as read without reading its value: a line jwd has no use for. */
     public void readNotUsed(String key) {
         read.add(key);
+    }
+
+    /** Every key of the file in its order, with the line it is on (from 1; 0 without a file). */
+    public Map<String, Integer> keyLines() {
+        Map<String, Integer> lines = new LinkedHashMap<>();
+        values.keySet().forEach(key -> lines.put(key, problems.line(key)));
+        return lines;
     }
 
     /** The keys no section has read so far, in the file's order. */
@@ -231,19 +247,15 @@ public final class KeyReader {
     /** A file named by the key, resolved against the configuration file's directory; {@code null} when not set. */
     public Path path(String key, String expected) {
         String value = raw(key);
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        return value(key, null, expected, text -> directory.resolve(text.strip()));
+        return value == null || value.isBlank() ? null
+                : value(key, null, expected, text -> directory.resolve(text.strip()));
     }
 
     /** The comma-separated entries of the key, stripped, empty ones left out. */
     public List<String> list(String key) {
         String value = raw(key);
-        if (value == null || value.isBlank()) {
-            return List.of();
-        }
-        return Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        return value == null || value.isBlank() ? List.of()
+                : Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
     }
 
     /**
@@ -251,9 +263,7 @@ public final class KeyReader {
      * the family, so that an unread field of a valid id is named as this family's unknown key.
      */
     public SortedSet<String> ids(Family family) {
-        if (!families.contains(family)) {
-            families.add(family);
-        }
+        families.add(family);
         SortedSet<String> ids = new TreeSet<>();
         for (String key : values.keySet()) {
             if (!key.startsWith(family.prefix())) {
@@ -338,11 +348,7 @@ public final class KeyReader {
 
     /** @throws ConfigException with every problem found so far, unknown keys aside */
     public void check() throws ConfigException {
-        List<String> all = new ArrayList<>(lineProblems);
-        all.addAll(problems.all());
-        if (!all.isEmpty()) {
-            throw new ConfigException(all);
-        }
+        report(List.of());
     }
 
     /**
@@ -352,12 +358,13 @@ public final class KeyReader {
      * @throws ConfigException with every problem, unknown keys first
      */
     public void checkEveryKeyRead() throws ConfigException {
+        report(values.keySet().stream().filter(key -> !read.contains(key))
+                .map(key -> problems.unknown(key, values.get(key), read, families)).toList());
+    }
+
+    private void report(List<String> unknown) throws ConfigException {
         List<String> all = new ArrayList<>(lineProblems);
-        for (String key : values.keySet()) {
-            if (!read.contains(key)) {
-                all.add(problems.unknown(key, values.get(key), read, families));
-            }
-        }
+        all.addAll(unknown);
         all.addAll(problems.all());
         if (!all.isEmpty()) {
             throw new ConfigException(all);

@@ -29,6 +29,12 @@ final class ProfileReferences {
         return resolve(key, values.get(key), values, used, problem, 0);
     }
 
+    /** As {@link #resolve(String, Map, Consumer, Consumer)}, for {@code part} of the value of {@code key}. */
+    static String resolve(String key, String part, Map<String, String> values, Consumer<String> used,
+                          Consumer<String> problem) {
+        return resolve(key, part, values, used, problem, 0);
+    }
+
     private static String resolve(String key, String value, Map<String, String> values, Consumer<String> used,
                                   Consumer<String> problem, int depth) {
         Matcher m = REFERENCE.matcher(value);

@@ -8,72 +8,118 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What jwd makes of the lines of an SAP Web Dispatcher profile that are not its own keys, so that a profile pastes.
- * The instance's lines ({@code SAPSYSTEMNAME}, {@code DIR_*}, {@code Start_Program_*}, the ICM's thread and memory
- * tuning, ...) are read and not used: jwd lists them once at start. The keys of features SAP has and jwd does not
- * (the message server's own protocol port, redirects and file access of the ICM, PSE files) are refused, each with
- * what to write instead. Read last, over the keys no section read.
+ * What jwd makes of the lines of an SAP Web Dispatcher profile, so that a profile pastes: for each line of the file,
+ * applied (a section reads it in SAP's meaning, or it is jwd's own), mapped to a jwd key (SAP's value in that key's
+ * place), or read and not used (the instance's lines, {@code SAPSYSTEMNAME}, {@code DIR_*}, {@code Start_Program_*},
+ * the ICM's threads and memory pipes, ...: listed once at start, with why). The keys of features SAP has and jwd
+ * does not, and security settings jwd cannot honour, are refused, each with what to write instead. Read last, over
+ * the keys no section read; {@code bin/jwd check} prints {@link #lines()} as its migration report.
  *
- * @param notUsed the lines read and not used, as their keys, in the file's order
+ * @param lines every line of the file, in its order
  */
-public record SapProfile(List<String> notUsed) {
-    /** Keys of an SAP instance profile jwd reads and does not use. */
-    private static final Set<String> INSTANCE_KEYS = Set.of("SAPSYSTEMNAME", "SAPSYSTEM", "INSTANCE_NAME",
-            "SAPGLOBALHOST", "SAPLOCALHOST", "SAPLOCALHOSTFULL", "SAPFQDN", "SAPDBHOST", "OS_UNICODE",
-            "icm/host_name_full", "icm/max_conn", "icm/max_sockets", "icm/req_queue_len", "icm/min_threads",
-            "icm/max_threads", "icm/min_spare_threads", "icm/keep_alive_timeout", "icm/conn_timeout",
-            "icm/security_log", "icm/HTTP/error_templ_path",
-            "wdisp/HTTP/max_pooled_con", "wdisp/HTTPS/max_pooled_con", "wdisp/shm_attach_mode",
-            "ssl/ssl_lib", "sec/libsapsecu", "ssf/ssfapi_lib", "ssf/name", "service/protectedwebmethods");
-    /** Prefixes of such keys: directories, environment, the start service's programs, the ICM's memory pipes. */
-    private static final List<String> INSTANCE_PREFIXES = List.of("DIR_", "SETENV_", "Execute_", "Start_Program_",
-            "Restart_Program_", "Stop_Program_", "_", "mpi/", "rdisp/TRACE", "rdisp/trace", "exe/");
+public record SapProfile(List<Line> lines) {
+    /** What jwd does with a line. */
+    public enum Kind {
+        APPLIED("applied"), MAPPED("mapped to"), NOT_USED("read, not used");
+
+        private final String words;
+
+        Kind(String words) {
+            this.words = words;
+        }
+    }
+
+    /**
+     * @param line   the line the key is on, or 0 when not known
+     * @param detail how it is applied, the jwd key it is mapped to, or why it is not used; empty when nothing to say
+     */
+    public record Line(String key, int line, Kind kind, String detail) {
+        /** {@code icm/conn_timeout: mapped to jwd.connect_timeout (...)}, {@code DIR_CT_RUN: read, not used - why} */
+        @Override
+        public String toString() {
+            return key + ": " + kind.words + (detail.isEmpty() ? "" : kind == Kind.MAPPED ? " " + detail
+                    : kind == Kind.NOT_USED ? " - " + detail : " (" + detail + ")");
+        }
+    }
 
     private static final String HTTP_PORT = "jwd asks the message server over HTTP, as SAP's Web Dispatcher does:"
             + " write ms/http_port = <the message server's HTTP port> (ms/server_port_<xx> of its profile) beside"
             + " rdisp/mshost, or ms/https_port for its HTTPS port";
+    private static final String HOST_NAMES = "jwd checks each server's certificate against the host name it"
+            + " connects to; write wdisp/ssl_verify_hostname = false to turn that check off";
     /** SAP keys jwd does not support, and what to write instead. */
     private static final Map<String, String> INSTEAD = Map.ofEntries(
             Map.entry("rdisp/msserv", HTTP_PORT),
             Map.entry("rdisp/msserv_internal", HTTP_PORT),
-            Map.entry("ssl/server_pse", "jwd reads no PSE: export it to PKCS#12 (sapgenpse export_p12 -p SAPSSLS.pse"
-                    + " jwd.p12) and name it in jwd.ssl_keystore (with jwd.ssl_keystore_password) or in the CRED of an"
-                    + " icm/ssl_config_<xx>"),
-            Map.entry("ssl/client_pse", "jwd reads no PSE: it checks the servers' certificates against"
-                    + " wdisp/ssl_truststore (their CAs in a PKCS#12 or JKS file, with wdisp/ssl_truststore_password),"
-                    + " and its own client certificate is the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"));
+            Map.entry("wdisp/ssl_ignore_host_mismatch", HOST_NAMES),
+            Map.entry("wdisp/ssl_certhost", HOST_NAMES));
     /** Indexed SAP keys jwd does not support, by their prefix. */
     private static final Map<String, String> INSTEAD_INDEXED = Map.of(
             "icm/HTTP/redirect_", "a redirect is a RegRedirectUrl line of an action file (icm/HTTP/mod_<xx>)",
             "icm/HTTP/file_access_", "jwd serves no files: let a server behind it serve them",
-            "icm/HTTP/server_cache_", "jwd keeps no cache of answers");
+            "icm/HTTP/server_cache_", "jwd keeps no cache of answers",
+            "icm/trusted_reverse_proxy_", "a security setting: jwd believes forwarded addresses, protocols and"
+                    + " certificates only from jwd.trusted_proxies: write jwd.trusted_proxies = <the proxy's"
+                    + " addresses>");
 
     public static final SapProfile NONE = new SapProfile(List.of());
 
     public SapProfile {
-        notUsed = List.copyOf(notUsed);
+        lines = List.copyOf(lines);
+    }
+
+    /** The keys of the lines read and not used, in the file's order. */
+    public List<String> notUsed() {
+        return lines.stream().filter(l -> l.kind() == Kind.NOT_USED).map(Line::key).toList();
+    }
+
+    /** The start's one block: {@code read, not used:} and a line {@code key - why} each; empty without such lines. */
+    public String notUsedBlock() {
+        List<String> block = lines.stream().filter(l -> l.kind() == Kind.NOT_USED)
+                .map(l -> "  " + l.key() + " - " + l.detail()).toList();
+        return block.isEmpty() ? "" : "SAP profile lines read, not used:\n" + String.join("\n", block);
     }
 
     /** Reads the keys no section read: an instance's lines are read and not used, unsupported ones refused. */
     public static SapProfile read(KeyReader keys) {
-        List<String> notUsed = new ArrayList<>();
+        Set<String> notUsed = new java.util.HashSet<>();
         for (String key : keys.unread()) {
             String instead = insteadOf(key);
             if (instead != null) {
                 keys.readNotUsed(key);
                 keys.problemText(key, key + " = '" + keys.values().get(key) + "': SAP's, not supported by jwd: "
                         + instead);
-            } else if (isInstanceKey(key)) {
+            } else if (SapKeys.notUsed(key) != null) {
                 // its value is not even looked at: its references ($(DIR_LIBRARY)...) need not resolve
                 keys.readNotUsed(key);
                 notUsed.add(key);
             }
         }
-        return new SapProfile(notUsed);
+        Set<String> unknown = Set.copyOf(keys.unread());
+        List<Line> lines = new ArrayList<>();
+        keys.keyLines().forEach((key, at) -> {
+            if (notUsed.contains(key)) {
+                lines.add(new Line(key, at, Kind.NOT_USED, SapKeys.notUsed(key)));
+            } else if (!unknown.contains(key) && insteadOf(key) == null) {
+                lines.add(line(key, at, keys));
+            }
+        });
+        return new SapProfile(lines);
     }
 
-    private static boolean isInstanceKey(String key) {
-        return INSTANCE_KEYS.contains(key) || INSTANCE_PREFIXES.stream().anyMatch(key::startsWith);
+    /** A line some section read: mapped or applied (a refused or unknown one is a problem instead). */
+    private static Line line(String key, int at, KeyReader keys) {
+        String mapped = SapKeys.MAPPED.get(key);
+        if (mapped != null) {
+            String target = mapped.split(" ", 2)[0];
+            return new Line(key, at, Kind.MAPPED, mapped + (keys.values().containsKey(target)
+                    ? "; " + target + "'s own line wins" : ""));
+        }
+        String how = SapKeys.APPLIED.get(key);
+        if (how == null && SapKeys.notUsed(key) != null) {
+            how = "referred to by a line jwd reads";
+        }
+        return new Line(key, at, Kind.APPLIED, how == null ? "" : how);
     }
 
     private static String insteadOf(String key) {

@@ -19,6 +19,7 @@ import org.jwd.limits.ConnectionSlots;
 import org.jwd.limits.ServerSlots;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.ServerType;
+import org.jwd.filter.AuthHandlers;
 import org.jwd.filter.PermissionTable;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.topology.Server;
@@ -48,6 +49,7 @@ public final class Router {
     private final RoutingEffects dry;
     private final SslEncrypt sslEncrypt;
     private final PermissionTable permissionTable;
+    private final AuthHandlers authHandlers;
 
     private final Topology topology;
     private final LearnedRoutes learnedRoutes;
@@ -70,6 +72,7 @@ public final class Router {
         this.sessionLearning = new SessionLearning(config, topology, sessionTable, learnedRoutes);
         this.sslEncrypt = SslEncrypt.of(config);
         this.permissionTable = config.section(PermissionTable.class);
+        this.authHandlers = config.sections().find(AuthHandlers.class).orElse(AuthHandlers.NONE);
         for (ServerGroup group : topology.allGroups()) {
             balancers.put(group, Balancers.create(group, config));
         }
@@ -187,12 +190,21 @@ public final class Router {
      */
     private PermissionTable.Rule filter(NormalizedPath path, ServerType type, boolean secure) {
         PermissionTable.Rule rule = permissionTable.match(path.path(), path.literalPath(), type);
+        if (authHandlers.isConfigured() && (rule == null || rule.permits(secure))) {
+            // SAP's authentication handlers (icm/HTTP/auth_<xx>) after wdisp/permission_table: each must let it pass
+            PermissionTable.Rule handlers = authHandlers.match(path.path(), path.literalPath(), type, secure);
+            rule = handlers != null ? handlers : rule;
+        }
         NormalizedPath other = path.decodedFirst();
-        if (other == null || rule != null && !rule.permits(secure) || !permissionTable.isConfigured()) {
+        if (other == null || rule != null && !rule.permits(secure)
+                || !permissionTable.isConfigured() && !authHandlers.isConfigured()) {
             return rule;
         }
         ServerType otherType = type == ServerType.ABAP ? type : resolver.typeOf(other);
         PermissionTable.Rule second = permissionTable.match(other.path(), other.literalPath(), otherType);
+        if (second == null || second.permits(secure)) {
+            second = authHandlers.match(other.path(), other.literalPath(), otherType, secure);
+        }
         return second != null && !second.permits(secure) ? second : rule;
     }
 

@@ -14,9 +14,11 @@ import org.jwd.config.Durations;
 import org.jwd.config.KeyReader;
 import org.jwd.config.PerSystemConfigs;
 import org.jwd.config.SapProfile;
+import org.jwd.config.SapTuning;
 import org.jwd.config.Sections;
 import org.jwd.config.SessionTableDiskConfig;
 import org.jwd.discovery.DiscoveryConfig;
+import org.jwd.filter.AuthHandlers;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.SlowClients;
@@ -98,6 +100,7 @@ public final class ConfigReader {
                 .put(AdminConfig.class, AdminConfig.read(keys, core))
                 .put(AccessLogConfigs.class, AccessLogConfigs.read(keys))
                 .put(PermissionTable.class, PermissionTable.read(keys))
+                .put(AuthHandlers.class, AuthHandlers.read(keys))
                 .put(ModificationHandlers.class, ModificationHandlers.read(keys))
                 .put(ClusterConfig.class, cluster)
                 .put(OperatorConfig.class, OperatorConfig.read(keys, cluster))
@@ -114,7 +117,7 @@ public final class ConfigReader {
                     .put(PerSystemConfigs.class, systems.perSystem());
         }
         // last: the lines of an SAP profile that no section read
-        sections.put(SapProfile.class, SapProfile.read(keys));
+        sections.put(SapTuning.class, SapTuning.read(keys)).put(SapProfile.class, SapProfile.read(keys));
         keys.checkEveryKeyRead();
         return core.withSections(sections.build(keys.restartKeys()));
     }

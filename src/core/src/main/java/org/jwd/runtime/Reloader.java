@@ -19,6 +19,7 @@ import java.util.function.LongSupplier;
 
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.filter.AuthHandlers;
 import org.jwd.modification.ModificationHandlers;
 import org.jwd.systems.SystemScope;
 import org.slf4j.Logger;
@@ -255,6 +256,7 @@ public final class Reloader {
         }
         // the action files, as read: a changed one is a changed configuration, reloaded (or rejected) with it
         config.sections().find(ModificationHandlers.class).ifPresent(h -> files.addAll(h.files()));
+        config.sections().find(AuthHandlers.class).ifPresent(h -> files.addAll(h.files()));
         return files;
     }
 

@@ -73,13 +73,35 @@ class AdminEntryTest {
 
     @Test
     void refusesWhatJwdCannotHonourNamingTheSubParameterAndWhy() {
-        assertThat(problems("icm/HTTP/admin_0=PREFIX=/sap/admin, DOCROOT=./admin, AUTHFILE=icmauth.txt,"
-                + " ALLOWPUB=TRUE\n")).containsExactly(
-                "icm/HTTP/admin_0: DOCROOT is not read by jwd: jwd's page is part of its WAR; leave DOCROOT out",
-                "icm/HTTP/admin_0: AUTHFILE is not read by jwd: jwd's users are admin.user / admin.password_hash"
-                        + " and admin.users.<name>.*; leave AUTHFILE out",
+        assertThat(problems("icm/HTTP/admin_0=PREFIX=/sap/admin, ALLOWPUB=TRUE\n")).containsExactly(
                 "icm/HTTP/admin_0: ALLOWPUB is not read by jwd: jwd serves no public administration pages; leave"
                         + " ALLOWPUB out");
+    }
+
+    /** "Starting the SAP Web Dispatcher with the Bootstrap Option" writes this line; "Creating Administration Users". */
+    @Test
+    void takesSapsBootstrapLineItsDocrootAndAuthfileReadNotUsedTheirReferencesUnresolved() throws Exception {
+        AdminEntry e = entries("icm/HTTP/admin_0 = PREFIX=/sap/wdisp/admin,DOCROOT=$(DIR_DATA)$(DIR_SEP)icmandir,"
+                + "AUTHFILE=$(icm/authfile)\n").get(0);
+
+        assertThat(e.prefix()).isEqualTo("/sap/wdisp/admin");
+        assertThat(e.notUsed(false)).isEqualTo("icm/HTTP/admin_0: DOCROOT=$(DIR_DATA)$(DIR_SEP)icmandir read, not"
+                + " used: jwd's page is part of its WAR; AUTHFILE=$(icm/authfile) read, not used: SAP documents the"
+                + " lines of its authentication file (icmauth.txt: user:hash:group:subject) but not their password"
+                + " hash, so its users cannot log in to jwd; write admin.user = <name> and admin.password_hash ="
+                + " <bin/jwd hash-password's output> for a user of group admin, admin.users.<name>.password_hash and"
+                + " admin.users.<name>.role = monitor for the others (until then /sap/wdisp/admin answers 401 to"
+                + " everyone)");
+        assertThat(e.notUsed(true)).doesNotContain("401");
+        assertThat(entries("icm/HTTP/admin_0 = PREFIX=/ops\n").get(0).notUsed(false)).isNull();
+    }
+
+    @Test
+    void theUsedSubParametersReferencesAreResolved() throws Exception {
+        AdminEntry e = entries("_ADMIN = /sap/wdisp/admin\nicm/HTTP/admin_0 = PREFIX=$(_ADMIN),AUTHFILE=icmauth.txt\n")
+                .get(0);
+
+        assertThat(e.prefix()).isEqualTo("/sap/wdisp/admin");
     }
 
     @Test
@@ -88,7 +110,7 @@ class AdminEntryTest {
                 + " COLOR=blue\nicm/HTTP/admin_01=PORT=1\n")).containsExactlyInAnyOrder(
                 "icm/HTTP/admin_0 = 'PREFIX=/, PORT=80a;0, HOST=adminhost, CLIENTHOST=10.0.0.0/33;corp, COLOR=blue':"
                         + " 'COLOR=blue' is no known sub-parameter; expected NAME=value for NAME in [PREFIX, PORT, HOST,"
-                        + " CLIENTHOST]",
+                        + " CLIENTHOST, DOCROOT, AUTHFILE]",
                 "icm/HTTP/admin_0: PREFIX = '/': expected a URL path below '/' (/jwd/admin, /sap/wdisp/admin),"
                         + " without '*', '.' segments or /jwd/health",
                 "icm/HTTP/admin_0: PORT item '80a': expected a port number from 1 to 65535",

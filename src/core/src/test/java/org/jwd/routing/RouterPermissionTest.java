@@ -67,6 +67,22 @@ class RouterPermissionTest {
         return dispatcher.state().topology().server("a");
     }
 
+    /** "icm/HTTP/auth_<xx>": after wdisp/permission_table, its own lines below its PREFIX, both readings of a path. */
+    @Test
+    void sapsAuthenticationHandlersPermissionFileRefusesBelowItsPrefixUnderEitherReading(@TempDir Path dir)
+            throws Exception {
+        Files.writeString(dir.resolve("perm.txt"), "D /irj/admin/* * * *\nP /* * * *\n");
+        startLandscape(dir, "P /*\n", "icm/HTTP/auth_0 = PREFIX=/irj/, PERMFILE=perm.txt\n");
+
+        for (String path : List.of("/irj/admin/x", "/IRJ/Admin/x", "/irj%2Fadmin/x", "/irj/portal/../admin/x")) {
+            RoutingDecision decision = router.route(get(path, false));
+            assertThat(decision.isRejected()).as(path).isTrue();
+            assertThat(decision.errorStatus()).as(path).isIn(400, 403);
+        }
+        assertThat(router.route(get("/irj/admin/x", false)).reason()).isEqualTo("permission table line 1");
+        assertThat(router.route(get("/irj/portal", false)).isRejected()).isFalse();
+    }
+
     @Test
     void aDeniedPathIsRejectedWith403AndBindsNothing(@TempDir Path dir) throws Exception {
         start(dir, "P /sap/public/*\nD /sap/*\n");

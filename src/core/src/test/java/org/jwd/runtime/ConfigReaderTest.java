@@ -110,6 +110,8 @@ class ConfigReaderTest {
                 "SessionTable.offheap_MB", "SessionTable.cluster_uri", "SessionTable.disk_path",
                 "SessionTable.disk_flush_interval",
                 "jwd.connect_timeout", "jwd.idle_timeout", "jwd.stop_delay", "jwd.stop_timeout", "jwd.client_threads", "jwd.connections_per_server",
+                "icm/conn_timeout", "wdisp/HTTP/max_pooled_con", "wdisp/HTTPS/max_pooled_con", "icm/max_conn",
+                "icm/keep_alive_timeout",
                 "jwd.max_header_size",
                 "admin.user", "admin.password_hash", "rdisp/registry_expiry", "jwd.health_urls",
                 "admin.metrics_anonymous", "jwd.state_file",

@@ -407,6 +407,21 @@ class ReloaderTest {
     }
 
     @Test
+    void aChangedPermissionFileOfSapsAuthenticationHandlerIsReloaded() throws Exception {
+        Path perm = dir.resolve("perm.txt");
+        Files.writeString(perm, "P /* * * *\n");
+        start(BASE + "icm/HTTP/auth_0=PREFIX=/, PERMFILE=perm.txt\n");
+        assertThat(reloader.watched()).contains(file, perm);
+
+        Files.writeString(perm, "D /sap/bc/* * * *\n");
+        Reloader.Result changed = reloader.reload("file change");
+
+        assertThat(changed.outcome()).isEqualTo(Reloader.Outcome.APPLIED);
+        assertThat(dispatcher.state().router().route(org.jwd.routing.RoutingRequest.of("GET", "/sap/bc/x", null,
+                java.util.List.of(), false)).errorStatus()).isEqualTo(403);
+    }
+
+    @Test
     void aChangedActionFileIsReloadedAndABrokenOneKeepsTheRulesInForceWithItsErrorForThePage() throws Exception {
         Path actions = dir.resolve("actions.txt");
         Files.writeString(actions, "RegRewriteUrl ^/old/(.*) /new/$1\n");

@@ -50,10 +50,26 @@ class SapProfileTest {
 
         assertThat(config.section(SapProfile.class).notUsed()).containsExactly("SAPSYSTEMNAME", "SAPGLOBALHOST",
                 "SAPSYSTEM", "INSTANCE_NAME", "DIR_CT_RUN", "DIR_EXECUTABLE", "DIR_INSTANCE", "_PF", "SETENV_00",
-                "SETENV_01", "icm/max_conn", "icm/max_sockets", "icm/req_queue_len", "icm/min_threads",
-                "icm/max_threads", "mpi/total_size_MB", "mpi/max_pipes", "wdisp/HTTP/max_pooled_con",
-                "wdisp/HTTPS/max_pooled_con", "_WD", "Execute_00", "Start_Program_00", "ssl/ssl_lib");
+                "SETENV_01", "SETENV_02", "icm/max_sockets", "icm/req_queue_len", "icm/min_threads",
+                "icm/max_threads", "mpi/total_size_MB", "mpi/max_pipes", "wdisp/shm_attach_mode", "_WD",
+                "Execute_00", "Execute_01", "Restart_Program_00", "ssl/ssl_lib", "sec/libsapsecu", "ssf/ssfapi_lib",
+                "ssl/server_pse");
         assertThat(config.servers()).hasSize(2);
+    }
+
+    @Test
+    void everyLineOfTheProfileHasItsPlaceInTheReportInTheFilesOrder() throws Exception {
+        SapProfile profile = load(profile()).section(SapProfile.class);
+
+        assertThat(profile.lines()).extracting(SapProfile.Line::key).startsWith("SAPSYSTEMNAME", "SAPGLOBALHOST")
+                .endsWith("server.java1.url", "server.java1.type", "icf.url_prefixes").hasSize(39);
+        assertThat(profile.lines()).filteredOn(l -> l.key().equals("DIR_LOGGING")).singleElement()
+                .hasToString("DIR_LOGGING: applied (referred to by a line jwd reads)")
+                .extracting(SapProfile.Line::line).isEqualTo(11);
+        assertThat(profile.lines()).filteredOn(l -> l.key().equals("icm/conn_timeout")).singleElement()
+                .hasToString("icm/conn_timeout: mapped to jwd.connect_timeout (SAP's milliseconds)");
+        assertThat(profile.notUsedBlock()).startsWith("SAP profile lines read, not used:\n"
+                + "  SAPSYSTEMNAME - the SAP instance's name and hosts: jwd is no SAP instance\n");
     }
 
     @Test
@@ -98,12 +114,12 @@ class SapProfileTest {
             // "icm/HTTP/redirect_<xx>": a redirect is a modification rule in jwd
             "ICM redirect         | icm/HTTP/redirect_0 = PREFIX=/, TO=/irj/portal | RegRedirectUrl line of an action file",
             "ICM file access      | icm/HTTP/file_access_0 = PREFIX=/doc/, DOCROOT=/d | jwd serves no files",
-            // "ssl/server_pse": the PSE of the HTTPS port
-            "server PSE           | ssl/server_pse = SAPSSLS.pse   | export it to PKCS#12 (sapgenpse export_p12",
-            // "ssl/client_pse": the PSE whose CAs check the servers' certificates, and jwd's own certificate
-            // ("Setting the SSL Profile Parameters for the SAP Web Dispatcher": wdisp/ssl_auth, wdisp/ssl_cred)
-            "client PSE           | ssl/client_pse = SAPSSLC.pse   | checks the servers' certificates against wdisp/ssl_truststore (",
-            "client PSE's key     | ssl/client_pse = SAPSSLC.pse   | the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"})
+            // "Setting the SSL Profile Parameters for the SAP Web Dispatcher": the host name servers' certificates
+            // are checked against; a security setting jwd cannot honour as SAP does
+            "host mismatch        | wdisp/ssl_ignore_host_mismatch = 1 | write wdisp/ssl_verify_hostname = false",
+            "certificate's host   | wdisp/ssl_certhost = backend.example | write wdisp/ssl_verify_hostname = false",
+            // "icm/trusted_reverse_proxy_<xx>": whose forwarded client addresses and certificates the ICM believes
+            "trusted proxy        | icm/trusted_reverse_proxy_0 = SUBJECT=\"CN=wd\", ISSUER=\"CN=ca\" | write jwd.trusted_proxies = <the proxy's addresses>"})
     void aKeyOfAnSapFeatureJwdLacksIsRefusedSayingWhatToWriteInstead(String what, String line, String advice) {
         String key = line.substring(0, line.indexOf('=')).strip();
 

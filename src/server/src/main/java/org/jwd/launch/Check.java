@@ -2,8 +2,11 @@ package org.jwd.launch;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
+import org.jwd.config.AdminConfig;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.SapProfile;
@@ -17,7 +20,9 @@ import org.jwd.tls.PassthroughConfig;
  * {@code bin/jwd check --config FILE [--host H] [--port N] [--https-port N]}: validates a configuration without
  * starting anything or binding a port, as {@code nginx -t} does: the same reading the start runs
  * ({@link JettyModules#decide}: every key, the files it names, the listeners), every problem with {@code file:line}.
- * Exit status 0 when the file would start, 1 with its problems, 2 for a usage error.
+ * Its report names, for every line, what jwd does with it: applied, mapped to a jwd key, read and not used (why), so
+ * that an SAP Web Dispatcher profile's migration is read off it; a refused line is a problem, with what to write.
+ * Exit status 0 when the file would start (nothing refused), 1 with its problems, 2 for a usage error.
  */
 public final class Check {
     static final int PROBLEMS = 1;
@@ -75,10 +80,24 @@ public final class Check {
         out.println("jwd: it would listen on " + String.join(", ", listens));
         decision.listeners().notes().forEach(note -> out.println("jwd: " + note));
         describeDiscovery(config, out);
-        List<String> notUsed = config.sections().find(SapProfile.class).map(SapProfile::notUsed).orElse(List.of());
-        if (!notUsed.isEmpty()) {
-            out.println("jwd: SAP profile lines read, not used: " + String.join(", ", notUsed));
+        migrationReport(options, config.sections().find(SapProfile.class).orElse(SapProfile.NONE), out);
+        config.section(AdminConfig.class).notUsed().forEach(text -> out.println("jwd: " + text));
+    }
+
+    /**
+     * Every line of the file, what jwd does with it: applied, mapped to a jwd key, or read and not used with why
+     * (a refused line stops the check before this, with what to write instead).
+     */
+    private static void migrationReport(RunOptions options, SapProfile profile, PrintStream out) {
+        out.println("jwd: every line of " + options.file() + " (line: key: what jwd does with it):");
+        Map<SapProfile.Kind, Integer> counts = new EnumMap<>(SapProfile.Kind.class);
+        for (SapProfile.Line line : profile.lines()) {
+            out.println("  " + line.line() + ": " + line);
+            counts.merge(line.kind(), 1, Integer::sum);
         }
+        out.println("jwd: " + counts.getOrDefault(SapProfile.Kind.APPLIED, 0) + " applied, "
+                + counts.getOrDefault(SapProfile.Kind.MAPPED, 0) + " mapped to jwd keys, "
+                + counts.getOrDefault(SapProfile.Kind.NOT_USED, 0) + " read, not used; none refused");
     }
 
     /** What discovery will ask, and how often, without asking. */

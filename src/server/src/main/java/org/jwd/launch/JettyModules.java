@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import org.jwd.config.AdminConfig;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
+import org.jwd.config.SapTuning;
 import org.jwd.launch.SystemListeners.Listener;
 import org.jwd.runtime.ConfigReader;
 import org.jwd.systems.Systems;
@@ -35,10 +36,11 @@ import org.jwd.tls.TlsConfig;
  *   https HOST PORT LINE MORE   jwd-https, and its listener (the ssl module's) for that
  *                           icm/server_port_&lt;xx&gt; ({@code -}: --https-port's); MORE: the further HTTPS
  *                           lines' listeners, HOST:PORT=LINE,... ({@code -}: none)
- *   module NAME             another module to turn on (jwd-passthrough, jwd-listeners, jwd-otel)
+ *   module NAME [PROPERTY]  another module to turn on (jwd-passthrough, jwd-listeners, jwd-otel; Jetty's
+ *                           network-connection-limit with its count, icm/max_conn)
  *   listener HOST:PORT      a further HTTP listener of jwd-listeners
  *   env NAME=VALUE ...      variables for bin/jwd and the JVM: OpenTelemetry's Java agent's needs
- *   idle-timeout MILLIS     the profile's TIMEOUT, for every listener
+ *   idle-timeout MILLIS     the profile's TIMEOUT (else icm/keep_alive_timeout), for every listener
  *   stop MILLIS MILLIS      jwd.stop_timeout: how long a stop waits for the requests in flight, and before that
  *                           jwd.stop_delay: how long it serves on while load balancers take the node out
  * </pre>
@@ -49,6 +51,8 @@ public final class JettyModules {
     public static final String HTTPS = "jwd-https";
     public static final String PASSTHROUGH = "jwd-passthrough";
     public static final String LISTENERS = "jwd-listeners";
+    /** Jetty's module for {@code icm/max_conn}. */
+    public static final String CONNECTION_LIMIT = "network-connection-limit";
     /** How a listener line of the output starts. */
     public static final String LISTENER = "listener ";
     /** An empty field of the {@code https} line (bin/jwd reads fields split by spaces; Jetty takes no empty value). */
@@ -132,8 +136,15 @@ public final class JettyModules {
                 lines.add("module " + LISTENERS);
                 more.forEach(l -> lines.add(LISTENER + l));
             }
-            if (listeners.idleTimeout() != null) {
-                lines.add("idle-timeout " + listeners.idleTimeout().toMillis());
+            SapTuning tuning = config.sections().find(SapTuning.class).orElse(SapTuning.NONE);
+            java.time.Duration idle = listeners.idleTimeout() != null ? listeners.idleTimeout()
+                    : tuning.keepAliveTimeout();
+            if (idle != null) {
+                lines.add("idle-timeout " + idle.toMillis());
+            }
+            if (tuning.maxConnections() != null) {
+                lines.add("module " + CONNECTION_LIMIT + " jetty.networkConnectionLimit.maxNetworkConnectionCount="
+                        + tuning.maxConnections());
             }
             lines.add("stop " + config.forwarding().stop().timeout().toMillis() + " "
                     + config.forwarding().stop().delay().toMillis());

@@ -85,6 +85,23 @@ class JettyModulesTest {
                 "stop 30000 0");
     }
 
+    /** "Configuring SAP Web Dispatcher for High System Load": icm/max_conn; "icm/keep_alive_timeout". */
+    @Test
+    void theIcmsConnectionLimitAndKeepAliveTimeoutAreHandedToJetty() throws Exception {
+        assertThat(runWith(SERVER + "icm/max_conn = 2000\nicm/keep_alive_timeout = 30\n")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "idle-timeout 30000",
+                "module network-connection-limit jetty.networkConnectionLimit.maxNetworkConnectionCount=2000",
+                "stop 30000 0");
+    }
+
+    @Test
+    void aServerPortsTimeoutWinsOverTheKeepAliveTimeout() throws Exception {
+        assertThat(runWith(SERVER + "icm/keep_alive_timeout = 30\n"
+                + "icm/server_port_0 = PROT=HTTP, PORT=8000, HOST=127.0.0.1, TIMEOUT=45\n")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).contains("idle-timeout 45000");
+    }
+
     @Test
     void theProfilesServerPortLinesAreItsListenersOnEveryInterfaceUnlessAHostIsGiven() throws Exception {
         writeKeyStore(dir.resolve("jwd.p12"), "secret");
