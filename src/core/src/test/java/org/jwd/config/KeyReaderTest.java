@@ -158,6 +158,16 @@ class KeyReaderTest {
     }
 
     @Test
+    void anEmptyIdIsNamedAsAMalformedId() {
+        KeyReader keys = file("server..url=http://h:1\n");
+
+        assertThat(keys.ids(ServerSection.SERVERS)).isEmpty();
+
+        assertThat(problems(keys)).containsExactly(
+                "jwd.properties:1: server..url = 'http://h:1': expected a server id of letters, digits, '_' or '-'");
+    }
+
+    @Test
     void checkLeavesUnreadKeysToTheReaderOfEverySection() throws Exception {
         KeyReader keys = file("read.here=1\nread.elsewhere=2\n");
         keys.raw("read.here");
