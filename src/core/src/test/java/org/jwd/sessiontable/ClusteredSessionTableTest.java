@@ -459,6 +459,7 @@ class ClusteredSessionTableTest {
         assertThat(a.stats()).extracting(SessionTableStats::hits, SessionTableStats::misses,
                 SessionTableStats::bindings).containsExactly(2L, 1L, 1L);
         assertThat(b.stats().bindings()).as("its binding lost to node a's").isZero();
+        assertThat(a.clusterStatus().clustered()).isTrue();
 
         server.available = false;
         assertThat(b.bind("s2", "y")).isEqualTo("y");

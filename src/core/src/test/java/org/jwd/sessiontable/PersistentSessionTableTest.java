@@ -390,6 +390,21 @@ class PersistentSessionTableTest {
         assertThat(setAside).as("kept for a look").isDirectory();
     }
 
+    @Test
+    void aUseWrittenAfterAnEarlierWriteKeepsTheBindingOnDiskThatMuchLonger() {
+        PersistentSessionTable before = start(Set.of("s1"));
+        before.bind("a", "s1");
+        before.flush();
+        advance(Duration.ofMinutes(8));
+        before.lookup("a");
+        stop(before); // written again: last used at 8 of its 10 idle minutes
+        advance(Duration.ofMinutes(4));
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("a")).as("4 of 10 minutes idle at the start").isEqualTo("s1");
+        assertThat(after.idleLeft("a")).isEqualTo(Duration.ofMinutes(6));
+    }
+
     private static List<String> warnings(LogCapture log) {
         return log.text().lines().filter(l -> l.contains("WARN")).toList();
     }
