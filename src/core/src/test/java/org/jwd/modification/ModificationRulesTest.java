@@ -200,6 +200,8 @@ class ModificationRulesTest {
                         get("/", "Host: ldp1.wdf.sap.com:8080"), "-> / X-H=ldp1|wdf.sap.com"),
                 row(VARIABLES, "SetHeader X-H %{HTTP_HOST_SHORT}|%{HTTP_HOST_DOMAIN}", get("/", "Host: ldp1"),
                         "-> / X-H=ldp1|"),
+                row(VARIABLES, "SetHeader X-H %{HTTP_HOST_SHORT}|%{HTTP_HOST_DOMAIN}", get("/", "Host: :8080"),
+                        "-> / X-H=|"),
                 row(VARIABLES, "SetHeader X-U %{HTTP_USER_AGENT}", get("/", "User-Agent: curl/8"), "-> / X-U=curl/8"),
                 row(VARIABLES, "SetHeader X-U %{HTTP_REFERER}", get("/", "Referer: http://a/"),
                         "-> / X-U=http://a/"),
