@@ -136,6 +136,16 @@ class ModificationHandlersTest {
     }
 
     @Test
+    void aMalformedValueIsNamedWithWhatIsExpectedAndNothingElse() {
+        for (String value : new String[] {"/", "PREFIX=/, PREFIX=/x", "PREFIX=/,=x", "PREFIX=/, =x"}) {
+            assertThatThrownBy(() -> handlers(Map.of("icm/HTTP/mod_0", value), Map.of()))
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageEndingWith("icm/HTTP/mod_0 = '" + value + "': expected PREFIX=<URL prefix>[,"
+                            + " FILE=<action file>]");
+        }
+    }
+
+    @Test
     void aHandlerWithoutFileDoesNothingAsSapsDefault() throws Exception {
         ModificationHandlers h = handlers(Map.of("icm/HTTP/mod_0", "PREFIX=/"), Map.of());
 
