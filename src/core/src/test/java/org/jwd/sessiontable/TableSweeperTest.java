@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -120,5 +121,33 @@ class TableSweeperTest {
         assertThat(released).containsExactly("store");
         assertThat(CompletableFuture.supplyAsync(sweeper::sweep).get(10, TimeUnit.SECONDS)).isZero();
         assertThat(sweeps).hasValue(0);
+    }
+
+    @Test
+    void aBindThatFindsASweepRunningDoesNotWaitForIt() throws Exception {
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        TableSweeper sweeper = new TableSweeper(() -> {
+            inside.countDown();
+            await(release);
+            return sweeps.incrementAndGet();
+        }, clock::get, null);
+        CompletableFuture<Long> running = CompletableFuture.supplyAsync(sweeper::sweep);
+        assertThat(inside.await(10, TimeUnit.SECONDS)).isTrue();
+        clock.addAndGet(TableSweeper.MIN_SWEEP_GAP_MILLIS);
+
+        assertThat(sweeper.sweepForRoom()).as("another thread is sweeping").isFalse();
+
+        release.countDown();
+        assertThat(running.get(10, TimeUnit.SECONDS)).isEqualTo(1);
+        assertThat(sweeps).hasValue(1);
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
