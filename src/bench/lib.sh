@@ -51,3 +51,39 @@ ensure_built() {
     (cd "$ROOT" && mvn -B -q package -DskipTests) >&2 || die "the build failed"
   fi
 }
+
+# The Terracotta server of the cluster runs (soak --chaos, rolling-restart): the kit the build unpacks
+# (src/demo/target/terracotta), its launcher in a process group of its own (setsid), so that a kill reaches its JVM
+# too; the group's id is kept in $OUT/terracotta.pid. The caller sets OUT, TC_KIT (terracotta_kit), TC_PORT and
+# TC_GROUP_PORT; terracotta_start N writes $OUT/terracotta-N.log and returns once the server is ACTIVE (about 30 s).
+terracotta_kit() {
+  find "$ROOT/src/demo/target/terracotta" -maxdepth 1 -name 'ehcache-clustered-*-kit' -type d 2>/dev/null | head -n 1
+}
+
+terracotta_start() {
+  local n=$1 tries=0
+  mkdir -p "$OUT/terracotta"
+  JAVA_HOME=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")} JAVA_OPTS="-Xms64m -Xmx512m" \
+    setsid "$TC_KIT/server/bin/start-tc-server.sh" -cluster-name "jwd-$BENCH_NAME" -auto-activate -hostname 127.0.0.1 \
+    -bind-address 127.0.0.1 -group-bind-address 127.0.0.1 -port "$TC_PORT" -group-port "$TC_GROUP_PORT" \
+    -offheap-resources main:512MB -config-dir "$OUT/terracotta/config" -log-dir "$OUT/terracotta/logs" \
+    -metadata-dir "$OUT/terracotta/metadata" -data-dirs "main:$OUT/terracotta/data" \
+    > "$OUT/terracotta-$n.log" 2>&1 &
+  echo $! > "$OUT/terracotta.pid"
+  disown $!  # its SIGKILL at the end is no news
+  until grep -q "Moved to State\[ ACTIVE-COORDINATOR \]" "$OUT/terracotta-$n.log" 2>/dev/null; do
+    (( tries++ < 1800 )) || { echo "the Terracotta server is not ACTIVE after 180 s ($OUT/terracotta-$n.log)"; return 1; }
+    sleep 0.1
+  done
+}
+
+terracotta_stop() {
+  local pid
+  [[ -f ${OUT:-/nonexistent}/terracotta.pid ]] || return 0
+  pid=$(cat "$OUT/terracotta.pid")
+  # only a process group that still runs the kit's server (a pid may have been reused)
+  if [[ -r /proc/$pid/cmdline ]] && tr '\0' ' ' < "/proc/$pid/cmdline" | grep -q "start-tc-server"; then
+    kill -KILL -- "-$pid" 2>/dev/null
+  fi
+  rm -f "$OUT/terracotta.pid"
+}

@@ -29,14 +29,16 @@ class PackageGraphTest {
         // the servlet container's face: the listener that starts the core, the servlets, the command-line tools
         modules.put("webapp", List.of(
                 List.of("boot", "cli"),
-                List.of("admin", "proxy")));
+                List.of("admin", "proxy"),
+                List.of("tracing")));
         // what Jetty loads outside the WAR
         modules.put("server", List.of(
                 List.of("launch"),
-                List.of("passthrough")));
+                List.of("passthrough", "telemetry", "termination")));
         // the request's stages, down to the configuration they are built from
         modules.put("core", List.of(
                 List.of("runtime"),
+                List.of("discovery"),
                 List.of("systems"),
                 List.of("modification"),
                 List.of("accesslog"),
@@ -45,7 +47,8 @@ class PackageGraphTest {
                 List.of("affinity", "balancing"),
                 List.of("sessiontable", "filter", "tls", "limits"),
                 List.of("topology"),
-                List.of("config")));
+                // the configuration, and the files jwd keeps its state in (their format's rule)
+                List.of("config", "statefile")));
         return modules;
     }
 

@@ -34,6 +34,12 @@ class TopLevelTest {
         }
     }
 
+    /** A short launcher: what it would grow beyond starting and stopping belongs in Java (the tools, the server). */
+    @Test
+    void theLauncherIsUnder250Lines() throws IOException {
+        assertThat(Files.readAllLines(Modules.project().resolve("bin/jwd"))).hasSizeLessThan(250);
+    }
+
     private static Stream<String> entries(Path dir) throws IOException {
         try (Stream<Path> list = Files.list(dir)) {
             return list.map(p -> p.getFileName().toString())

@@ -22,14 +22,15 @@ import org.jwd.demo.DemoBackend;
 import org.openqa.selenium.json.Json;
 
 /**
- * The access log ({@code icm/HTTP/logging_0}) through the distribution: each request's line names the server, the
+ * The access logs ({@code icm/HTTP/logging_<xx>}) through the distribution: each request's line names the server, the
  * group and the reason the routing decision gave (the {@code X-Jwd-Route} debug header says the same), files switch
- * by size, JSON lines parse, a log that cannot be written fails the start naming the key, and no cookie value,
- * session identifier or {@code Authorization} header ever appears.
+ * by size, JSON lines parse, several handlers split the requests by prefix, each in its format, a log that cannot be
+ * written fails the start naming the key, and no cookie value, session identifier or {@code Authorization} header
+ * ever appears.
  */
 @Timeout(180)
 class AccessLogIT {
-    /** jwd's default format: {@code %h %l %u %t "%r1" %s %b %L %{group}j %{server}j "%{reason}j" %{session}j ...} */
+    /** jwd's own format: {@code %h %l %u %t "%r1" %s %b %L %{group}j %{server}j "%{reason}j" %{session}j ...} */
     private static final Pattern JWD_LINE = Pattern.compile("^127\\.0\\.0\\.1 - - \\[[^\\]]+] \"GET (\\S+) HTTP/1\\.1\""
             + " (\\d{3}) (\\d+) (\\d+) (\\S+) (\\S+) \"([^\"]*)\" (\\S+) (\\d+) (\\S+)$");
     private static final String AUTHORIZATION = "Basic c2VjcmV0LXVzZXI6c2VjcmV0LXB3";
@@ -37,7 +38,16 @@ class AccessLogIT {
     private static final List<String> SECRETS = List.of("c2VjcmV0", "it-bind-1", "it-path-2", "(J2EE200)201",
             "SID:ANON", "ctx-secret");
 
+    /** SAP's default format, CLF: {@code %h %l %u %t "%r" %s %b} */
+    private static final Pattern CLF_LINE = Pattern.compile("^127\\.0\\.0\\.1 - - \\[[^\\]]+] \"GET (\\S+) HTTP/1\\.1\""
+            + " 200 \\d+$");
+
     private static String landscape(DemoBackend j1, DemoBackend j2, DemoBackend abap1, String logging) {
+        return landscapeWith(j1, j2, abap1, "icm/HTTP/logging_0=" + logging);
+    }
+
+    /** @param logging the icm/HTTP/logging_<xx> lines */
+    private static String landscapeWith(DemoBackend j1, DemoBackend j2, DemoBackend abap1, String logging) {
         return """
                 server.j1.url=%s
                 server.j1.type=j2ee
@@ -55,7 +65,7 @@ class AccessLogIT {
                 SessionTableTimeout=60s
                 health.interval=1h
                 jwd.debug_headers=true
-                icm/HTTP/logging_0=%s
+                %s
                 """.formatted(j1.url(), j2.url(), abap1.url(), logging);
     }
 
@@ -66,7 +76,7 @@ class AccessLogIT {
              DemoBackend j2 = DemoBackend.start(DemoBackend.Options.j2ee("j2").withInstance("J2EE200").withNode("201"));
              DemoBackend abap1 = DemoBackend.start(DemoBackend.Options.abap("abap1").withName("h1_JWD_00"));
              JwdProcess jwd = JwdProcess.start(landscape(j1, j2, abap1, "PREFIX=/, LOGFILE=" + dir
-                     + "/access-%y-%m-%d"))) {
+                     + "/access-%y-%m-%d, LOGFORMAT=JWD"))) {
             AdminClient client = new AdminClient(jwd);
             List<String[]> sent = new ArrayList<>();
             sent.add(request(client, "/irj/first", null, "balanced"));
@@ -84,15 +94,16 @@ class AccessLogIT {
                 Matcher m = JWD_LINE.matcher(lines.get(i));
                 assertThat(m.matches()).as("a line of jwd's format: %s", lines.get(i)).isTrue();
                 String route = sent.get(i)[1];
-                assertThat(route).isEqualTo("group=" + m.group(5) + "; server=" + m.group(6) + "; reason="
-                        + m.group(7));
-                assertThat(m.group(7)).isEqualTo(sent.get(i)[2]);
+                // the line names a server by its SAP name where its id is not that name (abap1 is h1_JWD_00)
+                String reason = m.group(7).replace(" (SAP name h1_JWD_00)", "");
+                assertThat(route).isEqualTo("group=" + m.group(5) + "; server=" + m.group(6) + "; reason=" + reason);
+                assertThat(reason).isEqualTo(sent.get(i)[2]);
                 assertThat(m.group(2)).isEqualTo("200");
                 assertThat(Long.parseLong(m.group(3))).as("bytes of the body").isPositive();
                 assertThat(m.group(10)).as("milliseconds to the server's first byte").matches("\\d+");
             }
             assertThat(lines.get(1)).contains(" PORTAL j2 \"saplb cookie\" ");
-            assertThat(lines.get(5)).contains(" !DIAG abap1 \"sap-contextid\" ");
+            assertThat(lines.get(5)).contains(" !DIAG abap1 \"sap-contextid (SAP name h1_JWD_00)\" ");
             // the session column: the same JSESSIONID gives the same hash, a request without one gives '-'
             assertThat(field(lines.get(0), 8)).isEqualTo("-");
             assertThat(field(lines.get(2), 8)).isEqualTo(field(lines.get(3), 8)).matches("[0-9a-f]{8}");
@@ -132,6 +143,66 @@ class AccessLogIT {
             }
             assertNoSecrets(lines(dir));
         }
+    }
+
+    /**
+     * Three handlers as an SAP profile writes them: the ABAP requests in SAP's default format, the portal's in jwd's,
+     * and Solution Manager Diagnostics' requests (those with an X-CorrelationID, whatever their path) in SAPSMD, with
+     * the options of SAP's setup line. Every handler whose prefix and filter take a request writes it.
+     */
+    @Test
+    void severalHandlersSplitTheRequestsByPrefixEachInItsFormat(@TempDir Path dir) throws IOException {
+        String logging = """
+                icm/HTTP/logging_0=PREFIX=/sap/, LOGFILE=%1$s/abap.log
+                icm/HTTP/logging_1=PREFIX=/irj/, LOGFILE=%1$s/portal.log, LOGFORMAT=JWD, FLUSH=FALSE
+                icm/HTTP/logging_2=PREFIX=/,LOGFILE=%1$s/icmhttph.log,FILTER=SAPSMD,LOGFORMAT=SAPSMD,MAXSIZEKB=10240,\
+                FILEWRAP=on,SWITCHTF=month
+                """.formatted(dir);
+        try (DemoBackend j1 = DemoBackend.start(DemoBackend.Options.j2ee("j1").withInstance("J2EE100").withNode("101"));
+             DemoBackend j2 = DemoBackend.start(DemoBackend.Options.j2ee("j2").withInstance("J2EE200").withNode("201"));
+             DemoBackend abap1 = DemoBackend.start(DemoBackend.Options.abap("abap1").withName("h1_JWD_00"));
+             JwdProcess jwd = JwdProcess.start(landscapeWith(j1, j2, abap1, logging) + AdminClient.CONFIG)) {
+            AdminClient client = new AdminClient(jwd);
+            assertThat(client.through("/sap/bc/ping?sap-client=001").statusCode()).isEqualTo(200);
+            assertThat(client.through("/irj/portal").statusCode()).isEqualTo(200);
+            assertThat(client.through("/irj/traced", "X-CorrelationID", "A7594F39ED9F7C41BABA7397F8070718-1-5")
+                    .statusCode()).isEqualTo(200);
+
+            Path abap = dir.resolve("abap.log");
+            Path portal = dir.resolve("portal.log");
+            Path smd = dir.resolve("icmhttph.log");
+            await().atMost(Duration.ofSeconds(30)).until(() -> Files.readAllLines(abap).size() == 1
+                    && Files.readAllLines(portal).size() == 2 && Files.readAllLines(smd).size() == 1);
+            assertThat(Files.readAllLines(abap).get(0)).matches(CLF_LINE)
+                    .contains("\"GET /sap/bc/ping?sap-client=001 HTTP/1.1\"");
+            assertThat(Files.readAllLines(portal)).allSatisfy(l -> assertThat(l).matches(JWD_LINE))
+                    .satisfiesExactly(l -> assertThat(l).contains("GET /irj/portal "),
+                            l -> assertThat(l).contains("GET /irj/traced "));
+            assertThat(Files.readAllLines(smd).get(0)).matches("^\\[[^\\]]+] - \"GET /irj/traced HTTP/1\\.1\" 200 \\d+"
+                    + " \\[\\d+] h\\[A7594F39ED9F7C41BABA7397F8070718-1-5]$");
+            assertThat(files(dir)).hasSize(3);
+            assertThat(client.object("/jwd/admin/api/status").get("access_log")).asString()
+                    .contains("icm/HTTP/logging_0", "icm/HTTP/logging_1", "icm/HTTP/logging_2", "icmhttph.log");
+        }
+    }
+
+    @Test
+    void twoHandlersWritingOneFileFailTheStartNamingBoth(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("jwd.properties");
+        Files.writeString(config, """
+                server.a.url=http://127.0.0.1:1
+                server.a.type=j2ee
+                icm/HTTP/logging_0=PREFIX=/sap/, LOGFILE=%1$s/access.log
+                icm/HTTP/logging_1=PREFIX=/irj/, LOGFILE=%1$s/access.log, LOGFORMAT=JWD
+                icm/HTTP/logging_2=PREFIX=/, LOGFILE=%1$s/smd.log, LOGFORMAT=SAPSMD2
+                """.formatted(dir));
+
+        JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(120), "check", "--config",
+                config.toString());
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.output()).contains("icm/HTTP/logging_1: LOGFILE = '" + dir + "/access.log':"
+                + " icm/HTTP/logging_0 writes that file", "icm/HTTP/logging_2: LOGFORMAT = 'SAPSMD2'");
     }
 
     @Test

@@ -9,7 +9,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 import org.jwd.config.PasswordHash;
 import org.jwd.demo.DemoBackend;
@@ -29,6 +32,7 @@ class AdminAccessIT {
     private static DemoBackend a;
     private static DemoBackend b;
     private static JwdProcess jwd;
+    private static Path config;
     private static URI adminBase;
     private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
@@ -41,7 +45,8 @@ class AdminAccessIT {
         try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             adminPort = free.getLocalPort();
         }
-        jwd = JwdProcess.start("""
+        config = Files.createTempFile("jwd-admin-access", ".properties");
+        Files.writeString(config, """
                 server.a.url=%s
                 server.a.type=j2ee
                 server.b.url=%s
@@ -52,16 +57,18 @@ class AdminAccessIT {
                 jwd.health_urls=admin
                 """.formatted(a.url(), b.url(), adminPort, PasswordHash.create(MONITOR_PASSWORD.toCharArray(), 10_000))
                 + AdminClient.CONFIG);
+        jwd = JwdProcess.startWith(config, Map.of());
         adminBase = URI.create("http://127.0.0.1:" + adminPort);
     }
 
     @AfterAll
-    static void stop() {
+    static void stop() throws IOException {
         if (jwd != null) {
             jwd.close();
         }
         a.close();
         b.close();
+        Files.deleteIfExists(config);
     }
 
     private static HttpResponse<String> send(URI base, String method, String path, String user, String password)
@@ -155,5 +162,32 @@ class AdminAccessIT {
             assertThat(ready.body()).isEqualTo("ready: 2 of 2 servers up\n");
         });
         assertThat(elsewhere.statusCode()).isEqualTo(404);
+    }
+
+    /** The tools read where the administration answers (its PREFIX, PORT and HOST) from the file jwd runs with. */
+    @Test
+    void theToolsFindTheAdministrationInTheConfigurationTheyAreGiven() throws Exception {
+        Map<String, String> password = Map.of("JWD_ADMIN_PASSWORD", AdminClient.PASSWORD);
+        String file = config.toString();
+
+        JwdProcess.Result lgtst = JwdProcess.runToEnd(Duration.ofSeconds(60), password, "lgtst", "--config", file,
+                "--group", "!J2EE");
+        JwdProcess.Result status = JwdProcess.runToEnd(Duration.ofSeconds(60), password, "status", "--config", file);
+        JwdProcess.Result elsewhere = JwdProcess.runToEnd(Duration.ofSeconds(60), password, "status", "--config",
+                file, "--url", jwd.uri().toString());
+
+        assertThat(lgtst.exitCode()).as(lgtst.output()).isZero();
+        assertThat(lgtst.output()).contains("group !J2EE (internal group, j2ee servers)", "[a] [", "[b] [");
+        assertThat(status.output()).contains("jwd ", " at " + adminBase, "a ", "b ");
+        assertThat(elsewhere.exitCode()).as("--url wins: the main listener has no administration").isEqualTo(1);
+        assertThat(elsewhere.output()).contains(jwd.uri() + " has no administration at /ops");
+        try {
+            JwdProcess.Result drain = JwdProcess.runToEnd(Duration.ofSeconds(60), password, "drain", "b",
+                    "--config", file);
+            assertThat(drain.exitCode()).as(drain.output()).isZero();
+            assertThat(drain.output()).contains("server b: drained");
+        } finally {
+            JwdProcess.runToEnd(Duration.ofSeconds(60), password, "enable", "b", "--config", file);
+        }
     }
 }

@@ -31,12 +31,15 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * version, start and readiness; cells updated in place (an element and a text selection survive refreshes); pausing;
  * human units; each server's state and since when, requests, errors by class, response times, bytes and failed
  * health checks; drain and disable behind a confirmation; an action's error that stays until dismissed; the reload
- * button; explain as text; a session lookup; the URL mapping table. It leaves a screenshot of the page in
+ * button; explain as text; a session lookup; the URL mapping table; the server table within a 1,400-pixel window,
+ * the window every test sees the page in. It leaves a screenshot of the page in
  * {@code it-tests/target/admin.png} ({@code -Djwd.screenshot=docs}: also in {@code docs/admin.png}, the README's).
  */
 @Timeout(240)
 class AdminPageBrowserIT {
     private static final String MONITOR_PASSWORD = "only looking";
+    /** The width of the window every test sees the page in: a laptop's browser, not a wide screen. */
+    private static final int WINDOW_WIDTH = 1400;
     private static DemoBackend a;
     private static DemoBackend b;
     private static JwdProcess jwd;
@@ -93,7 +96,7 @@ class AdminPageBrowserIT {
         chromium = new HeadlessChromium("AdminPageBrowserIT");
         driver = chromium.driver();
         wait = chromium.waiting();
-        driver.manage().window().setSize(new Dimension(1500, 1400));
+        driver.manage().window().setSize(new Dimension(WINDOW_WIDTH, 1400));
         as(AdminClient.USER, AdminClient.PASSWORD);
     }
 
@@ -185,6 +188,29 @@ class AdminPageBrowserIT {
                 + "/c/status\\?code=404: status 404, expected 200-399");
         assertThat(element("#server-c td[data-field=last_check]").getAttribute("title"))
                 .contains("every 500ms", "expects 200-399", "fall 1").contains("last failure at ");
+    }
+
+    @Test
+    void theServerTableFitsAWindow1400PixelsWideWithEveryColumnFilled() {
+        wait.until(d -> text("#server-c td[data-field=last_check]").contains("failed")
+                && text("#server-a td[data-field=response]").matches("[0-9.]+ / [0-9.]+ ms"));
+
+        Map<?, ?> fit = (Map<?, ?>) chromium.js("""
+                const table = document.getElementById('servers').getBoundingClientRect();
+                const actions = document.querySelector('#servers thead th:last-child').getBoundingClientRect();
+                return {viewport: document.documentElement.clientWidth, window: window.innerWidth,
+                        table: table.right, actions: actions.right,
+                        scroll: document.documentElement.scrollWidth};
+                """);
+        System.out.println("the server table in a " + WINDOW_WIDTH + " pixel window: " + fit);
+        double viewport = ((Number) fit.get("viewport")).doubleValue();
+        assertThat(((Number) fit.get("window")).intValue()).as("the window's width").isEqualTo(WINDOW_WIDTH);
+        assertThat(((Number) fit.get("table")).doubleValue()).as("the server table's right edge, %s", fit)
+                .isLessThanOrEqualTo(viewport);
+        assertThat(((Number) fit.get("actions")).doubleValue()).as("the Actions column's right edge, %s", fit)
+                .isLessThanOrEqualTo(viewport);
+        assertThat(((Number) fit.get("scroll")).doubleValue()).as("the page's width, %s", fit)
+                .isLessThanOrEqualTo(viewport);
     }
 
     @Test

@@ -51,6 +51,30 @@ class FailureIT {
         }
     }
 
+    /** SAP's is/HTTP/show_detailed_errors=FALSE: the client learns the status, not the landscape. */
+    @Test
+    void withoutDetailedErrorsThe502And503NameNoServerNorGroup() throws Exception {
+        try (DemoBackend b = DemoBackend.start(DemoBackend.Options.j2ee("b"));
+             JwdProcess jwd = JwdProcess.start("""
+                     server.b.url=%s
+                     server.b.type=j2ee
+                     is/HTTP/show_detailed_errors = FALSE
+                     """.formatted(b.url()))) {
+            b.stop();
+            HttpResponse<String> first = http.send(HttpRequest.newBuilder(jwd.uri("/irj/x")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> next = http.send(HttpRequest.newBuilder(jwd.uri("/irj/x")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+
+            assertThat(first.statusCode()).isEqualTo(502);
+            assertThat(first.body()).isEqualTo("jwd: 502 Bad Gateway\n");
+            assertThat(next.statusCode()).isEqualTo(503);
+            assertThat(next.body()).isEqualTo("jwd: 503 Service Unavailable\n");
+            assertThat(first.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t)
+                    .startsWith("text/plain"));
+        }
+    }
+
     @Test
     void aRequestToAStoppedServerIsRetriedOnTheLiveOneAndTheStoppedOneIsMarkedDown() throws Exception {
         try (TwoServers servers = TwoServers.start("")) {

@@ -241,6 +241,30 @@ class ForwardedHeadersIT {
         assertThat(fromItsOwn.first("location")).isEqualTo("http://portal.example.com/irj/portal/next");
     }
 
+    /**
+     * End-to-end tracing headers are the client's, not jwd's, while jwd traces nothing: the W3C trace context and SAP's
+     * passport (a version-3 passport of SAP's browser plug-in) reach the server byte for byte.
+     */
+    @Test
+    void traceContextAndSapsPassportReachTheServerUnchanged() throws Exception {
+        String passport =
+                "2A54482A0300E600005341505F4532455F54415F506C7567496E20202020202020202020202020202000005341505F45"
+                + "32455F54415F5573657220202020202020202020202020202020205341505F4532455F54415F52657175657374202020"
+                + "2020202020202020202020202020202020202000055341505F4532455F54415F506C7567496E20202020202020202020"
+                + "202020202035453242304336413933463134443743384231314132443445364638303132332020200007463500000031"
+                + "1EE0A5D24EDBB2E44B680000000000000000000000000000000000000000000000E22A54482A";
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+        Answer answer = get(distrusting, "/sap/bc/echo", "SAP-PASSPORT: " + passport, "traceparent: " + traceparent,
+                "tracestate: rojo=00f067aa0ba902b7,congo=t61rcWkgMzE");
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.received().get("sap-passport")).containsExactly(passport);
+        assertThat(answer.received().get("traceparent")).containsExactly(traceparent);
+        assertThat(answer.received().get("tracestate"))
+                .containsExactly("rojo=00f067aa0ba902b7,congo=t61rcWkgMzE");
+    }
+
     @Test
     void theClientsHopByHopHeadersStopAtJwd() throws Exception {
         for (JwdProcess jwd : new JwdProcess[] {trusting, distrusting}) {

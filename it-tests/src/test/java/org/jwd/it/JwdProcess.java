@@ -213,6 +213,18 @@ public final class JwdProcess implements AutoCloseable {
         return URI.create(httpsUri() + pathAndQuery);
     }
 
+    /**
+     * The URLs of the {@code count} HTTPS listeners, in the order jwd announced them: the profile's
+     * {@code PROT=HTTPS} lines' order.
+     */
+    public List<URI> httpsUris(int count) {
+        httpsUri();
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> log().stream()
+                .filter(line -> READY_HTTPS.matcher(line).find()).count() >= count);
+        return log().stream().map(READY_HTTPS::matcher).filter(Matcher::find).map(m -> URI.create(m.group(1)))
+                .toList();
+    }
+
     /** The end-to-end TLS listener's port: the configuration sets {@code wdisp/HTTPS/port}. */
     public int passthroughPort() {
         return await(passthrough, "the end-to-end TLS port");

@@ -2,6 +2,7 @@ package org.jwd.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -165,9 +166,13 @@ class LauncherIT {
         Path operatorState = file(work, "operator-state-jwd-abc.properties", eightDaysAgo);
 
         try (JwdProcess again = JwdProcess.start(config, environment)) {
-            assertThat(otherCommand).doesNotExist();
-            assertThat(otherArchive).doesNotExist();
-            assertThat(halfWritten).doesNotExist();
+            // once Jetty has started, on a thread of its own
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                assertThat(otherCommand).doesNotExist();
+                assertThat(otherArchive).doesNotExist();
+                assertThat(halfWritten).doesNotExist();
+                assertThat(again.log()).anyMatch(l -> l.contains("removed from the work directory"));
+            });
             assertThat(ownCommand).exists();
             assertThat(recentArchive).exists();
             assertThat(operatorState).exists();

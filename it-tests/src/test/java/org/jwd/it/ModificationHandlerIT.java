@@ -62,7 +62,7 @@ class ModificationHandlerIT {
                 wdisp/permission_table=%s
                 icm/HTTP/mod_0=PREFIX=/, FILE=%s
                 icm/HTTP/mod_1=PREFIX=/admin, FILE=%s
-                icm/HTTP/logging_0=PREFIX=/, LOGFILE=%s/access.log
+                icm/HTTP/logging_0=PREFIX=/, LOGFILE=%s/access.log, LOGFORMAT=JWD
                 jwd.config_watch=0
                 """.formatted(backend.url(), dir.resolve("permissions.txt"), dir.resolve("sap.txt"),
                 dir.resolve("admin-alias.txt"), dir) + AdminClient.CONFIG);

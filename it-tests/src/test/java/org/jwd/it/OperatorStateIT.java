@@ -96,6 +96,24 @@ class OperatorStateIT {
         }
     }
 
+    /** Going back to an older jwd: its drains cannot be read, so the start stops; the file stays for the later jwd. */
+    @Test
+    void aStateFileALaterJwdWroteStopsTheStartNamingItAndIsLeftAsItIs() throws Exception {
+        Path stateFile = dir.resolve("operator-state.properties");
+        String later = "jwd operator state 2\nb=DRAINED|ACTIVE|1767225600000|ops from 10.0.0.7\n";
+        Files.writeString(stateFile, later);
+        Path config = Files.writeString(dir.resolve("jwd.properties"), "server.b.url=http://127.0.0.1:1\n"
+                + "server.b.type=j2ee\njwd.state_file=" + stateFile + "\n");
+
+        JwdProcess.Result result = JwdProcess.runToEnd(Duration.ofSeconds(120), "run", "--config", config.toString(),
+                "--port", "0", "--host", "127.0.0.1");
+
+        assertThat(result.exitCode()).isNotZero();
+        assertThat(result.output()).contains("jwd.state_file: " + stateFile + ": operator state in format 2, written by"
+                + " a later jwd; this jwd reads format 1: left as it is, not read").doesNotContain("jwd: ready");
+        assertThat(Files.readString(stateFile)).isEqualTo(later);
+    }
+
     @Test
     void theCommandsNameWhatIsWrong() throws Exception {
         JwdProcess.Result usage = JwdProcess.runToEnd(Duration.ofSeconds(60), "drain");

@@ -53,6 +53,32 @@ class ProductIT {
         }
     }
 
+    /**
+     * With {@code jwd.stop_delay}, SIGTERM turns {@code /jwd/health/ready} to 503 at once while the node serves on,
+     * each answer closing its connection, and the listener closes only once the delay has passed: the time a load
+     * balancer's checks need to take the node out.
+     */
+    @Test
+    void sigtermWithAStopDelayAnswersNotReadyAtOnceAndServesOnUntilTheDelayHasPassed() throws Exception {
+        try (DemoBackend a = DemoBackend.start(DemoBackend.Options.j2ee("a"));
+             JwdProcess jwd = JwdProcess.start("server.a.url=" + a.url() + "\nserver.a.type=j2ee\n"
+                     + "jwd.stop_delay=3s\n")) {
+            await().atMost(Duration.ofSeconds(10)).until(() -> get(jwd.uri("/jwd/health/ready")).statusCode() == 200);
+            long signalled = System.nanoTime();
+            ProcessHandle.of(jwd.launcherPid()).orElseThrow().destroy();
+
+            await().atMost(Duration.ofSeconds(2)).until(() -> get(jwd.uri("/jwd/health/ready")).statusCode() == 503);
+            assertThat(get(jwd.uri("/jwd/health/ready")).body()).isEqualToIgnoringWhitespace("stopping");
+            HttpResponse<String> served = get(jwd.uri("/irj/echo"));
+            assertThat(served.statusCode()).isEqualTo(200);
+            assertThat(served.headers().firstValue("Connection")).hasValue("close");
+            await().atMost(Duration.ofSeconds(20)).until(() -> refuses(jwd.port()));
+            assertThat(Duration.ofNanos(System.nanoTime() - signalled)).isGreaterThanOrEqualTo(Duration.ofSeconds(3));
+            assertThat(String.join("\n", jwd.log())).contains("jwd: stopping: serving on for jwd.stop_delay (3000 ms)");
+            assertThat(jwd.waitFor(Duration.ofSeconds(30))).isZero();
+        }
+    }
+
     private static boolean refuses(int port) {
         try (Socket s = new Socket("127.0.0.1", port)) {
             return false;
@@ -145,7 +171,7 @@ class ProductIT {
                 jwd.request_timeout=60
                 wdisp/permission_table=permission_table.txt
                 SessionTableTimeOut=10m
-                rdisp/mshost=erpms
+                rdisp/msserv=sapmsERP
                 icm/server_port_0=PROT=P4,PORT=50004
                 """);
 
@@ -157,7 +183,7 @@ class ProductIT {
                 config + ":3: jwd.request_timeout = '60': expected a number with a unit: add a unit",
                 "permission_table.txt:1",
                 config + ":5: SessionTableTimeOut = '10m'", "did you mean SessionTableTimeout?",
-                config + ":6: rdisp/mshost = 'erpms': SAP's, not supported by jwd",
+                config + ":6: rdisp/msserv = 'sapmsERP'", "ms/http_port",
                 config + ":7: icm/server_port_0 = 'PROT=P4,PORT=50004': PROT=P4 is not served by jwd");
     }
 

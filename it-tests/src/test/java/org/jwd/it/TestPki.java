@@ -35,6 +35,8 @@ import javax.net.ssl.X509KeyManager;
  *   <li>{@code jwd} — jwd's own certificate for termination: CN=jwd, for 127.0.0.1 and localhost;</li>
  *   <li>{@code server} — the backends' certificate: CN=server, for 127.0.0.1 and localhost;</li>
  *   <li>{@code wrong} — a backend certificate for another host: CN=wrong, only for wrong.example;</li>
+ *   <li>{@code portal} and {@code erp} — two names one listener presents, chosen by SNI: CN=portal.example (also
+ *       for 127.0.0.1), CN=erp.example;</li>
  *   <li>{@link #trustStore()} — a PKCS12 truststore holding the CA certificate;</li>
  *   <li>client certificates: {@code client} — CN=client user, O=Example, issued by {@code intermediate}
  *       (CN=jwd test intermediate CA, which the CA issued), its keystore holding the chain client, intermediate,
@@ -61,7 +63,7 @@ final class TestPki {
                     JwdProcess.target().resolve("it-pki.lock"), java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.WRITE);
                  java.nio.channels.FileLock held = lock.lock()) {
-                Path done = dir.resolve("done-with-clients");
+                Path done = dir.resolve("done-with-sni");
                 if (!Files.exists(done) || Files.getLastModifiedTime(done).toInstant()
                         .isBefore(Instant.now().minus(REUSE))) {
                     create(dir);
@@ -203,6 +205,8 @@ final class TestPki {
             leaves.add(pool.submit(() -> leaf(dir, "jwd", "ip:127.0.0.1,dns:localhost")));
             leaves.add(pool.submit(() -> leaf(dir, "server", "ip:127.0.0.1,dns:localhost")));
             leaves.add(pool.submit(() -> leaf(dir, "wrong", "dns:wrong.example")));
+            leaves.add(pool.submit(() -> leaf(dir, "portal", "dns:portal.example,ip:127.0.0.1", "portal.example")));
+            leaves.add(pool.submit(() -> leaf(dir, "erp", "dns:erp.example", "erp.example")));
             leaves.add(pool.submit(() -> clients(dir)));
             for (Future<Void> f : leaves) {
                 f.get();
@@ -212,10 +216,39 @@ final class TestPki {
         }
     }
 
-    /** A key pair, a request, the CA's signature with these subject alternative names, the chain imported. */
+    /**
+     * A new key store {@code store} with the key {@code alias}, its certificate for {@code CN=<cn>} and these subject
+     * alternative names signed by the test CA: a certificate renewed while jwd runs.
+     */
+    Path issue(Path store, String alias, String cn, String san) {
+        try {
+            // beside the store, so that it is moved over it whole (same file system)
+            Path work = Files.createTempDirectory(store.toAbsolutePath().getParent(), "issue");
+            Files.copy(dir.resolve("ca.p12"), work.resolve("ca.p12"));
+            Files.copy(dir.resolve("ca.crt"), work.resolve("ca.crt"));
+            leaf(work, alias, san, cn);
+            Files.move(work.resolve(alias + ".p12"), store, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            try (var files = Files.list(work)) {
+                for (Path p : files.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(work);
+            return store;
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException("cannot issue a certificate for " + cn, e);
+        }
+    }
+
     private static Void leaf(Path dir, String name, String san) throws IOException, InterruptedException {
+        return leaf(dir, name, san, name);
+    }
+
+    /** A key pair, a request, the CA's signature with these subject alternative names, the chain imported. */
+    private static Void leaf(Path dir, String name, String san, String cn) throws IOException, InterruptedException {
         String store = name + ".p12";
-        keytool(dir, "-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=" + name,
+        keytool(dir, "-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=" + cn,
                 "-validity", "30", "-keystore", store);
         keytool(dir, "-certreq", "-alias", name, "-keystore", store, "-file", name + ".csr");
         keytool(dir, "-gencert", "-alias", "ca", "-keystore", "ca.p12", "-infile", name + ".csr",

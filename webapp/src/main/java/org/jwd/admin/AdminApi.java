@@ -86,7 +86,7 @@ public final class AdminApi {
                 new StatusView.RequestCounts(served, inFlight, errors, stateful, served + inFlight - stateful),
                 sessionTable(), snapshot.config().health().toString(), snapshot.config().loadBalancingStrategy(),
                 new StatusView.Ready(ready.ready(), ready.reason()),
-                StatusView.AccessLog.of(dispatcher.accessLog().status()));
+                StatusView.AccessLog.of(dispatcher.accessLog()));
     }
 
     /** {@code GET api/servers}: every server with its state, load and counters. */
@@ -119,6 +119,11 @@ public final class AdminApi {
      */
     public Answer groups(String name, String system) {
         return GroupListing.groups(dispatcher.state(), name, system);
+    }
+
+    /** {@code GET api/discovery}: what each system learns from SAP's message server and ICF. */
+    public DiscoveryView discovery() {
+        return DiscoveryView.of(dispatcher.discovery());
     }
 
     /** {@code GET api/systems}: the {@code wdisp/system_<xx>} systems, their entries and criteria; none without. */
@@ -178,6 +183,11 @@ public final class AdminApi {
     /** {@code GET api/urlmapping}: the URL mapping table and the logon groups' prefixes, per system. */
     public UrlMappingView urlMapping() {
         return UrlMappingView.of(dispatcher.state());
+    }
+
+    /** {@code GET api/tls}: the certificates jwd presents, when they expire, why a renewal was not taken. */
+    public TlsView tls() {
+        return TlsView.of(context.clientTls().everyCertificate(), Instant.ofEpochMilli(clockMillis.getAsLong()));
     }
 
     /** {@code GET api/history}: requests served per server, sampled over the last minutes. */

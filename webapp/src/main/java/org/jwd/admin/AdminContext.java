@@ -8,6 +8,7 @@ import org.jwd.runtime.ConfigWatch;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.Readiness;
 import org.jwd.runtime.Reloader;
+import org.jwd.tls.ClientTls;
 
 /**
  * What the administration interface works on, taken from the composition root ({@link Bootstrap}) and handed
@@ -17,14 +18,15 @@ import org.jwd.runtime.Reloader;
  * @param watch     the watch of that file; {@code null} with {@code reloader}
  * @param scheduler the shared scheduler, for the request history's samples
  * @param readiness what {@code /jwd/health/ready} answers
+ * @param clientTls jwd's TLS towards the servers, and what jwd presents
  */
 public record AdminContext(Dispatcher dispatcher, AdminConfig config, Reloader reloader, ConfigWatch watch,
-                           ScheduledExecutorService scheduler, Readiness readiness) {
+                           ScheduledExecutorService scheduler, Readiness readiness, ClientTls clientTls) {
     public static final String ATTRIBUTE = AdminContext.class.getName();
 
     /** The parts {@code bootstrap} built. */
     public static AdminContext of(Bootstrap bootstrap) {
         return new AdminContext(bootstrap.dispatcher(), bootstrap.admin(), bootstrap.reloader(), bootstrap.watch(),
-                bootstrap.scheduler(), bootstrap.readiness());
+                bootstrap.scheduler(), bootstrap.readiness(), bootstrap.clientTls());
     }
 }

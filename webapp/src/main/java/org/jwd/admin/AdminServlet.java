@@ -164,10 +164,12 @@ public final class AdminServlet extends HttpServlet {
             case "groups" -> sendJson(response, api.groups(request.getParameter("name"),
                     request.getParameter("system")));
             case "systems" -> sendJson(response, 200, api.systems());
+            case "discovery" -> sendJson(response, 200, api.discovery());
             case "sessiontable" -> sendJson(response, 200, api.sessionTable());
             case "config" -> sendJson(response, 200, api.config());
             case "history" -> sendJson(response, 200, api.history());
             case "urlmapping" -> sendJson(response, 200, api.urlMapping());
+            case "tls" -> sendJson(response, 200, api.tls());
             case "explain" -> sendJson(response, api.explain(request.getParameter("url"),
                     request.getParameter("method"), Collections.list(request.getHeaders("Cookie")),
                     request.getRemoteAddr(), request.getLocalAddr(), request.getLocalPort()));

@@ -47,6 +47,7 @@ final class ServerListing {
         BalancerSnapshot b = home == null ? null
                 : balancers.computeIfAbsent(home, g -> GroupListing.balancer(part.router(), g));
         boolean configured = dispatcher.isConfigured(s.id());
+        String discoveredFrom = configured ? null : discoveredFrom(s.id());
         Duration expiresIn = configured ? null : dispatcher.registry().expiresIn(s.id());
         long served = s.served();
         int inFlight = s.inFlight();
@@ -56,7 +57,8 @@ final class ServerListing {
                 c.httpsUrl() == null ? null : c.httpsUrl().toString(), s.capacity(), new TreeSet<>(c.logonGroups()),
                 groupsOf(part, s), c.route() != null ? c.route() : learnedRoute,
                 c.route() != null ? "config" : learnedRoute != null ? "learned" : null,
-                configured ? "config" : "registry", expiresIn == null ? null : expiresIn.toMillis(),
+                configured ? "config" : discoveredFrom != null ? "discovery" : "registry",
+                expiresIn == null ? null : expiresIn.toMillis(),
                 s.state().name().toLowerCase(Locale.ROOT), s.adminState().name().toLowerCase(Locale.ROOT),
                 s.healthy(), new ServerView.Load(home == null ? null : home.name(), b == null ? null : b.strategy(),
                         b == null ? null : GroupView.measure(b.strategy()), weightOf(b, s.id())),
@@ -64,7 +66,18 @@ final class ServerListing {
                 s.lastCheck(), ServerView.Https.of(s), ServerView.Connections.of(snapshot.slots().of(s.id())),
                 ServerView.ResponseMs.of(dispatcher.metrics().lastMinute(s.id(), System.nanoTime())),
                 Instant.ofEpochMilli(s.stateSinceMillis()).toString(), operator(s),
-                ServerView.Answers.of(s.traffic().counts()), check(s), null, part.sid());
+                ServerView.Answers.of(s.traffic().counts()), check(s), null, part.sid(),
+                discoveredFrom == null ? null : c.name(), discoveredFrom);
+    }
+
+    /** The message server a discovered server was learned from, or {@code null} for a server not discovered. */
+    private String discoveredFrom(String id) {
+        for (org.jwd.discovery.SystemView view : dispatcher.discovery().views().values()) {
+            if (view.servers().stream().anyMatch(c -> c.id().equals(id))) {
+                return view.answers().source();
+            }
+        }
+        return null;
     }
 
     private ServerView.Operator operator(Server s) {

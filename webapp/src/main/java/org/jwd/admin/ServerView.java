@@ -20,7 +20,7 @@ import org.jwd.topology.Server;
  * @param groups      every group it is balanced in: internal ones first, then logon groups
  * @param route       the route suffix of its session ids: configured, or learned from its JSESSIONIDs; else null
  * @param routeSource {@code config} or {@code learned}; {@code null} without a route
- * @param source      {@code config} or {@code registry}
+ * @param source      {@code config}, {@code registry} or {@code discovery}
  * @param expiresInMs for a registered server, how long until it is removed without a report; else {@code null}
  * @param state       {@code up}, {@code drained}, {@code down} or {@code disabled}
  * @param adminState  what an operator decided: {@code enabled}, {@code drained} or {@code disabled}
@@ -35,6 +35,8 @@ import org.jwd.topology.Server;
  * @param check       its health check's settings and failures
  * @param outcome     only in the answer to a registration: {@code registered}, {@code changed} or {@code renewed}
  * @param system      with {@code wdisp/system_<xx>}, the SID of the server's system; absent without entries
+ * @param sapName     a discovered server's SAP instance name ({@code <host>_<SID>_<NN>}); absent for others
+ * @param discoveredFrom a discovered server's source: the message server's URL; absent for others
  */
 public record ServerView(String id, String type, String url, String httpsUrl, int capacity, Set<String> logonGroups,
                          List<String> groups, String route, String routeSource, String source, Long expiresInMs, String state, String adminState,
@@ -42,7 +44,9 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
                          long errors, String healthPath, String lastCheck, Https https, Connections connections, ResponseMs responseMs,
                          String stateSince, Operator operator, Answers answers, Check check,
                          @JsonInclude(JsonInclude.Include.NON_NULL) String outcome,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) String system) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String system,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String sapName,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String discoveredFrom) {
     /**
      * Who set the admin state and what holds it.
      *
@@ -143,6 +147,6 @@ public record ServerView(String id, String type, String url, String httpsUrl, in
         return new ServerView(id, type, url, httpsUrl, capacity, logonGroups, groups, route, routeSource, source,
                 expiresInMs, state, adminState, healthy, load, inFlight, served, stateful, stateless, errors,
                 healthPath, lastCheck, https, connections, responseMs, stateSince, operator, answers, check, outcome,
-                system);
+                system, sapName, discoveredFrom);
     }
 }

@@ -9,7 +9,8 @@ import org.jwd.runtime.DispatcherState;
 import org.jwd.topology.Topology;
 
 /**
- * One system's share of a {@link DispatcherState}, as the administration shows it: its configuration and its
+ * One system's share of a {@link DispatcherState}, as the administration shows it: its configuration (the file's
+ * with the servers and logon groups discovery found) and its
  * router, whose topology holds its servers and its groups. Without {@code wdisp/system_<xx>} the one part is the
  * whole state's, with no SID; with systems, each system has its own {@code !J2EE}, {@code !DIAG} and logon groups.
  *
@@ -28,8 +29,11 @@ record SystemPart(String sid, DispatcherConfig config, Router router) {
             return List.of(whole(state));
         }
         List<SystemPart> parts = new ArrayList<>();
-        state.systems().configs().configs().forEach((sid, config) ->
-                parts.add(new SystemPart(sid, config, state.systems().routers().get(sid))));
+        // the router's configuration: the file's with what discovery found (its servers, logon groups)
+        state.systems().configs().configs().forEach((sid, config) -> {
+            Router router = state.systems().routers().get(sid);
+            parts.add(new SystemPart(sid, router.config(), router));
+        });
         return parts;
     }
 
@@ -40,9 +44,9 @@ record SystemPart(String sid, DispatcherConfig config, Router router) {
         return router == null ? whole(state) : new SystemPart(sid, router.config(), router);
     }
 
-    /** The whole state as one part: its own configuration and router, no SID. */
+    /** The whole state as one part: its router's configuration (with what discovery found) and router, no SID. */
     private static SystemPart whole(DispatcherState state) {
-        return new SystemPart(null, state.config(), state.router());
+        return new SystemPart(null, state.router().config(), state.router());
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.jwd.proxy.ClientExecutor;
 import org.jwd.runtime.Bootstrap;
 import org.jwd.runtime.ConfigReader;
 import org.jwd.runtime.Dispatcher;
+import org.jwd.tls.ClientTls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,6 +60,7 @@ public final class DispatcherLifecycle implements ServletContextListener {
         ReloadSignal.install(bootstrap.reloader());
         context.setAttribute(BOOTSTRAP_ATTRIBUTE, bootstrap);
         context.setAttribute(Dispatcher.ATTRIBUTE, bootstrap.dispatcher());
+        context.setAttribute(ClientTls.ATTRIBUTE, bootstrap.clientTls());
         context.setAttribute(AdminContext.ATTRIBUTE, AdminContext.of(bootstrap));
         mapAdministration(context, bootstrap.admin());
         stopHook = new Thread(bootstrap.readiness()::stopping, "jwd-readiness-stop");

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,15 +24,18 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import org.jwd.admin.AdminJson;
 import org.jwd.admin.ErrorView;
 import org.jwd.admin.GroupView;
+import org.jwd.config.ConfigException;
 
 /**
- * {@code bin/jwd lgtst --url http://host:port --group G [--system SID] [--user U]}: like SAP's {@code lgtst}, prints the servers
+ * {@code bin/jwd lgtst [--config FILE | --url http://host:port] --group G [--system SID] [--user U]}: like SAP's
+ * {@code lgtst}, prints the servers
  * of a group with their quality (or load factor) and the group's favorite. For a logon group these are what
  * SAP's message server would report (its type's qualities, the favorite it would hand a logon client, and
  * SAP's {@code [TRUE]} / {@code [FALSE]} external RFC flag, {@code logon_group.<G>.ext_rfc}, at the end of
  * the favorite line, where SAP's lgtst ends its line of the group), and the title says what balances the
  * group's HTTP requests; for an internal group the favorite is where the next new request goes. It asks the
- * admin API ({@code api/groups}); the password comes from {@code JWD_ADMIN_PASSWORD}, or is asked for on the
+ * admin API ({@code api/groups}) where the configuration says it answers ({@link AdminAddress}: {@code --config},
+ * {@code --url}, {@code --prefix}); the password comes from {@code JWD_ADMIN_PASSWORD}, or is asked for on the
  * terminal. Without {@code --group}, every group is printed.
  *
  * <p>With {@code wdisp/system_<xx>} systems each system has its own groups, as each SAP system has its own message
@@ -58,12 +62,17 @@ public final class Lgtst {
     }
 
     /**
-     * The command line: {@code --url} (required), {@code --group}, {@code --system}, {@code --user}.
+     * The command line: {@code --config}, {@code --url}, {@code --prefix} (where the administration is),
+     * {@code --group}, {@code --system}, {@code --user}.
      *
-     * @param group  {@code null}: every group
-     * @param system {@code null}: every system's groups
+     * @param address where the administration is, as {@link AdminAddress} finds it
+     * @param group   {@code null}: every group
+     * @param system  {@code null}: every system's groups
      */
-    private record Options(String url, String group, String system, String user) {
+    private record Options(AdminAddress address, String group, String system, String user) {
+        String url() {
+            return address.url();
+        }
     }
 
     /** Why the command stops, and with which exit code, once said on standard error. */
@@ -120,7 +129,7 @@ public final class Lgtst {
     }
 
     private static Options options(String[] args, Function<String, String> env, PrintStream err) throws Stop {
-        String url = null;
+        Map<String, String> where = new HashMap<>();
         String group = null;
         String system = null;
         String user = env.apply("JWD_ADMIN_USER");
@@ -128,7 +137,7 @@ public final class Lgtst {
             String a = args[i];
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (a) {
-                case "--url" -> url = value;
+                case "--url", "--prefix", "--config" -> where.put(a, value);
                 case "--group" -> group = value;
                 case "--system" -> system = value;
                 case "--user" -> user = value;
@@ -139,13 +148,16 @@ public final class Lgtst {
             }
             i++;
         }
-        if (url == null) {
-            throw usage(err, "--url is required");
-        }
         if (system != null && system.isEmpty()) {
             throw usage(err, "--system needs a SID, e.g. --system ERP");
         }
-        return new Options(url, group, system, user == null || user.isEmpty() ? "admin" : user);
+        try {
+            return new Options(AdminAddress.of(where.get("--url"), where.get("--prefix"), where.get("--config"), env),
+                    group, system, user == null || user.isEmpty() ? "admin" : user);
+        } catch (ConfigException e) {
+            err.println("jwd lgtst: " + AdminAddress.problems(where.get("--config"), e));
+            throw new Stop(2);
+        }
     }
 
     /** {@code JWD_ADMIN_PASSWORD}, or asked for on the terminal. */
@@ -172,7 +184,8 @@ public final class Lgtst {
             if (options.system() != null) {
                 query.add("system=" + URLEncoder.encode(options.system(), StandardCharsets.UTF_8));
             }
-            return URI.create(base + "/jwd/admin/api/groups" + (query.isEmpty() ? "" : "?" + String.join("&", query)));
+            return URI.create(base + options.address().prefix() + "/api/groups"
+                    + (query.isEmpty() ? "" : "?" + String.join("&", query)));
         } catch (IllegalArgumentException e) {
             throw usage(err, "--url '" + options.url() + "' is not a URL");
         }
@@ -281,8 +294,8 @@ public final class Lgtst {
 
     private static Stop usage(PrintStream err, String problem) {
         err.println("jwd lgtst: " + problem);
-        err.println("usage: bin/jwd lgtst --url http://host:port [--group G] [--system SID] [--user U]"
-                + "   (password: JWD_ADMIN_PASSWORD)");
+        err.println("usage: bin/jwd lgtst [--config FILE] [--url http://host:port] [--prefix P] [--group G]"
+                + " [--system SID] [--user U]   (password: JWD_ADMIN_PASSWORD)");
         return new Stop(2);
     }
 }

@@ -2,19 +2,23 @@ package org.jwd.cli;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import org.jwd.config.ConfigException;
 
 /**
  * {@code bin/jwd drain|disable|enable SERVER}, {@code bin/jwd reload} and {@code bin/jwd status}: the operator's
  * actions and a look at a running jwd from the command line, each one request to its administration API
  * ({@code api/servers/<id>/<action>}, {@code api/reload}, {@code api/status} and {@code api/servers}), with the
  * credentials of a user of role {@code admin} (for {@code status}, {@code monitor} is enough). Options:
- * {@code --url} (default {@code JWD_URL}, else {@code http://127.0.0.1:8080}), {@code --user} (default
- * {@code JWD_ADMIN_USER}, else {@code admin}), {@code --prefix} (the administration's {@code PREFIX}, default
- * {@code /jwd/admin}); the password comes from {@code JWD_ADMIN_PASSWORD} or is asked on the terminal.
+ * {@code --config} (the configuration jwd runs with: where its administration answers, {@link AdminAddress}),
+ * {@code --url} and {@code --prefix} (instead of the file's), {@code --user} (default {@code JWD_ADMIN_USER}, else
+ * {@code admin}); the password comes from {@code JWD_ADMIN_PASSWORD} or is asked on the terminal.
  *
  * <pre>
  * $ bin/jwd drain j2ee2
@@ -23,7 +27,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class Operate {
     private static final String USAGE = "usage: bin/jwd drain|disable|enable SERVER | reload | status"
-            + " [--url http://host:port] [--user U] [--prefix /jwd/admin]   (password: JWD_ADMIN_PASSWORD)";
+            + " [--config FILE] [--url http://host:port] [--prefix /jwd/admin] [--user U]"
+            + "   (password: JWD_ADMIN_PASSWORD)";
 
     private Operate() {
     }
@@ -36,40 +41,46 @@ public final class Operate {
     static int run(String[] args, Function<String, String> env, PrintStream out, PrintStream err) {
         try {
             List<String> words = new ArrayList<>();
-            String url = env.apply("JWD_URL") == null ? "http://127.0.0.1:8080" : env.apply("JWD_URL");
-            String user = env.apply("JWD_ADMIN_USER") == null ? "admin" : env.apply("JWD_ADMIN_USER");
-            String prefix = "/jwd/admin";
+            Map<String, String> options = new HashMap<>();
             for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--url", "--user", "--prefix" -> {
-                        if (i + 1 >= args.length) {
-                            throw usage(err, args[i] + " needs a value");
-                        }
-                        String value = args[++i];
-                        switch (args[i - 1]) {
-                            case "--url" -> url = value;
-                            case "--user" -> user = value;
-                            default -> prefix = value;
-                        }
+                if (List.of("--url", "--user", "--prefix", "--config").contains(args[i])) {
+                    if (i + 1 >= args.length) {
+                        throw usage(err, args[i] + " needs a value");
                     }
-                    default -> words.add(args[i]);
+                    options.put(args[i], args[++i]);
+                } else {
+                    words.add(args[i]);
                 }
             }
-            return command(words, url, user, prefix, env, out, err);
+            String user = options.getOrDefault("--user", env.apply("JWD_ADMIN_USER") == null ? "admin"
+                    : env.apply("JWD_ADMIN_USER"));
+            return command(words, address(options, env, err), user, env, out, err);
         } catch (ApiClient.Stop stop) {
             return stop.code;
         }
     }
 
-    private static int command(List<String> words, String url, String user, String prefix,
+    /** Where the administration is: {@code --url} and {@code --prefix}, else {@code --config}'s, else the defaults. */
+    private static AdminAddress address(Map<String, String> options, Function<String, String> env, PrintStream err)
+            throws ApiClient.Stop {
+        try {
+            return AdminAddress.of(options.get("--url"), options.get("--prefix"), options.get("--config"), env);
+        } catch (ConfigException e) {
+            err.println("jwd: " + AdminAddress.problems(options.get("--config"), e));
+            throw new ApiClient.Stop(2);
+        }
+    }
+
+    private static int command(List<String> words, AdminAddress address, String user,
                                Function<String, String> env, PrintStream out, PrintStream err) throws ApiClient.Stop {
+        String url = address.url();
         String command = words.isEmpty() ? "" : words.get(0);
         boolean action = List.of("drain", "disable", "enable").contains(command);
         if (action ? words.size() != 2 : !List.of("reload", "status").contains(command) || words.size() != 1) {
             throw usage(err, words.isEmpty() ? "a command is needed" : "'" + String.join(" ", words)
                     + "': expected drain|disable|enable SERVER, reload or status");
         }
-        ApiClient api = new ApiClient("jwd " + command, url, prefix, user, env, err);
+        ApiClient api = new ApiClient("jwd " + command, url, address.prefix(), user, env, err);
         if (action) {
             JsonNode server = api.post("servers/" + words.get(1) + "/" + command);
             JsonNode operator = server.path("operator");

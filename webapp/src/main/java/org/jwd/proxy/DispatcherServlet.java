@@ -17,6 +17,7 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.Callback;
 import org.jwd.runtime.Dispatcher;
+import org.jwd.tls.ClientTls;
 import org.jwd.limits.SlotAdmission;
 import org.jwd.limits.SlowClients;
 
@@ -26,6 +27,7 @@ import org.jwd.limits.SlowClients;
  */
 public class DispatcherServlet extends AsyncProxyServlet {
     private Dispatcher dispatcher;
+    private ClientTls clientTls;
     private RequestEnds ends;
     private Failures failures;
     private SlotAdmission admission;
@@ -33,7 +35,8 @@ public class DispatcherServlet extends AsyncProxyServlet {
     @Override
     public void init() throws ServletException {
         dispatcher = (Dispatcher) getServletContext().getAttribute(Dispatcher.ATTRIBUTE);
-        if (dispatcher == null) {
+        clientTls = (ClientTls) getServletContext().getAttribute(ClientTls.ATTRIBUTE);
+        if (dispatcher == null || clientTls == null) {
             throw new UnavailableException("jwd: no dispatcher: the configuration was not loaded");
         }
         ends = new RequestEnds(dispatcher.accessLog(), dispatcher.metrics());
@@ -49,7 +52,7 @@ public class DispatcherServlet extends AsyncProxyServlet {
 
     @Override
     protected ClientConnector newClientConnector() {
-        return ProxyClient.secure(ProxyClient.pooled(super.newClientConnector()), dispatcher.tls());
+        return ProxyClient.secure(ProxyClient.pooled(super.newClientConnector()), clientTls, dispatcher.tls());
     }
 
     @Override

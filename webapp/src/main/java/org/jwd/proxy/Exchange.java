@@ -1,7 +1,6 @@
 package org.jwd.proxy;
 
 import java.io.IOException;
-import java.net.URI;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -11,6 +10,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.eclipse.jetty.client.Request;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.runtime.DispatcherState;
 import org.jwd.limits.ServerSlots;
@@ -22,12 +22,13 @@ import org.jwd.routing.RoutingRequest;
 import org.jwd.systems.Selection;
 import org.jwd.systems.SystemEntry;
 import org.jwd.topology.Server;
+import org.jwd.tracing.RequestTrace;
 
 /**
  * One request on its way through the dispatcher, kept in one request attribute from its routing to its end: the
  * snapshot and decision it was routed with (replaced when it is retried elsewhere), the connection slot it holds,
  * what failed, its times. It ends exactly once, whichever of Jetty's hooks reports the end: its server learns the
- * request is over, its slot passes on, the metrics count it and the access log writes its line.
+ * request is over, its slot passes on, the metrics count it, the access log writes its line and its trace ends.
  *
  * <pre>
  * route -> admitted (holds a slot) -> [leaveServer on a failure -> route again elsewhere] -> end(status)
@@ -41,6 +42,7 @@ final class Exchange {
     private final RequestEnds ends;
     private final long arrivedNanos;
     private final RequestEnds.Timing timing;
+    private final RequestTrace trace;
     private volatile DispatcherState snapshot;
     /** The request's system, chosen once: a retry stays in it. */
     private volatile SystemEntry system = SystemEntry.implicit();
@@ -65,6 +67,7 @@ final class Exchange {
         this.timing = new RequestEnds.Timing(arrivedNanos);
         this.metrics = metrics;
         this.ends = ends;
+        this.trace = ends.trace(clientRequest);
     }
 
     /**
@@ -87,7 +90,7 @@ final class Exchange {
         }
         // counted before the answer goes out, so that a client holding its answer finds it counted
         exchange.end(decision.errorStatus(), false, false);
-        Answers.sendRefusal(proxyResponse, decision, exchange.modification);
+        Answers.sendRefusal(proxyResponse, decision, exchange.modification, Answers.detailed(state));
         return null;
     }
 
@@ -211,10 +214,11 @@ final class Exchange {
         return routingRequest;
     }
 
-    /** It holds a slot of {@code slots} now and is sent to its server. */
-    void admitted(ServerSlots slots) {
+    /** It holds a slot of {@code slots} now and is sent to its server as {@code proxyRequest}. */
+    void admitted(ServerSlots slots, Request proxyRequest) {
         slot.set(slots);
         timing.sent();
+        trace.forwarding(proxyRequest, decision.server());
     }
 
     /** The exchange with its server is over: its slot passes on and the server counts the request's end, once. */
@@ -226,6 +230,7 @@ final class Exchange {
         RoutingDecision left = onServer.getAndSet(null);
         if (left != null) {
             left.finish(failed);
+            trace.leftServer();
         }
     }
 
@@ -248,10 +253,12 @@ final class Exchange {
                 System.nanoTime() - arrivedNanos);
         ends.completed(clientRequest, timing, decision, modification.answered() ? null : modification.describe(),
                 status, answered, retried ? 1 : 0);
+        trace.ended(status, system, decision, modification);
     }
 
     /** The server's answer has begun: learns from its cookies, adds the saplb cookie and the debug header. */
     void answerBegins(HttpServletResponse proxyResponse, List<String> setCookieHeaders) {
+        trace.answerBegins(proxyResponse.getStatus());
         String saplb = snapshot.router(system).sessionLearning().answered(decision.server(), setCookieHeaders,
                 clientRequest.isSecure());
         if (saplb != null) {
@@ -304,12 +311,13 @@ final class Exchange {
         serverFailure = failure;
     }
 
-    Throwable serverFailure() {
-        return serverFailure;
+    /** The exchange with its server failed ({@code failure}, in words {@code description}): its trace learns why. */
+    void attemptFailed(Throwable failure, String description) {
+        trace.failed(failure, description);
     }
 
-    String method() {
-        return clientRequest.getMethod();
+    Throwable serverFailure() {
+        return serverFailure;
     }
 
     boolean retried() {
@@ -327,21 +335,5 @@ final class Exchange {
     /** Whether the request went to the server's HTTPS port: its failures and answers count for that port. */
     boolean overHttps() {
         return decision.target().regionMatches(true, 0, "https:", 0, "https:".length());
-    }
-
-    /** The server in words for answers and logs: {@code server a (http://host:port)}. */
-    String serverName() {
-        return decision == null || decision.server() == null ? "the server"
-                : "server " + decision.server().id() + " (" + origin() + ")";
-    }
-
-    /** Where the request went: the server's https_url or url, as the decision's target says. */
-    String origin() {
-        try {
-            URI target = URI.create(decision.target());
-            return target.getScheme() + "://" + target.getRawAuthority();
-        } catch (IllegalArgumentException | NullPointerException e) {
-            return String.valueOf(decision.server().config().url());
-        }
     }
 }

@@ -1,5 +1,6 @@
 package org.jwd.proxy;
 
+import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -10,6 +11,7 @@ import org.jwd.runtime.Dispatcher;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.SlowClients;
 import org.jwd.proxy.FailurePolicy.Side;
+import org.jwd.routing.RoutingDecision;
 import org.jwd.topology.Server;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,6 +50,7 @@ final class Failures {
         FailurePolicy.Verdict verdict = FailurePolicy.judge(facts(exchange, clientFailure == null ? Side.SERVER
                 : Side.CLIENT, clientFailure == null ? failure : clientFailure, serverStatus != 0, committedStatus,
                 hasBody));
+        exchange.attemptFailed(failure, FailurePolicy.describe(clientFailure == null ? failure : clientFailure));
         exchange.leaveServer(verdict.blame() == Side.SERVER);
         report(exchange, verdict, failure);
         if (verdict.retry() && exchange.rerouted(dispatcher.state())) {
@@ -98,15 +101,32 @@ final class Failures {
                 failure, false, 0, false));
         // A body too large or too slow stays unread: the connection cannot carry another request.
         Answers.sendAndComplete(exchange.clientRequest(), proxyResponse, status, message,
-                status == 413 || status == 408);
+                status == 413 || status == 408, Answers.detailed(exchange.snapshot()));
     }
 
     private FailurePolicy.Failure facts(Exchange exchange, Side side, Throwable failure, boolean answerBegun,
                                       int committedStatus, boolean hasBody) {
         return new FailurePolicy.Failure(failure, side, answerBegun, committedStatus,
-                exchange.method(), hasBody, exchange.retried(),
-                exchange.serverName(), exchange.snapshot().config().forwarding().requestTimeout(),
+                exchange.clientRequest().getMethod(), hasBody, exchange.retried(),
+                serverName(exchange), exchange.snapshot().config().forwarding().requestTimeout(),
                 exchange.snapshot().limits().maxRequestBytes());
+    }
+
+    /** The server in words for answers and logs: {@code server a (http://host:port)}. */
+    private static String serverName(Exchange exchange) {
+        RoutingDecision decision = exchange.decision();
+        return decision == null || decision.server() == null ? "the server"
+                : "server " + decision.server().id() + " (" + origin(exchange) + ")";
+    }
+
+    /** Where the request went: the server's https_url or url, as the decision's target says. */
+    private static String origin(Exchange exchange) {
+        try {
+            URI target = URI.create(exchange.decision().target());
+            return target.getScheme() + "://" + target.getRawAuthority();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return String.valueOf(exchange.decision().server().config().url());
+        }
     }
 
     /** Names the server whose TLS failed, once a minute at most: a bad certificate fails every request. */
@@ -119,7 +139,7 @@ final class Failures {
         Long last = tlsWarnings.get(id);
         if ((last == null || now - last >= TLS_WARNING_INTERVAL_NANOS)
                 && (last == null ? tlsWarnings.putIfAbsent(id, now) == null : tlsWarnings.replace(id, last, now))) {
-            LOG.warn("jwd: TLS to server {} ({}) failed, its requests get 502: {}", id, exchange.origin(),
+            LOG.warn("jwd: TLS to server {} ({}) failed, its requests get 502: {}", id, origin(exchange),
                     FailurePolicy.describe(failure));
         }
     }

@@ -10,8 +10,9 @@ import org.eclipse.jetty.io.ClientConnector;
 import org.jwd.runtime.Dispatcher;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.limits.SlotAdmission;
+import org.jwd.tls.ClientTls;
+import org.jwd.tls.Reencryption;
 import org.jwd.tls.TlsConfig;
-import org.jwd.tls.TlsPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,12 +69,16 @@ final class ProxyClient {
         return connector;
     }
 
-    /** Re-encryption: the servers' certificates are checked against the truststore and their host names. */
-    static ClientConnector secure(ClientConnector connector, TlsConfig tls) {
+    /**
+     * Re-encryption: the servers' certificates are checked against the truststore and their host names; jwd's client
+     * certificate ({@code wdisp/ssl_auth}) is presented and renewed with its file.
+     */
+    static ClientConnector secure(ClientConnector connector, ClientTls clientTls, TlsConfig tls) {
         try {
-            connector.setSslContextFactory(TlsPolicy.towardsServers(tls));
+            connector.setSslContextFactory(clientTls.newFactory());
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalStateException("jwd: cannot open " + TlsConfig.TRUSTSTORE + " " + tls.trustStore(), e);
+            throw new IllegalStateException("jwd: cannot open " + TlsConfig.TRUSTSTORE + " " + tls.servers().trustStore()
+                    + " or " + Reencryption.CRED + ": " + e.getMessage(), e);
         }
         if (!tls.verifyHostname()) {
             LOG.warn("jwd: {}=false: a server's certificate need not name the host of its https_url",

@@ -2,22 +2,39 @@ package org.jwd.proxy;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import io.opentelemetry.api.GlobalOpenTelemetry;
+
 import org.jwd.metrics.DispatcherMetrics;
 import org.jwd.routing.RoutingDecision;
 import org.jwd.accesslog.AccessLog;
 import org.jwd.accesslog.Entry;
+import org.jwd.tracing.RequestTrace;
+import org.jwd.tracing.Tracing;
 
 /**
  * What the dispatcher's servlet reports of a request on its way (sent to the server, its first byte, its bytes) and
- * at its end: the server's response times go to the metrics, the request's line to the access log.
+ * at its end: the server's response times go to the metrics, the request's line to the access log, its spans to
+ * the traces.
  */
 public final class RequestEnds {
     private final AccessLog log;
     private final DispatcherMetrics metrics;
+    private final Tracing tracing;
 
+    /** Traces go to OpenTelemetry as the runtime supplies it: its SDK, its Java agent, or nothing. */
     public RequestEnds(AccessLog log, DispatcherMetrics metrics) {
+        this(log, metrics, Tracing.of(GlobalOpenTelemetry.get()));
+    }
+
+    public RequestEnds(AccessLog log, DispatcherMetrics metrics, Tracing tracing) {
         this.log = log;
         this.metrics = metrics;
+        this.tracing = tracing;
+    }
+
+    /** The trace of a request that has just arrived ({@link RequestTrace#OFF} while tracing is off). */
+    RequestTrace trace(HttpServletRequest clientRequest) {
+        return tracing.begin(clientRequest);
     }
 
     /**
@@ -105,7 +122,20 @@ public final class RequestEnds {
                 clientRequest.getRemoteUser(), clientRequest::getHeader, status, t.bytes, now - t.arrivedNanos,
                 decision.group() == null ? null : decision.group().name(),
                 decision.server() == null ? null : decision.server().id(),
-                modified == null ? decision.reason() : decision.reason() + "; " + modified, decision.identifier(),
+                reason(decision, modified), decision.identifier(),
                 retries, sent != 0 && firstByte != 0 ? firstByte - sent : -1));
+    }
+
+    /**
+     * The decision's reason, with the server's SAP name where its id is not that name (a discovered server of a
+     * host name with dots, the Java server of a dual-stack instance, a {@code server.<id>.name}), and what the
+     * modification handler did.
+     */
+    static String reason(RoutingDecision decision, String modified) {
+        String reason = decision.reason();
+        if (decision.server() != null && !decision.server().id().equals(decision.server().config().name())) {
+            reason = reason + " (SAP name " + decision.server().config().name() + ")";
+        }
+        return modified == null ? reason : reason + "; " + modified;
     }
 }

@@ -38,7 +38,7 @@ final class SlotCandidate implements SlotAdmission.Candidate {
 
     @Override
     public void admitted(ServerSlots slots) {
-        exchange.admitted(slots);
+        exchange.admitted(slots, proxyRequest);
         send.run();
     }
 
@@ -48,7 +48,7 @@ final class SlotCandidate implements SlotAdmission.Candidate {
         exchange.end(HttpServletResponse.SC_SERVICE_UNAVAILABLE, false, false);
         // The body, if any, is not read: the connection cannot carry another request.
         Answers.sendAndComplete(exchange.clientRequest(), proxyResponse, HttpServletResponse.SC_SERVICE_UNAVAILABLE, message,
-                hasBody);
+                hasBody, Answers.detailed(exchange.snapshot()));
         // Stops reading the body, if any: nothing goes to the server.
         proxyRequest.abort(new IllegalStateException("no connection slot"));
     }

@@ -214,7 +214,7 @@ class AdminApiJsonTest {
         Reloader reloader = new Reloader(file, dispatcher, System::currentTimeMillis);
         AdminContext fromFile = new AdminContext(dispatcher, started.config(), reloader,
                 new ConfigWatch(reloader, dispatcher::config, started.scheduler()), started.scheduler(),
-                started.readiness());
+                started.readiness(), started.clientTls());
         api = new AdminApi(fromFile, history, clock::get);
         actions = new AdminActions(fromFile, api);
         String otherHash = PasswordHash.create("other".toCharArray(), 1000).toString();

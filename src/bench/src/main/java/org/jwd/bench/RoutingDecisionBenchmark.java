@@ -1,5 +1,8 @@
 package org.jwd.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +18,7 @@ import org.jwd.routing.RoutingDecision;
 import org.jwd.routing.RoutingRequest;
 import org.jwd.routing.UrlMappingTable;
 import org.jwd.topology.Topology;
+import org.jwd.runtime.Bootstrap;
 import org.jwd.runtime.ConfigReader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,6 +45,13 @@ import org.openjdk.jmh.annotations.TearDown;
  *   <li>{@code saplb}: a valid {@code saplb_*=(J2EE1)s3} cookie beside the JSESSIONID ({@code saplb cookie}).</li>
  * </ul>
  * The benchmark checks once, at setup, that each variant takes the way it is named after.
+ *
+ * <p>And where the servers and the prefixes come from ({@code servers}): {@code file}, the configuration's
+ * {@code server.<id>} blocks and {@code icf.url_prefixes}, the router built here; {@code dispatcher}, the same, the
+ * router taken from a started dispatcher's state; {@code discovery}, the same 16 servers and 300 prefixes
+ * learned from a server list and an {@code icr_urlprefix} (files, read by the discovery as from SAP), the router taken
+ * from the dispatcher's state as a request takes it. A discovered topology must cost a request what a static one
+ * does: the same router over the same topology type, the discovered prefixes merged once per table.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -53,22 +64,36 @@ public class RoutingDecisionBenchmark {
     @Param({"none", "jsessionid", "saplb"})
     public String cookie;
 
+    @Param({"file", "dispatcher", "discovery"})
+    public String servers;
+
     private Router router;
     private SessionTable sessionTable;
+    private Bootstrap boot;
     private RoutingRequest[] requests;
     private int next;
 
     @Setup(Level.Trial)
-    public void setUp() throws ConfigException {
-        DispatcherConfig config = ConfigReader.parse(configText(), "bench");
-        List<String> prefixes = config.urlMapping().urlPrefixes();
-        UrlMappingTable table = UrlMappingTable.parse(prefixes);
-        if (table.size() != 300) {
-            throw new IllegalStateException("expected 300 ICF prefixes, got " + table.size());
+    public void setUp() throws ConfigException, IOException {
+        if (!servers.equals("file")) {
+            boot = Bootstrap.build(ConfigReader.parse(servers.equals("discovery")
+                    ? discoveredConfigText(Files.createTempDirectory("jwd-bench"))
+                    : configText() + "health.interval = 1h\n", "bench"), null);
+            boot.dispatcher().discovery().refreshNow();
+            router = boot.dispatcher().state().router();
+            if (router.topology().servers().size() != SERVERS) {
+                throw new IllegalStateException("expected " + SERVERS + " discovered servers, got " + router.topology());
+            }
+        } else {
+            DispatcherConfig config = ConfigReader.parse(configText(), "bench");
+            UrlMappingTable table = UrlMappingTable.parse(config.urlMapping().urlPrefixes());
+            if (table.size() != 300) {
+                throw new IllegalStateException("expected 300 ICF prefixes, got " + table.size());
+            }
+            sessionTable = SessionTables.create(config);
+            router = new Router(config, Topology.of(config), () -> table, sessionTable, new LearnedRoutes(),
+                    ConnectionSlots.NONE);
         }
-        sessionTable = SessionTables.create(config);
-        router = new Router(config, Topology.of(config), () -> table, sessionTable, new LearnedRoutes(),
-                ConnectionSlots.NONE);
 
         int n = cookie.equals("none") ? 1 : SESSIONS;
         requests = new RoutingRequest[n];
@@ -102,7 +127,11 @@ public class RoutingDecisionBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        sessionTable.close();
+        if (boot != null) {
+            boot.close();
+        } else {
+            sessionTable.close();
+        }
     }
 
     @Benchmark
@@ -121,13 +150,38 @@ public class RoutingDecisionBenchmark {
             text.append("server.s").append(i).append(".url = http://java").append(i).append(":50000\n")
                     .append("server.s").append(i).append(".type = j2ee\n");
         }
+        text.append("icf.url_prefixes = ").append(String.join(", ", prefixes())).append('\n');
+        return text.toString();
+    }
+
+    private static List<String> prefixes() {
         List<String> prefixes = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             prefixes.add("/sap/bc/app" + i + "/");
             prefixes.add("/sap/opu/odata/sap/SRV_" + String.format("%04d", i) + "/");
             prefixes.add("/z" + i + "/service/");
         }
-        text.append("icf.url_prefixes = ").append(String.join(", ", prefixes)).append('\n');
-        return text.toString();
+        return prefixes;
+    }
+
+    /**
+     * The same landscape as SAP would tell it: a server list of 16 Java instances ({@code s0}..., {@code J2EE}
+     * rows), an {@code icr_urlprefix} of the 300 prefixes; files in {@code dir}, nothing in the configuration.
+     */
+    static String discoveredConfigText(Path dir) throws IOException {
+        StringBuilder list = new StringBuilder("version 1.2\r\n");
+        for (int i = 0; i < SERVERS; i++) {
+            list.append("s").append(i).append("\r\nJ2EE\tjava").append(i).append("\t50000\tLB=1\r\n\r\n");
+        }
+        StringBuilder map = new StringBuilder("version 1.0\r\n");
+        prefixes().forEach(p -> map.append("PREFIX=").append(p).append("&CASE=&VHOST=*.*;&STACK=ABAP\r\n"));
+        Files.writeString(dir.resolve("logon.txt"), list);
+        Files.writeString(dir.resolve("icr_urlprefix.txt"), map);
+        Files.writeString(dir.resolve("icr_groups.txt"), "version 1.0\r\n\r\n");
+        return "SessionTableTimeout = 10m\nhealth.interval = 1h\n"
+                + "wdisp/server_info_location = file://" + dir.resolve("logon.txt") + "\n"
+                + "wdisp/url_map_location = file://" + dir.resolve("icr_urlprefix.txt") + "\n"
+                + "wdisp/group_info_location = file://" + dir.resolve("icr_groups.txt") + "\n"
+                + "jwd.discovery_file = " + dir.resolve("kept.txt") + "\n";
     }
 }

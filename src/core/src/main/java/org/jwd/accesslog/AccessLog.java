@@ -1,82 +1,117 @@
 package org.jwd.accesslog;
 
 import java.io.IOException;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
 
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 
 /**
- * The access log of {@code icm/HTTP/logging_0}: one line per request that jwd routed, formatted by its
- * {@link LogFormat} on the request's thread and written by a thread of its own ({@link AccessLogFile}): a request
- * never waits for the disk, and a line that cannot be written is dropped and counted ({@link #status()}).
- * {@link #OFF} when the key is absent.
+ * The access logs of {@code icm/HTTP/logging_<xx>}: one line per request that jwd routed, in the file of every
+ * logging handler whose {@code PREFIX} and {@code FILTER} take it, formatted by the handler's {@link LogFormat} on the
+ * request's thread and written by one thread for all of them ({@link AccessLogWriter}): a request never waits for the
+ * disk, and a line that cannot be written is dropped and counted ({@link #status()}). {@link #OFF} without the key.
  */
 public final class AccessLog implements AutoCloseable {
     /** No access log: {@link #isOn()} is false and nothing is written. */
-    public static final AccessLog OFF = new AccessLog(null, null, null);
+    public static final AccessLog OFF = new AccessLog(List.of(), null);
 
-    private final AccessLogConfig config;
-    private final LogFormat format;
-    private final AccessLogFile file;
+    /** One handler: its configuration and its files. */
+    private record Handler(AccessLogConfig config, AccessLogFile file) {
+    }
 
-    private AccessLog(AccessLogConfig config, LogFormat format, AccessLogFile file) {
-        this.config = config;
-        this.format = format;
-        this.file = file;
+    private final List<Handler> handlers;
+    private final AccessLogWriter writer;
+
+    private AccessLog(List<Handler> handlers, AccessLogWriter writer) {
+        this.handlers = handlers;
+        this.writer = writer;
     }
 
     /**
-     * Opens the log's file, or returns {@link #OFF}.
+     * Opens every handler's file and starts the writer, or returns {@link #OFF}.
      *
-     * @throws ConfigException naming {@value AccessLogConfig#KEY} when a sub-parameter is wrong or the file cannot
-     *                         be opened
+     * @throws ConfigException naming the handler's key when its file cannot be opened
      */
     public static AccessLog open(DispatcherConfig config) throws ConfigException {
-        AccessLogConfig c = AccessLogConfig.from(config).orElse(null);
-        return c == null ? OFF : open(c, LogFileName.of(c.logFile()), System.currentTimeMillis());
+        AccessLogConfigs c = AccessLogConfigs.from(config).orElse(null);
+        return c == null ? OFF : open(c.handlers(), System.currentTimeMillis(), System::nanoTime,
+                AccessLogWriter.BATCH_NANOS, null);
     }
 
-    static AccessLog open(AccessLogConfig c, LogFileName name, long nowMillis) throws ConfigException {
-        try {
-            return new AccessLog(c, c.format(), new AccessLogFile(c, name, nowMillis));
-        } catch (IOException e) {
-            throw new ConfigException(AccessLogConfig.KEY + ": LOGFILE = '" + c.logFile() + "': " + e.getMessage());
+    /**
+     * @param zone the time zone of the file names ({@code null}: the system's)
+     */
+    static AccessLog open(List<AccessLogConfig> configs, long nowMillis, LongSupplier nanoClock, long batchNanos,
+                          ZoneId zone) throws ConfigException {
+        AccessLogWriter writer = new AccessLogWriter(nanoClock, batchNanos);
+        List<Handler> handlers = new ArrayList<>();
+        for (AccessLogConfig c : configs) {
+            LogFileName name = zone == null ? LogFileName.of(c.logFile()) : LogFileName.of(c.logFile(), zone);
+            try {
+                handlers.add(new Handler(c, new AccessLogFile(c, name, nowMillis, nanoClock, writer::wake)));
+            } catch (IOException e) {
+                handlers.forEach(h -> h.file().close());
+                throw new ConfigException(c.key() + ": LOGFILE = '" + c.logFile() + "': " + e.getMessage());
+            }
         }
+        writer.start(handlers.stream().map(Handler::file).toList());
+        return new AccessLog(List.copyOf(handlers), writer);
     }
 
     /** Whether lines are written: when not, no {@link Entry} need be made. */
     public boolean isOn() {
-        return file != null;
+        return writer != null;
     }
 
-    /** Writes the line of {@code entry}, when its path is under {@code PREFIX}. */
+    /** Writes the line of {@code entry} to every handler that takes it (its format made once per handler). */
     public void log(Entry entry) {
-        if (file != null && entry.uri() != null && entry.uri().startsWith(config.prefix())) {
-            file.write(format.format(entry), entry.epochMillis());
+        for (Handler h : handlers) {
+            if (h.config().accepts(entry)) {
+                h.file().offer(h.config().format().format(entry), entry.epochMillis());
+            }
         }
     }
 
-    /** The file the next line goes to, or {@code null} when off. */
+    /** The file the next line of the first handler goes to, or {@code null} when off. */
     public String file() {
-        return file == null ? null : file.file();
+        return handlers.isEmpty() ? null : handlers.get(0).file().file();
     }
 
-    /** The file, the lines dropped and why, for the page and the metrics. */
+    /**
+     * The logs together, for the page and the metrics: the first handler's file, the lines dropped by all, the first
+     * failure in force.
+     */
     public AccessLogStatus status() {
-        return file == null ? AccessLogStatus.OFF
-                : new AccessLogStatus(file.file(), file.droppedLines(), file.failure());
+        if (handlers.isEmpty()) {
+            return AccessLogStatus.OFF;
+        }
+        List<AccessLogStatus> each = statuses();
+        return new AccessLogStatus(AccessLogConfig.KEY_PREFIX + "<xx>", each.get(0).file(),
+                each.stream().mapToLong(AccessLogStatus::droppedLines).sum(),
+                each.stream().map(AccessLogStatus::failure).filter(f -> f != null).findFirst().orElse(null));
     }
 
-    /** Writes what is queued and closes the file. */
+    /** Each handler's file, lines dropped and failure, in the order of their numbers. */
+    public List<AccessLogStatus> statuses() {
+        return handlers.stream().map(h -> new AccessLogStatus(h.config().key(), h.file().file(),
+                h.file().droppedLines(), h.file().failure())).toList();
+    }
+
+    /** Writes what is queued and closes the files. */
     @Override
     public void close() {
-        if (file != null) {
-            file.close();
+        if (writer != null) {
+            writer.close();
         }
     }
 
     @Override
     public String toString() {
-        return file == null ? "AccessLog[off]" : "AccessLog[" + config + " -> " + file.file() + "]";
+        return handlers.isEmpty() ? "AccessLog[off]" : "AccessLog" + handlers.stream()
+                .map(h -> h.config() + " -> " + h.file().file()).toList();
     }
 }

@@ -6,104 +6,137 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayDeque;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.Deque;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-import java.util.regex.Pattern;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The access log's files: SAP's switching ({@code SWITCHTF}, {@code MAXSIZEKB}, {@code MAXFILES}) over a
- * {@link LineWriter}, which appends to one file from a thread of its own. A request only enqueues its line; when the
- * queue is full (the disk cannot keep up) or the file cannot be written (a full disk, a directory made read-only),
- * the line is dropped and counted ({@link DroppedLines}, over all the files), rather than slowing requests down.
+ * The files of one logging handler: SAP's switching ({@code SWITCHTF}, {@code MAXSIZEKB}, {@code FILEWRAP},
+ * {@code APPEND}, {@code MAXFILES}) over a {@link LineWriter}. A request only {@link #offer}s its line; the
+ * access log's one writer thread ({@link AccessLogWriter}) {@link #drain}s the lines of every handler, switches files
+ * and writes. When the queue is full (the disk cannot keep up) the line is dropped and counted ({@link DroppedLines},
+ * over all the files of this handler), rather than slowing requests down.
  *
- * <p>Each file of SAP's sequence gets a writer of its own:
- * when a line would pass {@code MAXSIZEKB}, or the hour, day or month changes, a writer for the next file takes the
- * next lines, and the previous one is stopped in the background once it has written its queue. Its sizes are
- * exact: a file ends before the line that would make it larger than {@code MAXSIZEKB} (lines are ASCII, one byte a
- * character, plus the line separator).
+ * <p>A file ends before the line that would make it larger than {@code MAXSIZEKB} (lines are ASCII, one byte a
+ * character, plus the line separator), and at the hour, day or month of {@code SWITCHTF} (by the request's time).
+ * The next file's name is {@code LOGFILE} expanded at that time, or, when a file of that name exists already, the name
+ * followed by {@code _0}, {@code _1}, ... as SAP does (the numbers only grow). With {@code FILEWRAP=on} there is one
+ * file only, as in SAP: the next file is the name for now, emptied, and one of another name is deleted. At the start
+ * the first file of the current name below {@code MAXSIZEKB} is continued, as SAP continues an existing file after a
+ * restart; {@code APPEND=FALSE} empties it instead.
  *
- * <p>The next file's name is {@code LOGFILE} expanded at that time, or, when a file of that name exists already,
- * the name followed by {@code _0}, {@code _1}, ... as SAP does (the numbers only grow). At the start, the first file
- * of the current name below {@code MAXSIZEKB} is continued, as SAP continues an existing file after a restart.
+ * <p>{@code FLUSH=TRUE} (the default): the lines a wake of the writer finds go to the file at once, so a line is in the
+ * file at most {@link AccessLogWriter#BATCH_NANOS} after its request. {@code FLUSH=FALSE}: they gather in memory, and
+ * go to the file with one write when {@link LineWriter#BUFFER_BYTES} of them have gathered, or
+ * {@link #UNFLUSHED_NANOS} after the first of them, whichever comes first.
  */
-final class AccessLogFile implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(AccessLogFile.class);
+final class AccessLogFile {
     /** Lines waiting for the disk at most; more are dropped. */
     static final int QUEUE = 10_000;
+    /** Lines taken from the queue at a time. */
+    static final int BATCH = 1024;
+    /** With {@code FLUSH=FALSE}, how long lines stay in memory at most. */
+    static final long UNFLUSHED_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final int SEPARATOR = System.lineSeparator().length();
 
-    private final LogFileName name;
-    private final AccessLogConfig.Switch switchTf;
-    /** bytes; 0 for no bound */
-    private final long maxBytes;
-    private final int maxFiles;
-    private final LongSupplier nanoClock;
-    private final DroppedLines dropped;
-    /** Stops the writers of finished files and deletes the files past MAXFILES, off the requests' threads. */
-    private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "jwd-accesslog-files");
-        t.setDaemon(true);
-        return t;
-    });
+    /** A request's line and its time, which decides its file. */
+    private record Line(String text, long epochMillis) {
+    }
 
-    // guarded by this
+    private final AccessLogConfig config;
+    private final LogFileName name;
+    private final LongSupplier nanoClock;
+    private final Runnable wake;
+    private final DroppedLines dropped;
+    private final BlockingQueue<Line> queue = new ArrayBlockingQueue<>(QUEUE);
+    /** the file lines go to now, for the page (read by any thread) */
+    private volatile String file;
+
+    // the writer thread's alone, once it runs
+    private final List<Line> batch = new ArrayList<>(BATCH);
+    private final FileSequence sequence;
     private LineWriter writer;
-    private String file;
-    /** {@link #file}'s name without its {@code _n} suffix, and n (-1 for none) */
-    private String base;
-    private int suffix;
     private long written;
     private long nextSwitchMillis;
-    /** the files this log opened, oldest first: MAXFILES deletes them in this order, after those found at the start */
-    private final Deque<String> opened = new ArrayDeque<>();
+    /** {@code nanoClock} when the first unwritten line of FLUSH=FALSE came; meaningless while none waits */
+    private long pendingSinceNanos;
 
-    /** Opens the file for {@code nowMillis}. @throws IOException when it cannot be written */
-    AccessLogFile(AccessLogConfig config, LogFileName name, long nowMillis) throws IOException {
-        this(config, name, nowMillis, System::nanoTime);
-    }
-
-    /** @param nanoClock {@link System#nanoTime()}, or a clock a test moves: warnings and new tries of a failed file */
-    AccessLogFile(AccessLogConfig config, LogFileName name, long nowMillis, LongSupplier nanoClock) throws IOException {
+    /**
+     * Opens the file for {@code nowMillis}.
+     *
+     * @param nanoClock {@link System#nanoTime()}, or a clock a test moves: FLUSH=FALSE, warnings, new tries of a
+     *                  failed file
+     * @param wake      wakes the writer thread for a line (it decides whether it sleeps)
+     * @throws IOException when it cannot be written
+     */
+    AccessLogFile(AccessLogConfig config, LogFileName name, long nowMillis, LongSupplier nanoClock, Runnable wake)
+            throws IOException {
+        this.config = config;
         this.name = name;
-        this.switchTf = config.switchTf();
-        this.maxBytes = config.maxSizeKb() * 1024;
-        this.maxFiles = config.maxFiles();
         this.nanoClock = nanoClock;
+        this.wake = wake;
         this.dropped = new DroppedLines(nanoClock);
-        synchronized (this) {
-            open(nowMillis, false);
+        this.sequence = new FileSequence(name, config.files());
+        open(nowMillis, true);
+    }
+
+    /** Enqueues {@code line} for the file of {@code epochMillis}: the request's thread's whole part. */
+    void offer(String line, long epochMillis) {
+        if (queue.offer(new Line(line, epochMillis))) {
+            wake.run();
+        } else {
+            dropped.queueFull(Path.of(file));
         }
     }
 
-    /** Enqueues {@code line} for the file of {@code epochMillis}, starting the next file when it is due. */
-    synchronized void write(String line, long epochMillis) {
-        long size = line.length() + SEPARATOR;
-        if (epochMillis >= nextSwitchMillis || (maxBytes > 0 && written > 0 && written + size > maxBytes)) {
-            try {
-                open(epochMillis, true);
-            } catch (IOException e) {
-                // The file in use stays: losing the switch is better than losing lines.
-                dropped.warn("jwd: cannot start the next access log file, {} is continued: {}", file, e.toString());
-                nextSwitchMillis = nextSwitch(epochMillis);
-                written = 0;
-            }
+    /**
+     * The writer thread's part: takes up to {@link #BATCH} lines, starts the next file where one is due, writes them
+     * (or keeps them in memory with FLUSH=FALSE until it is time).
+     *
+     * @return how many lines were taken
+     */
+    int drain() {
+        queue.drainTo(batch, BATCH);
+        int taken = batch.size();
+        if (taken > 0 && !writer.pending()) {
+            pendingSinceNanos = nanoClock.getAsLong();
         }
-        written += size;
-        writer.write(line);
+        for (Line line : batch) {
+            long size = line.text().length() + SEPARATOR;
+            long maxBytes = config.files().maxSizeKb() * 1024;
+            if (line.epochMillis() >= nextSwitchMillis || (maxBytes > 0 && written > 0 && written + size > maxBytes)) {
+                next(line.epochMillis());
+            }
+            written += size;
+            writer.add(line.text());
+        }
+        batch.clear();
+        if (writer.pending() && (config.flush() || nanoClock.getAsLong() - pendingSinceNanos >= UNFLUSHED_NANOS)) {
+            writer.flush();
+        }
+        return taken;
+    }
+
+    /** Whether lines wait in the queue. */
+    boolean queued() {
+        return !queue.isEmpty();
+    }
+
+    /** {@code nanoClock} when lines kept in memory (FLUSH=FALSE) must be written; {@link Long#MAX_VALUE} for none. */
+    long flushDueNanos() {
+        return writer.pending() ? pendingSinceNanos + UNFLUSHED_NANOS : Long.MAX_VALUE;
+    }
+
+    /** Writes made to the file in use (system calls), for the tests. */
+    long writes() {
+        return writer.writes();
     }
 
     /** The file lines go to now. */
-    synchronized String file() {
+    String file() {
         return file;
     }
 
@@ -117,100 +150,61 @@ final class AccessLogFile implements AutoCloseable {
         return dropped.failure();
     }
 
-    /** Guarded by this. @param fresh a switch: a file that exists is not continued */
-    private void open(long nowMillis, boolean fresh) throws IOException {
-        String base = name.expand(nowMillis);
-        // Within one name the numbers only grow: a file MAXFILES deleted does not come back as the next one.
-        int n = base.equals(this.base) ? suffix + 1 : -1;
-        String next = n < 0 ? base : base + "_" + n;
-        while (new File(next).exists() && (fresh || !continuable(next))) {
-            next = base + "_" + ++n;
+    /** The writer thread's last part: writes every queued line and closes the file. */
+    void close() {
+        while (!queue.isEmpty()) {
+            drain();
         }
-        LineWriter started;
-        try {
-            started = new LineWriter(Path.of(next), QUEUE, dropped, nanoClock);
-        } catch (IOException e) {
-            throw new IOException("cannot open " + next + ": " + e.getMessage(), e);
-        }
-        LineWriter previous = writer;
-        writer = started;
-        file = next;
-        this.base = base;
-        suffix = n;
-        written = new File(next).length();
-        nextSwitchMillis = nextSwitch(nowMillis);
-        String current = Path.of(next).getFileName().toString();
-        opened.remove(current);
-        opened.addLast(current);
-        background.execute(() -> {
-            if (previous != null) {
-                previous.close();
-            }
-            deleteOldFiles();
-        });
+        writer.close();
     }
 
-    private boolean continuable(String file) {
-        return maxBytes == 0 || new File(file).length() < maxBytes;
+    /** Starts the next file for a line of {@code epochMillis}; keeps the one in use when it cannot. */
+    private void next(long epochMillis) {
+        writer.flush();
+        try {
+            open(epochMillis, false);
+        } catch (IOException e) {
+            // The file in use stays: losing the switch is better than losing lines.
+            dropped.warn("jwd: cannot start the next access log file, {} is continued: {}", file, e.toString());
+            nextSwitchMillis = nextSwitch(epochMillis);
+            written = 0;
+        }
+    }
+
+    /** @param start the first file: continued, unless APPEND=FALSE */
+    private void open(long nowMillis, boolean start) throws IOException {
+        FileSequence.Next next = sequence.next(nowMillis, start);
+        Path path = Path.of(next.file());
+        LineWriter previous = writer;
+        boolean same = previous != null && previous.file().equals(path);
+        if (same) {
+            previous.close(); // FILEWRAP=on: the file in use is emptied and begun again
+        }
+        try {
+            writer = new LineWriter(path, next.truncate(), dropped, nanoClock);
+        } catch (IOException e) {
+            if (same) { // its lines are dropped and counted until it can be opened again
+                writer = LineWriter.failed(path, e, dropped, nanoClock);
+            }
+            throw new IOException("cannot open " + next.file() + ": " + e.getMessage(), e);
+        }
+        if (previous != null && !same) {
+            previous.close();
+        }
+        file = next.file();
+        written = new File(next.file()).length();
+        nextSwitchMillis = nextSwitch(nowMillis);
+        sequence.opened(next.file());
     }
 
     private long nextSwitch(long nowMillis) {
         ZonedDateTime now = Instant.ofEpochMilli(nowMillis).atZone(name.zone());
-        ZonedDateTime next = switch (switchTf) {
+        ZonedDateTime next = switch (config.files().switchTf()) {
             case NONE -> null;
             case HOUR -> now.truncatedTo(ChronoUnit.HOURS).plusHours(1);
             case DAY -> now.toLocalDate().plusDays(1).atStartOfDay(name.zone());
             case MONTH -> now.toLocalDate().withDayOfMonth(1).plusMonths(1).atStartOfDay(name.zone());
         };
         return next == null ? Long.MAX_VALUE : next.toInstant().toEpochMilli();
-    }
-
-    /**
-     * Deletes the oldest files of this log beyond MAXFILES, never the one in use: first those found at the start (by
-     * time of last change), then those it opened, in order (a file's last change says little: its lines are
-     * written after the next file was opened). Under this lock: a file being opened is on the disk but not yet in
-     * {@link #opened}.
-     */
-    private synchronized void deleteOldFiles() {
-        if (maxFiles == 0) {
-            return;
-        }
-        File dir = Path.of(file).toAbsolutePath().getParent().toFile();
-        Pattern mine = LogFileName.of(Path.of(name.toString()).getFileName().toString(), name.zone()).files();
-        File[] files = dir.listFiles(f -> f.isFile() && mine.matcher(f.getName()).matches());
-        if (files == null || files.length <= maxFiles) {
-            return;
-        }
-        List<String> order = List.copyOf(opened);
-        Arrays.sort(files, Comparator.comparingInt((File f) -> order.indexOf(f.getName()))
-                .thenComparingLong(File::lastModified).thenComparing(File::getName));
-        String inUse = Path.of(file).getFileName().toString();
-        int excess = files.length - maxFiles;
-        for (File f : files) {
-            if (excess == 0) {
-                break;
-            }
-            if (!f.getName().equals(inUse)) {
-                if (!f.delete()) {
-                    LOG.warn("jwd: cannot delete the old access log file {} (MAXFILES={})", f, maxFiles);
-                }
-                excess--;
-            }
-        }
-    }
-
-    @Override
-    public void close() {
-        LineWriter last;
-        synchronized (this) {
-            last = writer;
-        }
-        background.execute(last::close);
-        background.shutdown();
-        try {
-            background.awaitTermination(15, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

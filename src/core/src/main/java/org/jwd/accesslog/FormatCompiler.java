@@ -66,7 +66,8 @@ final class FormatCompiler {
             return;
         }
         String variant = "";
-        if (p == 'r' && i < format.length() && "012".indexOf(format.charAt(i)) >= 0) {
+        if (p == 'r' && i < format.length() && "012".indexOf(format.charAt(i)) >= 0
+                || p == 'p' && i < format.length() && "0123".indexOf(format.charAt(i)) >= 0) {
             variant = String.valueOf(format.charAt(i++));
         }
         endLiteral();
@@ -113,12 +114,29 @@ final class FormatCompiler {
                 default -> (b, e) -> requestLine(b, e, e.path() == null ? LogFormat.redacted(e.uri()) : e.path());
             };
             case 'U' -> (b, e) -> escaped(b, uriWithQuery(e));
+            case 'p' -> sapPath(variant);
             case 'f' -> (b, e) -> escaped(b, e.path() == null ? LogFormat.redacted(e.uri()) : e.path());
             case 's' -> (b, e) -> b.append(e.status());
             case 'b' -> (b, e) -> b.append(e.bytes());
             default -> throw new IllegalArgumentException("'%" + p + "' is no placeholder: expected one of %h %a %H"
-                    + " %S %l %u %t %T %L %D %r %r0 %r1 %r2 %U %f %s %b %{name}i %{name}j %%");
+                    + " %S %l %u %t %T %L %D %r %r0 %r1 %r2 %U %f %p0 %p1 %p2 %p3 %s %b %{name}i %{name}j %%");
         };
+    }
+
+    /** SAP's {@code %p0} (= {@code %U}), {@code %p1} (without the query), {@code %p2} (= {@code %f}), {@code %p3}. */
+    private static Part sapPath(String variant) {
+        return switch (variant) {
+            case "0" -> (b, e) -> escaped(b, uriWithQuery(e));
+            case "1" -> (b, e) -> escaped(b, LogFormat.redacted(e.uri()));
+            case "2" -> (b, e) -> escaped(b, decodedPath(e));
+            case "3" -> (b, e) -> escaped(b, e.query() == null ? decodedPath(e)
+                    : decodedPath(e) + "?" + LogFormat.redacted("?" + e.query()).substring(1));
+            default -> throw new IllegalArgumentException("'%p' is no placeholder: expected %p0, %p1, %p2 or %p3");
+        };
+    }
+
+    private static String decodedPath(Entry e) {
+        return e.path() == null ? LogFormat.redacted(e.uri()) : e.path();
     }
 
     /** {@code %{name}i} (a request header) or {@code %{name}j} (jwd's own). */
@@ -133,13 +151,14 @@ final class FormatCompiler {
         }
         if (p != 'j') {
             throw new IllegalArgumentException("'%{" + argument + "}" + p + "' is no placeholder: expected %{name}i"
-                    + " (a request header) or %{name}j (server, group, reason, session, retries, wait)");
+                    + " (a request header) or %{name}j (server, group, reason, session, retries, wait, passport)");
         }
         return switch (argument) {
             case "server" -> (b, e) -> escaped(b, e.server());
             case "group" -> (b, e) -> escaped(b, e.group());
             case "reason" -> (b, e) -> escaped(b, e.reason());
             case "session" -> (b, e) -> escaped(b, LogFormat.sessionHash(e.identifier()));
+            case "passport" -> (b, e) -> escaped(b, SapPassport.transactionId(e.header().apply(SapPassport.HEADER)));
             case "retries" -> (b, e) -> b.append(e.retries());
             case "wait" -> (b, e) -> {
                 if (e.waitNanos() < 0) {
@@ -149,7 +168,7 @@ final class FormatCompiler {
                 }
             };
             default -> throw new IllegalArgumentException("'%{" + argument + "}j' is no jwd placeholder: expected"
-                    + " %{server}j, %{group}j, %{reason}j, %{session}j, %{retries}j or %{wait}j");
+                    + " %{server}j, %{group}j, %{reason}j, %{session}j, %{retries}j, %{wait}j or %{passport}j");
         };
     }
 

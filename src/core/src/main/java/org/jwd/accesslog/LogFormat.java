@@ -21,12 +21,14 @@ import org.jwd.affinity.MangledSegment;
  * {@code %t} the time {@code [01/Dec/2026:04:10:00 +0000]}, {@code %T} seconds, {@code %L} milliseconds,
  * {@code %D} microseconds the request took, {@code %r} or {@code %r0} the request line with the query,
  * {@code %r1} without the query, {@code %r2} with the decoded path, {@code %U} the URI with the query, {@code %f}
- * the decoded path, {@code %s} the status, {@code %b} the body's bytes, {@code %{name}i} a request header,
+ * the decoded path, SAP's {@code %p0} to {@code %p3} (the URI with and without the query, the decoded path without
+ * and with it), {@code %s} the status, {@code %b} the body's bytes, {@code %{name}i} a request header,
  * {@code %%} a percent sign.
  *
  * <p>jwd's own: {@code %{server}j}, {@code %{group}j}, {@code %{reason}j}, {@code %{session}j} (the first 8 hex digits
  * of the SHA-256 of the identifier that placed the request: {@code printf %s "$ID" | sha256sum | cut -c1-8} finds a
- * user's lines), {@code %{retries}j}, {@code %{wait}j} (milliseconds until the server's first byte).
+ * user's lines), {@code %{retries}j}, {@code %{wait}j} (milliseconds until the server's first byte),
+ * {@code %{passport}j} (the transaction id of SAP's passport, {@link SapPassport}).
  *
  * <p>Never written: a cookie, an {@code Authorization} header (both refused as {@code %{..}i}), the values of the
  * session identifiers and {@code sap-password} in a path or query string (shown as {@code *}).
@@ -52,24 +54,40 @@ public final class LogFormat {
     }
 
     /**
-     * @param format a predefined name ({@code CLF}, {@code CLFMOD}, {@code SAP}, {@code JWD}, {@code JSON}) or a
-     *               format string
-     * @throws IllegalArgumentException naming the placeholder that is wrong
+     * @param format a predefined name ({@code CLF}, {@code CLFMOD}, {@code SAP}, {@code SAPSMD}, {@code JWD},
+     *               {@code JSON}) or a format string
+     * @throws IllegalArgumentException naming the placeholder that is wrong, or why a predefined format is refused
      */
     public static LogFormat of(String format) {
         return of(format, ZoneId.systemDefault());
     }
 
+    /**
+     * SAP's predefined formats with SAP's own placeholder strings, as
+     * <a href="https://help.sap.com/doc/bd78479f4da741a59f5e2a418bd37908/7.4.27/en-US/d1ab8a5b7d3140fe803d004e9a5518db.html">Using
+     * Predefined Log File Formats</a> gives them; jwd's own beside them.
+     */
     static LogFormat of(String format, ZoneId zone) {
         String upper = format.toUpperCase(Locale.ROOT);
         return switch (upper) {
             case CLF -> compile(CLF, "%h %l %u %t \"%r\" %s %b", zone);
             case "CLFMOD" -> compile(upper, "%h %l %u %t \"%r2\" %s %b", zone);
             case "SAP" -> compile(upper, "%t %h %u - \"%r2\" %s %b %L", zone);
+            case "SAPSMD" -> compile(upper, "%t - \"%r0\" %s %b [%L] h[%{X-CorrelationID}i]", zone);
+            case "SAPSMD2" -> throw new IllegalArgumentException("SAP's SAPSMD2 writes every request and response"
+                    + " header field, which jwd does not write (cookies and credentials among them): write SAPSMD, or"
+                    + " a format string with the %{name}i fields you need");
             case JWD -> compile(JWD, "%h %l %u %t \"%r1\" %s %b %L %{group}j %{server}j \"%{reason}j\" %{session}j"
                     + " %{retries}j %{wait}j", zone);
             case JSON -> new LogFormat(JSON, new FormatCompiler.Part[0], true, zone);
-            default -> compile(format, format, zone);
+            default -> {
+                if (format.indexOf('%') < 0) { // a misspelt name would write itself on every line
+                    throw new IllegalArgumentException("no format of that name: expected CLF, CLFMOD, SAP, SAPSMD"
+                            + " (SAP's), JWD or JSON (jwd's), or a format string of placeholders such as"
+                            + " %h %l %u %t \"%r\" %s %b");
+                }
+                yield compile(format, format, zone);
+            }
         };
     }
 
@@ -132,9 +150,9 @@ public final class LogFormat {
     /**
      * The URI with the values of session identifiers and passwords replaced by {@code *}, in path parameters
      * ({@code ;jsessionid=...}), the query ({@code ?sap-contextid=...}) and a mangled segment that carries a session
-     * ({@code /sap(cz1TSUQl...)/} is written {@code /sap(*)/}).
+     * ({@code /sap(cz1TSUQl...)/} is written {@code /sap(*)/}). What a trace shows of a URL is redacted alike.
      */
-    static String redacted(String uri) {
+    public static String redacted(String uri) {
         if (uri != null && uri.indexOf('(') >= 0) {
             uri = withoutMangledSessions(uri);
         }

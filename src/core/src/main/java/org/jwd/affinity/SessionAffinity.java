@@ -67,10 +67,18 @@ public final class SessionAffinity {
      *
      * @param identifier the session identifier that placed the request (a cookie's or path parameter's value), or
      *                   {@code null} when none did; never shown, only hashed into the access log
+     * @param source     which identifier that was, or {@code null}
+     * @param table      what the session table did for the request, or {@code null} when it had no part in it
      */
-    public record Choice(Server server, String reason, boolean bound, String identifier) {
-        Choice(Server server, String reason, boolean bound) {
-            this(server, reason, bound, null);
+    public record Choice(Server server, String reason, boolean bound, String identifier, IdentifierSource source,
+                         TableOutcome table) {
+        Choice(Server server, String reason, boolean bound, TableOutcome table) {
+            this(server, reason, bound, null, null, table);
+        }
+
+        /** The same server, placed as {@code reason} says by the session's {@code identifier}. */
+        Choice placed(String reason, String identifier, IdentifierSource source, TableOutcome table) {
+            return new Choice(server, reason, bound, identifier, source, table);
         }
     }
 
@@ -112,7 +120,8 @@ public final class SessionAffinity {
             if (boundId != null) {
                 Server bound = servers.valid(boundId, ServerType.ABAP, secure);
                 if (bound != null) {
-                    return new Choice(bound, "session table (sap-ext-sid)", true, esid);
+                    return new Choice(bound, "session table (sap-ext-sid)", true, esid, IdentifierSource.ESID,
+                            TableOutcome.HIT);
                 }
                 stale = boundId;
             }
@@ -120,15 +129,16 @@ public final class SessionAffinity {
         Server context = servers.byContextName(ids.sapContextServer(), secure);
         if (context != null) {
             if (esid == null) {
-                return new Choice(context, "sap-contextid", true, ids.sapContextId());
+                return new Choice(context, "sap-contextid", true, ids.sapContextId(), IdentifierSource.CONTEXT_ID, null);
             }
             // The ESID joins the session's server, so that its next requests agree with sap-contextid's.
-            Choice toContext = new Choice(context, "sap-contextid", true, ids.sapContextId());
+            Choice toContext = new Choice(context, "sap-contextid", true, ids.sapContextId(),
+                    IdentifierSource.CONTEXT_ID, stale != null ? TableOutcome.REBIND : TableOutcome.BIND);
             String winner = stale != null ? fx.rebind(esid, stale, context.id()) : fx.bind(esid, context.id());
-            return follow(winner, toContext, "sap-contextid", ServerType.ABAP, secure, ids.sapContextId());
+            return follow(winner, toContext, ServerType.ABAP, secure);
         }
         return esid != null && group != null
-                ? throughTable(group, esid, stale, ServerType.ABAP, secure, fx, esid) : null;
+                ? throughTable(group, esid, stale, ServerType.ABAP, secure, fx, esid, IdentifierSource.ESID) : null;
     }
 
     /** The URL's group's {@code saplb}, then the JSESSIONID: the server it names, its route suffix, the tables. */
@@ -137,21 +147,24 @@ public final class SessionAffinity {
         SaplbCookie saplb = ids.saplbFor(logonGroup);
         Server byCookie = saplb == null ? null : servers.bySaplb(saplb, secure);
         if (byCookie != null) {
-            return new Choice(byCookie, "saplb cookie", true, saplb.value());
+            return new Choice(byCookie, "saplb cookie", true, saplb.value(), IdentifierSource.SAPLB, null);
         }
         Server named = servers.byJsessionidName(ids.jsessionidServer(), secure);
         if (named != null) {
-            return new Choice(named, "JSESSIONID server name", true, ids.jsessionid());
+            return new Choice(named, "JSESSIONID server name", true, ids.jsessionid(), IdentifierSource.JSESSIONID,
+                    null);
         }
         String route = ids.jsessionidRoute();
         if (route != null) {
             Server configured = servers.byConfiguredRoute(route, secure);
             if (configured != null) {
-                return new Choice(configured, "route suffix", true, ids.jsessionid());
+                return new Choice(configured, "route suffix", true, ids.jsessionid(), IdentifierSource.JSESSIONID,
+                        null);
             }
             Server learned = servers.byLearnedRoute(route, secure);
             if (learned != null) {
-                return new Choice(learned, "route suffix (learned)", true, ids.jsessionid());
+                return new Choice(learned, "route suffix (learned)", true, ids.jsessionid(),
+                        IdentifierSource.JSESSIONID, null);
             }
         }
         return keys.hasJsessionid() ? jsessionidThroughTables(group, keys, secure, fx) : null;
@@ -173,7 +186,8 @@ public final class SessionAffinity {
         if (boundId != null) {
             Server bound = servers.valid(boundId, ServerType.J2EE, secure);
             if (bound != null) {
-                return new Choice(bound, "session table", true, keys.sessionId);
+                return new Choice(bound, "session table", true, keys.sessionId, IdentifierSource.JSESSIONID,
+                        TableOutcome.HIT);
             }
             stale = boundId;
         }
@@ -181,7 +195,7 @@ public final class SessionAffinity {
             return null;
         }
         return throughTable(group, stale == null ? keys.temporary : key, stale, ServerType.J2EE, secure, fx,
-                keys.sessionId);
+                keys.sessionId, IdentifierSource.JSESSIONID);
     }
 
     /**
@@ -189,34 +203,34 @@ public final class SessionAffinity {
      * {@code stale} atomically; either way the request follows what the table says now.
      */
     private Choice throughTable(ServerGroup group, String key, String stale, ServerType type, boolean secure,
-                                RoutingEffects fx, String identifier) {
+                                RoutingEffects fx, String identifier, IdentifierSource source) {
         Choice balanced = balance(group, fx);
         if (balanced.server() == null) {
             return balanced;
         }
         if (stale != null) {
             String winner = fx.rebind(key, stale, balanced.server().id());
-            return follow(winner, balanced, "session table rebind from " + stale, type, secure, identifier);
+            return follow(winner, balanced.placed("session table rebind from " + stale, identifier, source,
+                    TableOutcome.REBIND), type, secure);
         }
         String winner = fx.bind(key, balanced.server().id());
-        return follow(winner, balanced, balanced.reason().equals(BALANCED) ? "session table bind" : balanced.reason(),
-                type, secure, identifier);
+        Choice bound = balanced.table() == TableOutcome.FULL ? balanced.placed(balanced.reason(), identifier, source,
+                TableOutcome.FULL) : balanced.placed("session table bind", identifier, source, TableOutcome.BIND);
+        return follow(winner, bound, type, secure);
     }
 
     /** Goes where the table says now; a concurrent request may have bound the session first. */
-    private Choice follow(String winnerId, Choice mine, String reason, ServerType type, boolean secure,
-                          String identifier) {
+    private Choice follow(String winnerId, Choice mine, ServerType type, boolean secure) {
         if (winnerId.equals(mine.server().id())) {
-            return new Choice(mine.server(), reason, mine.bound(), identifier);
+            return mine;
         }
         Server winner = servers.valid(winnerId, type, secure);
         if (winner != null) {
-            return new Choice(winner, "session table (bound concurrently)", true, identifier);
+            return new Choice(winner, "session table (bound concurrently)", true, mine.identifier(), mine.source(),
+                    TableOutcome.BOUND_CONCURRENTLY);
         }
-        return new Choice(mine.server(), reason, mine.bound(), identifier);
+        return mine;
     }
-
-    private static final String BALANCED = "balanced";
 
     /** The balancer's pick; with a full table, the group's default server. */
     private Choice balance(ServerGroup group, RoutingEffects fx) {
@@ -224,16 +238,16 @@ public final class SessionAffinity {
             for (Server s : group.members()) {
                 if (s.takesNewRequests(group.secure()) && !servers.avoids(s)) {
                     warnFull(group, s);
-                    return new Choice(s, "default server (session table full)", false);
+                    return new Choice(s, "default server (session table full)", false, TableOutcome.FULL);
                 }
             }
-            return new Choice(null, "default server (session table full)", false);
+            return new Choice(null, "default server (session table full)", false, TableOutcome.FULL);
         }
         Server pick = fx.pick(group);
         if (pick != null && servers.avoids(pick)) {
             pick = group.leastLoaded(s -> !servers.avoids(s));
         }
-        return new Choice(pick, BALANCED, false);
+        return new Choice(pick, "balanced", false, null);
     }
 
     private static void warnFull(ServerGroup group, Server server) {

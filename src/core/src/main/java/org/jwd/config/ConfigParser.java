@@ -62,8 +62,7 @@ public final class ConfigParser {
                 ports.procTimeout() != null ? ports.procTimeout() : Duration.ofSeconds(60), false, POSITIVE_DURATION);
         ForwardingConfig forwarding = new ForwardingConfig(client.connectTimeout, client.idleTimeout, requestTimeout,
                 client.threads, client.connectionsPerServer, keys.bool("jwd.debug_headers", false),
-                HeaderForwarding.read(keys), keys.restartOnly().duration("jwd.stop_timeout", Duration.ofSeconds(30), true,
-                        "a duration: " + Durations.EXPECTED + " (0: the requests in flight are not waited for)"));
+                HeaderForwarding.read(keys), stop(keys.restartOnly()));
         return new DispatcherConfig(servers, groups, strategy, autoAbapTime,
                 new UrlMappingConfig(urlPrefixes, prefixesUrl, autoRefresh, rootHandler), sessions, forwarding, ports,
                 health(), keys.values(), Sections.NONE);
@@ -85,6 +84,15 @@ public final class ConfigParser {
                 "a non-negative integer (megabytes; 0 = heap only)");
         return new SessionTableConfig(timeout, esid, jsessionid, context, max, heap, offHeap,
                 keys.bool("wdisp/add_saplb_cookie", false));
+    }
+
+    /** Jetty is told these at its start. */
+    private static StopConfig stop(KeyReader restart) {
+        return new StopConfig(
+                restart.duration("jwd.stop_delay", Duration.ZERO, true,
+                        "a duration: " + Durations.EXPECTED + " (0: the listeners close at once)"),
+                restart.duration("jwd.stop_timeout", Duration.ofSeconds(30), true,
+                        "a duration: " + Durations.EXPECTED + " (0: the requests in flight are not waited for)"));
     }
 
     private record ClientKeys(Duration connectTimeout, Duration idleTimeout, int threads, int connectionsPerServer) {

@@ -64,6 +64,12 @@ public record DispatcherConfig(
                 forwarding, serverPorts, health, properties, sections);
     }
 
+    /** This configuration with {@code next} as its logon groups: the file's and the discovered ones. */
+    public DispatcherConfig withLogonGroups(List<LogonGroupConfig> next) {
+        return new DispatcherConfig(servers, next, loadBalancingStrategy, autoAbapTime, urlMapping, sessions,
+                forwarding, serverPorts, health, properties, sections);
+    }
+
     /**
      * Whether jwd keeps a session table at all: SAP's session ID table (ESIDs, learned JSESSIONIDs) or the
      * temporary table's request-time bindings. One store holds both. With {@code wdisp/system_<xx>} entries, the

@@ -16,11 +16,11 @@ import java.time.Duration;
  * @param debugHeaders         {@code jwd.debug_headers}: the routing decision in {@code X-Jwd-Route}
  * @param headers              what jwd tells the servers in headers: the client's {@code Host}, SAP's header
  *                             parameters, the trusted proxies
- * @param stopTimeout          {@code jwd.stop_timeout}: how long a stop (SIGTERM) waits for the requests in flight
+ * @param stop                 how a stop (SIGTERM) goes: {@code jwd.stop_delay}, {@code jwd.stop_timeout}
  */
 public record ForwardingConfig(Duration connectTimeout, Duration idleTimeout, Duration requestTimeout,
                                int clientThreads, int connectionsPerServer, boolean debugHeaders,
-                               HeaderForwarding headers, Duration stopTimeout) {
+                               HeaderForwarding headers, StopConfig stop) {
 
     /** The peers whose forwarding headers are kept ({@code jwd.trusted_proxies}). */
     public TrustedProxies trustedProxies() {

@@ -10,9 +10,11 @@ import java.util.stream.Collectors;
 /**
  * The words of every configuration problem: {@code file:line: key = 'value': expected …} for a file,
  * {@code key = 'value': expected …} for properties without one, the field's name for a request body; and of the
- * unknown-key rule, which names what is known instead.
+ * unknown-key rule, which names the key meant and where the known ones are listed.
  */
 final class KeyProblems {
+    /** Where every key of the file is listed with its meaning. */
+    static final String EVERY_KEY = "every key: the README's \"Configuration\" table, config/template.properties";
     private final String source;
     private final Map<String, Integer> lineOf;
     private final boolean fields;
@@ -76,7 +78,11 @@ final class KeyProblems {
                 + otherExpected + " or both");
     }
 
-    /** A key no section read, and what is known instead: the keys read, by family ({@code server.<id>.*}). */
+    /**
+     * A key no section read: the nearest known key, when one is near ({@link SapProfile#nearest}); the fields of its
+     * family ({@code server.<id>.*}) or of a request body, which are few; and where every key is listed, rather than
+     * the hundred keys themselves on each such line.
+     */
     String unknown(String key, String value, Collection<String> read, List<KeyReader.Family> families) {
         String near = SapProfile.nearest(key, read);
         return where(key) + key + " = '" + value + "': expected " + known(key, read, families)
@@ -95,15 +101,7 @@ final class KeyProblems {
                         .collect(Collectors.toCollection(TreeSet::new)));
             }
         }
-        String others = String.join(", ", read.stream()
-                .filter(k -> families.stream().noneMatch(f -> k.startsWith(f.prefix())))
-                .collect(Collectors.toCollection(TreeSet::new)));
-        if (families.isEmpty()) {
-            return "a known key: one of " + others;
-        }
-        StringBuilder text = new StringBuilder("a known key (");
-        families.forEach(f -> text.append(f.prefix()).append(f.placeholder()).append(".*, "));
-        return text.append("or one of ").append(others).append(")").toString();
+        return "a known key (" + EVERY_KEY + ")";
     }
 
     private String where(String key) {

@@ -11,7 +11,7 @@ import java.util.Set;
  * What jwd makes of the lines of an SAP Web Dispatcher profile that are not its own keys, so that a profile pastes.
  * The instance's lines ({@code SAPSYSTEMNAME}, {@code DIR_*}, {@code Start_Program_*}, the ICM's thread and memory
  * tuning, ...) are read and not used: jwd lists them once at start. The keys of features SAP has and jwd does not
- * (a message server to discover servers from, redirects and file access of the ICM, PSE files) are refused, each with
+ * (the message server's own protocol port, redirects and file access of the ICM, PSE files) are refused, each with
  * what to write instead. Read last, over the keys no section read.
  *
  * @param notUsed the lines read and not used, as their keys, in the file's order
@@ -22,31 +22,26 @@ public record SapProfile(List<String> notUsed) {
             "SAPGLOBALHOST", "SAPLOCALHOST", "SAPLOCALHOSTFULL", "SAPFQDN", "SAPDBHOST", "OS_UNICODE",
             "icm/host_name_full", "icm/max_conn", "icm/max_sockets", "icm/req_queue_len", "icm/min_threads",
             "icm/max_threads", "icm/min_spare_threads", "icm/keep_alive_timeout", "icm/conn_timeout",
-            "icm/security_log", "icm/HTTP/error_templ_path", "is/HTTP/show_detailed_errors",
+            "icm/security_log", "icm/HTTP/error_templ_path",
             "wdisp/HTTP/max_pooled_con", "wdisp/HTTPS/max_pooled_con", "wdisp/shm_attach_mode",
             "ssl/ssl_lib", "sec/libsapsecu", "ssf/ssfapi_lib", "ssf/name", "service/protectedwebmethods");
     /** Prefixes of such keys: directories, environment, the start service's programs, the ICM's memory pipes. */
     private static final List<String> INSTANCE_PREFIXES = List.of("DIR_", "SETENV_", "Execute_", "Start_Program_",
             "Restart_Program_", "Stop_Program_", "_", "mpi/", "rdisp/TRACE", "rdisp/trace", "exe/");
 
-    private static final String LIST_SERVERS = "jwd does not ask a message server for the servers: list them"
-            + " (server.<id>.url, server.<id>.type, logon_group.<G>.*), or let them register themselves";
+    private static final String HTTP_PORT = "jwd asks the message server over HTTP, as SAP's Web Dispatcher does:"
+            + " write ms/http_port = <the message server's HTTP port> (ms/server_port_<xx> of its profile) beside"
+            + " rdisp/mshost, or ms/https_port for its HTTPS port";
     /** SAP keys jwd does not support, and what to write instead. */
     private static final Map<String, String> INSTEAD = Map.ofEntries(
-            Map.entry("rdisp/mshost", LIST_SERVERS),
-            Map.entry("rdisp/msserv", LIST_SERVERS),
-            Map.entry("rdisp/msserv_internal", LIST_SERVERS),
-            Map.entry("ms/http_port", LIST_SERVERS),
-            Map.entry("ms/https_port", LIST_SERVERS),
-            Map.entry("wdisp/server_info_location", LIST_SERVERS),
-            Map.entry("wdisp/group_info_location", "logon groups are logon_group.<G>.url_prefixes and"
-                    + " server.<id>.logon_groups"),
-            Map.entry("wdisp/url_map_location", "the URL mapping table is icf.url_prefixes (or"
-                    + " icf.url_prefixes_url)"),
+            Map.entry("rdisp/msserv", HTTP_PORT),
+            Map.entry("rdisp/msserv_internal", HTTP_PORT),
             Map.entry("ssl/server_pse", "jwd reads no PSE: export it to PKCS#12 (sapgenpse export_p12 -p SAPSSLS.pse"
-                    + " jwd.p12) and set jwd.ssl_keystore and jwd.ssl_keystore_password"),
-            Map.entry("ssl/client_pse", "jwd reads no PSE: the servers' certificates are checked against"
-                    + " jwd.ssl_truststore"));
+                    + " jwd.p12) and name it in jwd.ssl_keystore (with jwd.ssl_keystore_password) or in the CRED of an"
+                    + " icm/ssl_config_<xx>"),
+            Map.entry("ssl/client_pse", "jwd reads no PSE: it checks the servers' certificates against"
+                    + " wdisp/ssl_truststore (their CAs in a PKCS#12 or JKS file, with wdisp/ssl_truststore_password),"
+                    + " and its own client certificate is the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"));
     /** Indexed SAP keys jwd does not support, by their prefix. */
     private static final Map<String, String> INSTEAD_INDEXED = Map.of(
             "icm/HTTP/redirect_", "a redirect is a RegRedirectUrl line of an action file (icm/HTTP/mod_<xx>)",
@@ -96,7 +91,8 @@ public record SapProfile(List<String> notUsed) {
 
     /**
      * The known key nearest to {@code key}, when it is near enough to be a typo: the same letters in another case,
-     * or at most two edits away (one for short keys); {@code null} otherwise.
+     * or at most two edits away (one for short keys); else the one known key of the same name under another prefix
+     * ({@code jwd.ssl_truststore}: {@code wdisp/ssl_truststore}); {@code null} otherwise.
      */
     public static String nearest(String key, Collection<String> known) {
         String best = null;
@@ -112,7 +108,19 @@ public record SapProfile(List<String> notUsed) {
                 bestDistance = d;
             }
         }
-        return best;
+        return best != null ? best : sameName(key, known);
+    }
+
+    /** The one known key whose last part (after its last '/' or '.') is {@code key}'s, of 4 letters or more. */
+    private static String sameName(String key, Collection<String> known) {
+        String name = lastPart(key);
+        List<String> same = known.stream().filter(k -> !k.equals(key) && lastPart(k).equalsIgnoreCase(name))
+                .distinct().toList();
+        return name.length() >= 4 && same.size() == 1 ? same.get(0) : null;
+    }
+
+    private static String lastPart(String key) {
+        return key.substring(Math.max(key.lastIndexOf('/'), key.lastIndexOf('.')) + 1);
     }
 
     /** Levenshtein's distance, or {@code limit + 1} as soon as it is certain to exceed {@code limit}. */

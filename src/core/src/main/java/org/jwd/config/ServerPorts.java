@@ -14,9 +14,10 @@ import java.util.regex.Pattern;
 /**
  * jwd's listeners as an SAP profile declares them: {@code icm/server_port_<xx> = PROT=HTTP, PORT=8000, ...}, one
  * line per port, indexes with gaps allowed. {@code PROT=HTTP} is a plain HTTP listener, {@code HTTPS} jwd's TLS
- * termination (with {@code jwd.ssl_keystore}: jwd reads no PSE), {@code ROUTER} the end-to-end TLS listener. Without
- * {@code HOST} a port listens on every interface, as SAP's does. What jwd cannot honour (another protocol, a
- * sub-parameter it has no counterpart for, two HTTPS ports) is refused naming it.
+ * termination (presenting its {@code SSLCONFIG}, an {@code icm/ssl_config_<xx>}, else {@code jwd.ssl_keystore}: jwd
+ * reads no PSE), {@code ROUTER} the end-to-end TLS listener. Without {@code HOST} a port listens on every interface,
+ * as SAP's does. What jwd cannot honour (another protocol, a sub-parameter it has no counterpart for, two ROUTER
+ * ports) is refused naming it.
  *
  * @param ports the lines, by index; empty when the profile declares none (the command line's ports then)
  */
@@ -25,16 +26,22 @@ public record ServerPorts(List<ServerPort> ports) {
     private static final Pattern KEY = Pattern.compile(Pattern.quote(PREFIX) + "(\\d{1,2})");
     private static final Pattern SEPARATOR = Pattern.compile("\\s*,\\s*");
     private static final Set<String> KNOWN = Set.of("PROT", "PORT", "HOST", "TIMEOUT", "PROCTIMEOUT", "EXTBIND",
-            "NOLISTEN");
-    /** Sub-parameters SAP documents that jwd has no counterpart for, and what to write instead. */
-    private static final Map<String, String> INSTEAD = Map.of(
-            "SSLCONFIG", "jwd's HTTPS takes its keystore from jwd.ssl_keystore (a PKCS#12 file: export the PSE with"
-                    + " sapgenpse export_p12)",
-            "VCLIENT", "one client-certificate setting for the HTTPS port: icm/HTTPS/verify_client");
+            "NOLISTEN", "SSLCONFIG", "VCLIENT");
     public static final ServerPorts NONE = new ServerPorts(List.of());
 
     public ServerPorts {
         ports = List.copyOf(ports);
+    }
+
+    /**
+     * What an HTTPS line says of its TLS.
+     *
+     * @param sslConfig    {@code SSLCONFIG}: the {@code ID} of an {@code icm/ssl_config_<xx>}, or
+     *                     {@code ssl_config_<xx>}; {@code null} when not given
+     * @param verifyClient {@code VCLIENT}: as {@code icm/HTTPS/verify_client}, for this port; {@code null}
+     */
+    public record PortTls(String sslConfig, Integer verifyClient) {
+        static final PortTls NONE = new PortTls(null, null);
     }
 
     /** The protocols of {@code PROT} that jwd serves. */
@@ -48,9 +55,20 @@ public record ServerPorts(List<ServerPort> ports) {
      * @param timeout     {@code TIMEOUT}: how long a kept-alive connection may stay idle; {@code null} when not given
      * @param procTimeout {@code PROCTIMEOUT}: the longest a request may take; {@code null} when not given
      * @param listens     {@code false} with {@code NOLISTEN=1}: the port is named (for URLs) but not opened
+     * @param tls         {@code SSLCONFIG} and {@code VCLIENT} of a {@code PROT=HTTPS} line
      */
     public record ServerPort(String key, Protocol protocol, int port, String host, Duration timeout,
-                             Duration procTimeout, boolean listens) {
+                             Duration procTimeout, boolean listens, PortTls tls) {
+        /** The name of the line's {@code icm/ssl_config_<xx>} ({@code SSLCONFIG}), or {@code null}. */
+        public String sslConfig() {
+            return tls.sslConfig();
+        }
+
+        /** The line's {@code VCLIENT}: 0, 1 or 2, or {@code null} when not given. */
+        public Integer verifyClient() {
+            return tls.verifyClient();
+        }
+
         @Override
         public String toString() {
             return key + " (PROT=" + protocol + ", PORT=" + port + (host == null ? "" : ", HOST=" + host) + ")";
@@ -93,12 +111,6 @@ public record ServerPorts(List<ServerPort> ports) {
         }
         agree(keys, ports, ServerPort::procTimeout, "PROCTIMEOUT", "jwd has one request timeout");
         agree(keys, ports, ServerPort::timeout, "TIMEOUT", "jwd's listeners share one idle timeout");
-        List<ServerPort> https = ports.stream().filter(p -> p.protocol() == Protocol.HTTPS && p.listens()).toList();
-        if (https.size() > 1) {
-            keys.problemText(https.get(1).key(), https.get(1).key() + " = '" + keys.raw(https.get(1).key())
-                    + "': jwd terminates HTTPS on one port, and " + https.get(0).key() + " declares it already:"
-                    + " expected one PROT=HTTPS line");
-        }
         List<ServerPort> routers = ports.stream().filter(p -> p.protocol() == Protocol.ROUTER && p.listens()).toList();
         if (routers.size() > 1) {
             keys.problemText(routers.get(1).key(), routers.get(1).key() + " = '" + keys.raw(routers.get(1).key())
@@ -117,8 +129,6 @@ public record ServerPorts(List<ServerPort> ports) {
             String name = eq < 0 ? part.strip() : part.substring(0, eq).strip().toUpperCase(Locale.ROOT);
             if (eq < 0) {
                 wrong.add("'" + part + "' is not NAME=value");
-            } else if (INSTEAD.containsKey(name)) {
-                wrong.add(name + " has no counterpart in jwd: " + INSTEAD.get(name));
             } else if (!KNOWN.contains(name)) {
                 wrong.add(name + " is no sub-parameter jwd knows: expected " + String.join(", ", KNOWN.stream()
                         .sorted().toList()));
@@ -136,11 +146,32 @@ public record ServerPorts(List<ServerPort> ports) {
         if (host != null && host.isEmpty()) {
             wrong.add("HOST is empty");
         }
+        PortTls tls = tls(protocol, sub, wrong);
         if (!wrong.isEmpty()) {
             keys.problemText(key, key + " = '" + value + "': " + String.join("; ", wrong));
             return null;
         }
-        return new ServerPort(key, protocol, port, host, timeout, procTimeout, listens);
+        return new ServerPort(key, protocol, port, host, timeout, procTimeout, listens, tls);
+    }
+
+    /** {@code SSLCONFIG} and {@code VCLIENT}, which only an HTTPS line may give. */
+    private static PortTls tls(Protocol protocol, Map<String, String> sub, List<String> wrong) {
+        String sslConfig = sub.get("SSLCONFIG");
+        String verify = sub.get("VCLIENT");
+        if ((sslConfig != null || verify != null) && protocol != Protocol.HTTPS) {
+            wrong.add((sslConfig != null ? "SSLCONFIG" : "VCLIENT") + " is for PROT=HTTPS lines: jwd decrypts no"
+                    + " other port");
+            return PortTls.NONE;
+        }
+        if (verify != null && !verify.matches("[012]")) {
+            wrong.add("VCLIENT=" + verify + ": expected 0 (no client certificate asked for), 1 (asked for) or 2"
+                    + " (required)");
+            return PortTls.NONE;
+        }
+        if (sslConfig != null && sslConfig.isEmpty()) {
+            wrong.add("SSLCONFIG is empty: expected the ID of an icm/ssl_config_<xx>, or ssl_config_<xx>");
+        }
+        return new PortTls(sslConfig, verify == null ? null : Integer.parseInt(verify));
     }
 
     private static Protocol protocol(String text, List<String> wrong) {

@@ -18,6 +18,7 @@ import org.jwd.sessiontable.ClusterStatus;
 import org.jwd.sessiontable.SessionTable;
 import org.jwd.config.Version;
 import org.jwd.limits.ConnectionSlots;
+import org.jwd.tls.TlsStatus;
 import org.jwd.sessiontable.SessionTableStats;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
@@ -52,6 +53,8 @@ import org.jwd.topology.Topology;
  *     {@code jwd_config_last_reload_timestamp_seconds}: reloads of the configuration.</li>
  * <li>{@code jwd_access_log_dropped_lines_total}: access log lines that never reached a file
  *     ({@link #watchAccessLog}).</li>
+ * <li>{@code jwd_tls_certificate_expiry_seconds{listener,alias,subject}}: when each certificate jwd presents expires
+ *     ({@link #watchCertificates}).</li>
  * </ul>
  *
  * <p>With {@code wdisp/system_<xx>} entries ({@link ServerSystems#configured()}), every series of a server or a group
@@ -198,6 +201,42 @@ public final class DispatcherMetrics {
                 .help("Access log lines that never reached a file: the queue was full (the disk could not keep up)"
                         + " or the file could not be written (a full disk, a read-only directory)")
                 .callback(cb -> cb.call(droppedLines.getAsLong())).build());
+    }
+
+    /**
+     * Adds {@code jwd_tls_certificate_expiry_seconds{listener,alias,subject}}, read from {@code certificates} when
+     * scraped: when each certificate jwd presents expires (Unix time), so that an alert can fire before it does
+     * ({@code jwd_tls_certificate_expiry_seconds - time() < 30 * 86400}). Called once, by the dispatcher.
+     */
+    public void watchCertificates(Supplier<TlsStatus> certificates) {
+        both(GaugeWithCallback.builder().name("jwd_tls_certificate_expiry_seconds")
+                .help("When each certificate jwd presents expires, as Unix time: its HTTPS listeners' (by their"
+                        + " icm/server_port_<xx> and SSL configuration) and its own towards the servers"
+                        + " (wdisp/ssl_cred)")
+                .labelNames("listener", "alias", "subject")
+                .callback(cb -> certificates.get().presented().forEach(p -> p.certificates().forEach(c ->
+                        cb.call(c.notAfter().getEpochSecond(), p.listener(), c.alias(), c.subject()))))
+                .build());
+    }
+
+    /**
+     * Adds {@code jwd_discovery_last_good_view} (1 while a system runs on its last good or kept view: its message
+     * server does not answer) and {@code jwd_discovery_refreshed_timestamp_seconds}, per system ({@code -} for the one
+     * system without {@code wdisp/system_<xx>}), read when scraped.
+     *
+     * @param failing     by system: whether it runs on its last good or kept view
+     * @param refreshedAt by system: when its lists last answered (epoch ms), 0 before
+     */
+    public void watchDiscovery(java.util.function.Supplier<java.util.Map<String, Boolean>> failing,
+                               java.util.function.Supplier<java.util.Map<String, Long>> refreshedAt) {
+        both(GaugeWithCallback.builder().name("jwd_discovery_last_good_view")
+                .help("1 while the system runs on its last good view (or the one kept from an earlier run): its"
+                        + " message server does not answer").labelNames("system")
+                .callback(cb -> failing.get().forEach((system, f) -> cb.call(f ? 1 : 0, system))).build());
+        both(GaugeWithCallback.builder().name("jwd_discovery_refreshed_timestamp_seconds")
+                .help("When the system's lists (server list, URL mapping table, logon groups) last answered")
+                .labelNames("system")
+                .callback(cb -> refreshedAt.get().forEach((system, at) -> cb.call(at / 1000.0, system))).build());
     }
 
     /**

@@ -40,15 +40,21 @@ public record OperatorConfig(Path stateFile, ClusterConfig cluster) {
             return new OperatorConfig(null, cluster);
         }
         if (file == null) {
-            file = defaultFile(restart);
+            file = keptFile(restart, FILE_NAME, "operator-state");
         }
         return new OperatorConfig(file, null);
     }
 
-    private static Path defaultFile(KeyReader keys) {
+    /**
+     * Where jwd keeps a state file of its own when no key names one: {@code fileName} in the persistent session
+     * table's directory ({@code SessionTable.disk_path}), else {@code <stem>-<configuration file's name>-<8 hex
+     * digits of its path's SHA-256>.<extension of fileName>} in the work directory {@code bin/jwd} gives; {@code null}
+     * without either (a WAR in another container).
+     */
+    public static Path keptFile(KeyReader keys, String fileName, String stem) {
         String disk = keys.raw(SessionTableDiskConfig.PATH_KEY);
         if (disk != null && !disk.isBlank()) {
-            return keys.directory().resolve(disk.strip()).resolve(FILE_NAME);
+            return keys.directory().resolve(disk.strip()).resolve(fileName);
         }
         String work = System.getProperty(WORK_PROPERTY);
         String config = System.getProperty(ConfigLoader.SYSTEM_PROPERTY);
@@ -58,7 +64,8 @@ public record OperatorConfig(Path stateFile, ClusterConfig cluster) {
         // one file per configuration: several dispatchers may run from one distribution
         Path file = Path.of(config).toAbsolutePath();
         String name = String.valueOf(file.getFileName()).replaceFirst("\\.properties$", "");
-        return Path.of(work).resolve("operator-state-" + name + "-" + shortHash(file.toString()) + ".properties");
+        String extension = fileName.substring(fileName.lastIndexOf('.'));
+        return Path.of(work).resolve(stem + "-" + name + "-" + shortHash(file.toString()) + extension);
     }
 
     private static String shortHash(String text) {

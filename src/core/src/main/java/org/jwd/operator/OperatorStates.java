@@ -1,5 +1,6 @@
 package org.jwd.operator;
 
+import java.io.IOException;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,7 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
+import org.jwd.config.ConfigException;
 import org.jwd.sessiontable.ClusterMap;
+import org.jwd.statefile.NewerFormatException;
 import org.jwd.topology.Server;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,14 +53,32 @@ public final class OperatorStates implements AutoCloseable {
         this.decisions = store == null ? new LinkedHashMap<>() : loadOrEmpty();
     }
 
-    /** The decisions kept where {@code config} says. */
-    public static OperatorStates open(OperatorConfig config, LongSupplier clockMillis) {
+    /**
+     * The decisions kept where {@code config} says.
+     *
+     * @throws ConfigException naming {@code jwd.state_file} when a later jwd wrote it: its drains and disables cannot
+     *                         be read, and servers an operator took out must not take requests again unseen
+     */
+    public static OperatorStates open(OperatorConfig config, LongSupplier clockMillis) throws ConfigException {
         StateStore store = config.cluster() != null
                 ? new ClusterStates(new ClusterMap(config.cluster(), ClusterStates.ALIAS, clockMillis))
-                : config.stateFile() != null ? new StateFile(config.stateFile()) : null;
+                : config.stateFile() != null ? checked(new StateFile(config.stateFile())) : null;
         OperatorStates states = new OperatorStates(store, clockMillis);
         LOG.info("jwd: what the operator decides of servers (drain, disable, enable) is {}", config);
         return states;
+    }
+
+    private static StateFile checked(StateFile file) throws ConfigException {
+        try {
+            file.checkFormat();
+        } catch (NewerFormatException e) {
+            throw new ConfigException(OperatorConfig.STATE_FILE_KEY + ": " + e.getMessage() + "; the operator's"
+                    + " drains and disables in it cannot be read, so jwd does not start: start the later jwd again,"
+                    + " or move the file away (its servers then follow the configuration)");
+        } catch (IOException e) {
+            // unreadable: said when it is loaded, and servers follow the configuration until it can be read
+        }
+        return file;
     }
 
     private Map<String, Decision> loadOrEmpty() {

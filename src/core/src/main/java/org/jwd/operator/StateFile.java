@@ -11,11 +11,18 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
+import org.jwd.statefile.NewerFormatException;
+import org.jwd.statefile.StateFormat;
+
 /**
- * The operator's decisions in a file of one line per server ({@link Decision#encode}), written whole beside its
- * final name and moved over it, so that a crash leaves the old file or the new one, never half of one.
+ * The operator's decisions in a file of one line per server ({@link Decision#encode}) after its format's line
+ * ({@link #FORMAT}), written whole beside its final name and moved over it, so that a crash leaves the old file or
+ * the new one, never half of one. A file of a later jwd's format is not read: {@link OperatorStates#open} stops the
+ * start, since servers an operator took out would otherwise take requests again.
  */
 final class StateFile implements StateStore {
+    static final StateFormat FORMAT = new StateFormat("operator state", 1);
+
     private final Path file;
 
     StateFile(Path file) {
@@ -39,9 +46,9 @@ final class StateFile implements StateStore {
         Path temporary = file.resolveSibling(file.getFileName() + ".new");
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(temporary, "# jwd: what the operator decided of each server (bin/jwd drain|enable|"
-                    + "disable); <id>=<state>|<server.<id>.state then>|<epoch ms>|<who>\n" + Decision.encode(next),
-                    StandardCharsets.UTF_8);
+            Files.writeString(temporary, FORMAT.line() + "\n# what the operator decided of each server (bin/jwd "
+                    + "drain|enable|disable); <id>=<state>|<server.<id>.state then>|<epoch ms>|<who>\n"
+                    + Decision.encode(next), StandardCharsets.UTF_8);
             try {
                 Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -51,6 +58,11 @@ final class StateFile implements StateStore {
             throw new StoreException("cannot write " + file + ": " + e, e);
         }
         return next;
+    }
+
+    /** @throws NewerFormatException when a later jwd wrote the file */
+    void checkFormat() throws IOException {
+        FORMAT.of(file);
     }
 
     @Override

@@ -121,8 +121,7 @@ public final class Router {
                     d.reason);
         }
         d.choice.server().requestStarted(d.choice.bound());
-        return RoutingDecision.forward(d.path.path(), d.group, d.choice.server(), d.choice.reason(), d.target,
-                d.choice.bound(), d.choice.identifier());
+        return RoutingDecision.forward(d.path.path(), d.group, d.choice, d.target);
     }
 
     /**

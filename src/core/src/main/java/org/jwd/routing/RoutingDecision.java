@@ -1,5 +1,8 @@
 package org.jwd.routing;
 
+import org.jwd.affinity.IdentifierSource;
+import org.jwd.affinity.SessionAffinity;
+import org.jwd.affinity.TableOutcome;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 
@@ -18,32 +21,36 @@ public final class RoutingDecision {
     private final String target;
     private final boolean bound;
     private final String identifier;
+    private final IdentifierSource source;
+    private final TableOutcome table;
 
-    private RoutingDecision(int errorStatus, String errorMessage, String path, ServerGroup group, Server server,
-                            String reason, String target, boolean bound, String identifier) {
+    private RoutingDecision(int errorStatus, String errorMessage, String path, ServerGroup group, String reason,
+                            String target, SessionAffinity.Choice choice) {
         this.errorStatus = errorStatus;
         this.errorMessage = errorMessage;
         this.path = path;
         this.group = group;
-        this.server = server;
         this.reason = reason;
         this.target = target;
-        this.bound = bound;
-        this.identifier = identifier;
+        this.server = choice == null ? null : choice.server();
+        this.bound = choice != null && choice.bound();
+        this.identifier = choice == null ? null : choice.identifier();
+        this.source = choice == null ? null : choice.source();
+        this.table = choice == null ? null : choice.table();
     }
 
     /**
-     * The request goes to {@code server} at {@code target} (its URL, the forwarded path and the query);
-     * {@code identifier} is the session identifier that placed it, or {@code null}.
+     * The request goes to the {@code choice}'s server at {@code target} (its URL, the forwarded path and the
+     * query), for the choice's reason.
      */
-    public static RoutingDecision forward(String path, ServerGroup group, Server server, String reason,
-                                          String target, boolean bound, String identifier) {
-        return new RoutingDecision(0, null, path, group, server, reason, target, bound, identifier);
+    public static RoutingDecision forward(String path, ServerGroup group, SessionAffinity.Choice choice,
+                                          String target) {
+        return new RoutingDecision(0, null, path, group, choice.reason(), target, choice);
     }
 
     /** The request goes nowhere; the client gets {@code status} with {@code message} as the body. */
     public static RoutingDecision reject(int status, String message, String path, ServerGroup group, String reason) {
-        return new RoutingDecision(status, message, path, group, null, reason, null, false, null);
+        return new RoutingDecision(status, message, path, group, reason, null, null);
     }
 
     public boolean isRejected() {
@@ -92,6 +99,16 @@ public final class RoutingDecision {
      */
     public String identifier() {
         return identifier;
+    }
+
+    /** Which identifier placed the request ({@link #identifier()}), or {@code null} when none did. */
+    public IdentifierSource source() {
+        return source;
+    }
+
+    /** What the session table did for the request, or {@code null} when it had no part in it. */
+    public TableOutcome table() {
+        return table;
     }
 
     /**

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -32,15 +31,9 @@ import org.slf4j.LoggerFactory;
  * {@link UrlMappingTable}).
  * When the first load fails the table is the file entries alone until a reload succeeds.
  *
- * <p><b>The format</b> is what SAP's {@code /sap/public/icf_info/icr_urlprefix} serves, one prefix a line:
- * {@code PREFIX=/sap/bc/bsp/&CASE=&VHOST=*}. {@code PREFIX} is the prefix. {@code CASE=X} (or {@code 1}) marks
- * a case-sensitive prefix, an empty {@code CASE} (or {@code 0}) a case-insensitive one: ICF service names are
- * case-insensitive unless flagged. A line without {@code CASE}, or with another value, is case-insensitive, the
- * ICF's default and that of {@code icf.url_prefixes} (the wider reading: more paths are ABAP, and the URL filter
- * reads ABAP paths regardless of case), and the latter is reported. {@code VHOST} and any other field are
- * ignored: jwd does not route by virtual host, so a prefix of any virtual host counts. Lines in configuration
- * syntax ({@code /sap/bc/}, {@code case:/sap/bc/}) are accepted too; blank lines and lines starting with '#'
- * are skipped; a line that is neither is reported and skipped.
+ * <p><b>The format</b> is what SAP's {@code /sap/public/icf_info/icr_urlprefix} serves, read by
+ * {@link IcrUrlPrefixParser}: the {@code STACK=ABAP} lines (and those without {@code STACK}) are the table's
+ * entries; {@code GROUP} is not read here (discovery reads it, {@code org.jwd.discovery}).
  */
 public final class UrlPrefixLoader implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UrlPrefixLoader.class);
@@ -240,53 +233,16 @@ public final class UrlPrefixLoader implements AutoCloseable {
         return false;
     }
 
-    /** Reads a response body; every line that is not read as written adds a message to {@code problems}. */
+    /**
+     * Reads a response body ({@link IcrUrlPrefixParser}, the one reader of SAP's format): its ABAP prefixes, since
+     * the table says which URLs are ABAP; a {@code STACK=J2EE} line says a URL is Java, which it is without an
+     * entry. Every line that is not read as written adds a message to {@code problems}.
+     */
     static List<UrlPrefix> parse(String body, List<String> problems) {
-        List<UrlPrefix> prefixes = new ArrayList<>();
-        String[] lines = body.split("\r\n|\r|\n");
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            try {
-                prefixes.add(line.startsWith("/") || UrlPrefix.startsWithCaseForm(line) ? UrlPrefix.parse(line)
-                        : parseFields(line, i + 1, problems));
-            } catch (IllegalArgumentException e) {
-                problems.add("line " + (i + 1) + ": " + e.getMessage());
-            }
-        }
-        return prefixes;
-    }
-
-    /** {@code PREFIX=/sap/bc/&CASE=X&VHOST=*}; field names in any case. */
-    private static UrlPrefix parseFields(String line, int lineNumber, List<String> problems) {
-        String prefix = null;
-        String caseFlag = null;
-        for (String field : line.split("&")) {
-            int eq = field.indexOf('=');
-            String name = (eq < 0 ? field : field.substring(0, eq)).strip().toUpperCase(Locale.ROOT);
-            String value = eq < 0 ? "" : field.substring(eq + 1).strip();
-            if (name.equals("PREFIX")) {
-                prefix = value;
-            } else if (name.equals("CASE")) {
-                caseFlag = value;
-            }
-        }
-        if (prefix == null) {
-            throw new IllegalArgumentException(BadPathException.quote(line) + " has no PREFIX=");
-        }
-        UrlPrefix parsed = UrlPrefix.parse(prefix);
-        boolean caseSensitive = switch (caseFlag == null ? "" : caseFlag.toUpperCase(Locale.ROOT)) {
-            case "X", "1" -> true;
-            case "", "0" -> false;
-            default -> {
-                problems.add("line " + lineNumber + ": CASE=" + BadPathException.quote(caseFlag)
-                        + " is neither X, 1, 0 nor empty; read as case-insensitive");
-                yield false;
-            }
-        };
-        return new UrlPrefix(parsed.prefix(), caseSensitive);
+        IcrUrlPrefixParser.Result result = IcrUrlPrefixParser.parse(body);
+        problems.addAll(result.problems());
+        return result.entries().stream().filter(e -> e.stack() == org.jwd.config.ServerType.ABAP)
+                .map(IcrUrlPrefixParser.Entry::prefix).toList();
     }
 
     /** The exception and its causes: the JDK client's ConnectException alone has no message at all. */

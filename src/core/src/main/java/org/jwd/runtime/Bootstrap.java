@@ -3,6 +3,8 @@ package org.jwd.runtime;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -19,9 +21,10 @@ import org.jwd.health.HealthChecker;
 import org.jwd.operator.OperatorConfig;
 import org.jwd.operator.OperatorStates;
 import org.jwd.registry.ServerRegistry;
+import org.jwd.tls.ClientTls;
+import org.jwd.tls.Reencryption;
 import org.jwd.tls.SslEncrypt;
 import org.jwd.tls.TlsConfig;
-import org.jwd.tls.TlsPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,11 +50,15 @@ public final class Bootstrap implements AutoCloseable {
     private final Reloader reloader;
     private final ConfigWatch watch;
     private final Readiness readiness;
+    /** jwd as the servers' TLS client: every client factory, and the renewal of its client certificate */
+    private final ClientTls clientTls;
 
-    private Bootstrap(ScheduledExecutorService scheduler, AdminConfig admin, Dispatcher dispatcher, Path file) {
+    private Bootstrap(ScheduledExecutorService scheduler, AdminConfig admin, Dispatcher dispatcher, ClientTls clientTls,
+                      Path file) {
         this.scheduler = scheduler;
         this.admin = admin;
         this.dispatcher = dispatcher;
+        this.clientTls = clientTls;
         this.reloader = file == null ? null
                 : new Reloader(file, dispatcher, System::currentTimeMillis);
         this.watch = file == null ? null : new ConfigWatch(reloader, dispatcher::config, scheduler);
@@ -67,7 +74,8 @@ public final class Bootstrap implements AutoCloseable {
     public static Bootstrap build(DispatcherConfig config, Path file) throws ConfigException {
         AdminConfig admin = config.section(AdminConfig.class);
         TlsConfig tls = config.section(TlsConfig.class);
-        HealthChecker health = healthChecker(config, tls);
+        ClientTls clientTls = clientTls(tls);
+        HealthChecker health = healthChecker(config, tls, clientTls);
         // the last check that can fail the start, and the first part that holds a file
         AccessLog accessLog = AccessLog.open(config);
         ScheduledExecutorService scheduler = newScheduler();
@@ -76,28 +84,52 @@ public final class Bootstrap implements AutoCloseable {
             sessionTable = SessionTables.create(config, scheduler);
         } catch (RuntimeException e) {
             scheduler.shutdownNow();
-            closeAll(List.of(health, accessLog));
+            closeAll(List.of(health, accessLog, clientTls));
             throw e;
         }
-        OperatorStates operator = OperatorStates.open(config.section(OperatorConfig.class), System::currentTimeMillis);
+        OperatorStates operator = null;
         try {
+            operator = OperatorStates.open(config.section(OperatorConfig.class), System::currentTimeMillis);
             Dispatcher dispatcher = new Dispatcher(config, new Dispatcher.Parts(tls, accessLog, sessionTable, health,
                     new ServerRegistry(admin.registryExpiry(), System::nanoTime), scheduler, operator));
-            return new Bootstrap(scheduler, admin, dispatcher, file);
+            watchDiscovery(dispatcher);
+            dispatcher.metrics().watchCertificates(clientTls::everyCertificate);
+            return new Bootstrap(scheduler, admin, dispatcher, clientTls, file);
         } catch (ConfigException | RuntimeException e) {
             scheduler.shutdownNow();
-            closeAll(List.of(health, sessionTable, accessLog, operator));
+            closeAll(java.util.Arrays.asList(health, sessionTable, accessLog, operator, clientTls));
             throw e;
         }
     }
 
+    /** @throws ConfigException naming the truststore or the client certificate when they cannot be opened */
+    private static ClientTls clientTls(TlsConfig tls) throws ConfigException {
+        try {
+            return new ClientTls(tls.servers(), Clock.systemUTC());
+        } catch (IOException | GeneralSecurityException e) {
+            throw new ConfigException(Reencryption.CRED + " = '" + tls.servers().credentials() + "': cannot be read: "
+                    + e.getMessage());
+        }
+    }
+
+    /** The discovery's metrics, read from the discovery in force (a reload may replace it). */
+    private static void watchDiscovery(Dispatcher dispatcher) {
+        dispatcher.metrics().watchDiscovery(
+                () -> dispatcher.discovery().status().stream().collect(java.util.stream.Collectors.toMap(
+                        s -> s.system(), s -> s.onKeptView(), (a, b) -> a)),
+                () -> dispatcher.discovery().status().stream().collect(java.util.stream.Collectors.toMap(
+                        s -> s.system(), s -> s.refreshedAt(), (a, b) -> a)));
+    }
+
     /** @throws ConfigException naming the truststore when the HTTPS checks cannot use it */
-    private static HealthChecker healthChecker(DispatcherConfig config, TlsConfig tls) throws ConfigException {
+    private static HealthChecker healthChecker(DispatcherConfig config, TlsConfig tls, ClientTls clientTls)
+            throws ConfigException {
         try {
             return new HealthChecker(List.of(), config.health(),
-                    tls.encrypt() == SslEncrypt.NEVER ? null : TlsPolicy.towardsServers(tls));
+                    tls.encrypt() == SslEncrypt.NEVER ? null : clientTls.newFactory());
         } catch (IOException | GeneralSecurityException e) {
-            throw new ConfigException(TlsConfig.TRUSTSTORE + " = '" + tls.trustStore() + "': cannot be read: " + e);
+            throw new ConfigException(TlsConfig.TRUSTSTORE + " = '" + tls.servers().trustStore() + "': cannot be read: "
+                    + e);
         }
     }
 
@@ -128,6 +160,8 @@ public final class Bootstrap implements AutoCloseable {
         if (watch != null) {
             watch.start();
         }
+        clientTls.start(dispatcher.config().sections().find(ConfigReader.WatchSection.class)
+                .map(ConfigReader.WatchSection::interval).orElse(Duration.ZERO));
     }
 
     private void expireRegistrations() {
@@ -163,6 +197,11 @@ public final class Bootstrap implements AutoCloseable {
         return readiness;
     }
 
+    /** jwd's TLS towards the servers: the proxy's client factory comes from here, and what jwd presents. */
+    public ClientTls clientTls() {
+        return clientTls;
+    }
+
     /** The one scheduler of the periodic jobs. */
     public ScheduledExecutorService scheduler() {
         return scheduler;
@@ -179,7 +218,7 @@ public final class Bootstrap implements AutoCloseable {
         scheduler.shutdown();
         readiness.stopping();
         closeAll(List.of(dispatcher, dispatcher.health(), dispatcher.sessionTable(), dispatcher.accessLog(),
-                dispatcher.operator()));
+                dispatcher.operator(), clientTls));
         scheduler.shutdownNow();
     }
 
@@ -187,7 +226,9 @@ public final class Bootstrap implements AutoCloseable {
     private static void closeAll(List<AutoCloseable> parts) {
         for (AutoCloseable part : parts) {
             try {
-                part.close();
+                if (part != null) {
+                    part.close();
+                }
             } catch (Exception e) {
                 LOG.warn("jwd: closing {} failed", part, e);
             }

@@ -3,7 +3,7 @@ package org.jwd.runtime;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.jwd.accesslog.AccessLogConfig;
+import org.jwd.accesslog.AccessLogConfigs;
 import org.jwd.config.AdminConfig;
 import org.jwd.config.ClusterConfig;
 import org.jwd.config.ConfigException;
@@ -16,6 +16,7 @@ import org.jwd.config.PerSystemConfigs;
 import org.jwd.config.SapProfile;
 import org.jwd.config.Sections;
 import org.jwd.config.SessionTableDiskConfig;
+import org.jwd.discovery.DiscoveryConfig;
 import org.jwd.filter.PermissionTable;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.SlowClients;
@@ -41,6 +42,19 @@ public final class ConfigReader {
         static WatchSection read(KeyReader keys) {
             return new WatchSection(keys.duration(WATCH_KEY, DEFAULT_WATCH_INTERVAL, true, "how often the configuration"
                     + " file is checked for changes: " + Durations.EXPECTED + "; 0 turns the watch off"));
+        }
+    }
+
+    /**
+     * SAP's {@code is/HTTP/show_detailed_errors}: whether jwd's own error answers (500, 502, 503, 504) name the
+     * server, the group and the cause ({@code TRUE}, SAP's default), or say their status alone ({@code FALSE}, as SAP
+     * recommends where clients are not to learn the landscape; the access log and the page keep the details).
+     */
+    public record ErrorDetailSection(boolean detailed) {
+        public static final String KEY = "is/HTTP/show_detailed_errors";
+
+        static ErrorDetailSection read(KeyReader keys) {
+            return new ErrorDetailSection(keys.bool(KEY, true));
         }
     }
 
@@ -82,13 +96,16 @@ public final class ConfigReader {
                 .put(SlowClients.class, SlowClients.read(keys))
                 .put(TlsConfig.class, TlsConfig.read(keys, whole))
                 .put(AdminConfig.class, AdminConfig.read(keys, core))
-                .put(AccessLogConfig.class, AccessLogConfig.read(keys))
+                .put(AccessLogConfigs.class, AccessLogConfigs.read(keys))
                 .put(PermissionTable.class, PermissionTable.read(keys))
                 .put(ModificationHandlers.class, ModificationHandlers.read(keys))
                 .put(ClusterConfig.class, cluster)
                 .put(OperatorConfig.class, OperatorConfig.read(keys, cluster))
                 .put(SessionTableDiskConfig.class, SessionTableDiskConfig.read(keys, table))
-                .put(WatchSection.class, WatchSection.read(keys));
+                .put(WatchSection.class, WatchSection.read(keys))
+                .put(ErrorDetailSection.class, ErrorDetailSection.read(keys))
+                .put(DiscoveryConfig.class, DiscoveryConfig.read(keys, systems == null ? java.util.List.of()
+                        : systems.systems().systems(), core.urlMapping().autoRefresh()));
         if (systems != null) {
             // each system shares the file's sections but its own TLS and server limits; the whole carries them all.
             // Read before the check, so that the systems' problems come with the file's others.

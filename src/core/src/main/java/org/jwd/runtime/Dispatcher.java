@@ -15,8 +15,9 @@ import org.jwd.sessiontable.SessionTimeouts;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.Durations;
-import org.jwd.config.LogonGroupConfig;
 import org.jwd.config.ServerConfig;
+import org.jwd.discovery.Discovery;
+import org.jwd.discovery.SystemView;
 import org.jwd.health.HealthChecker;
 import org.jwd.limits.LimitsConfig;
 import org.jwd.limits.ConnectionSlots;
@@ -49,7 +50,7 @@ public final class Dispatcher implements AutoCloseable {
      * What lives as long as the dispatcher, whatever the reloads change.
      *
      * @param tls       re-encryption to the servers, termination and end-to-end TLS (a restart changes them)
-     * @param accessLog {@code icm/HTTP/logging_0}, opened at the start ({@link AccessLog#OFF} without it)
+     * @param accessLog {@code icm/HTTP/logging_<xx>}, opened at the start ({@link AccessLog#OFF} without it)
      * @param scheduler the shared scheduler, on which a new URL mapping table's loader refreshes
      * @param operator  the operator's decisions (drain, disable, enable), applied to every new state
      */
@@ -63,40 +64,39 @@ public final class Dispatcher implements AutoCloseable {
     private final DispatcherMetrics metrics;
     /** Written under this lock (every change is one read, build and swap); read without it. */
     private final AtomicReference<DispatcherState> current = new AtomicReference<>();
+    /** Asks SAP for the systems' landscapes; replaced when a reload changes its keys. Set under this lock. */
+    private volatile Discovery discovery;
+    /** What {@link #discovery} found, by system ({@code -} for the implicit one). Guarded by this. */
+    private Map<String, SystemView> discovered = Map.of();
 
     /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused, or a limits key */
     public Dispatcher(DispatcherConfig config, Parts parts) throws ConfigException {
         this.parts = parts;
         LimitsConfig limits = config.section(LimitsConfig.class);
-        rebuild(config, urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits),
-                SystemRouters.NONE.loadersFor(systemsOf(config), null));
+        rebuild(config, SystemRouters.urlPrefixLoader(config), limits, ConnectionSlots.NONE.next(limits),
+                SystemRouters.NONE.loadersFor(SystemConfigs.of(config), null));
         this.metrics = new DispatcherMetrics(() -> state().topology(), parts.sessionTable(), () -> state().slots(),
                 new StateSystems(this::state));
         metrics.watchAccessLog(() -> parts.accessLog().status().droppedLines());
-        warnOfFavoriteOnlyGroups(config);
+        ConfigWarnings.favoriteOnlyGroups(config);
+        this.discovery = DiscoveryLink.open(config, parts.tls(), this::discovered);
+        // a view kept from the last run serves at once, before the message server is asked
+        discovery.loadKept();
     }
 
-    /** At start and on every reload: an operator who set it by mistake must see it whichever way it came in. */
-    private static void warnOfFavoriteOnlyGroups(DispatcherConfig config) {
-        for (LogonGroupConfig group : config.logonGroups()) {
-            // Without ext_rfc the quality view hands everything to its favorite; it only chooses HTTP requests
-            // when the group opts in: otherwise ext_rfc is what lgtst reports, as SAP's message server does.
-            if (!group.extRfc() && group.httpBalancing() == LogonGroupConfig.HttpBalancing.QUALITY) {
-                LOG.warn("jwd: logon group {} has ext_rfc=false and http_balancing=quality: every request goes to its "
-                        + "favorite server, none is balanced among its members (SAP floods one server this way)",
-                        group.name());
-            }
-        }
+    /** Asks SAP for the systems' servers, URL mapping tables and logon groups. */
+    public Discovery discovery() {
+        return discovery;
     }
 
-    /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused ({@code /}, a bad path) */
-    static UrlPrefixLoader urlPrefixLoader(DispatcherConfig config) throws ConfigException {
-        try {
-            return new UrlPrefixLoader(config);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("icf.url_prefixes = '" + String.join(",", config.urlMapping().urlPrefixes()) + "': "
-                    + e.getMessage());
+    /** {@code from} found a new view of a system: its servers, groups and prefixes join the state in force. */
+    synchronized void discovered(Discovery from) {
+        if (from != discovery) {
+            // a discovery a reload replaced, finishing a refresh
+            return;
         }
+        discovered = from.views();
+        rebuild();
     }
 
     /** The state in force: a request reads it once and keeps it. */
@@ -114,7 +114,7 @@ public final class Dispatcher implements AutoCloseable {
         return parts.tls();
     }
 
-    /** The access log ({@link AccessLog#OFF} without {@code icm/HTTP/logging_0}). */
+    /** The access log ({@link AccessLog#OFF} without {@code icm/HTTP/logging_<xx>}). */
     public AccessLog accessLog() {
         return parts.accessLog();
     }
@@ -142,21 +142,7 @@ public final class Dispatcher implements AutoCloseable {
 
     /** Whether {@code id} is a server of the configuration file (which never expires and cannot register). */
     public boolean isConfigured(String id) {
-        return serversOf(config()).stream().anyMatch(s -> s.id().equals(id));
-    }
-
-    /**
-     * The servers of the file: with systems, every server is some system's (unscoped {@code server.<id>} keys are
-     * refused then).
-     */
-    private static List<ServerConfig> serversOf(DispatcherConfig config) {
-        SystemConfigs systems = systemsOf(config);
-        return systems == null ? config.servers() : systems.servers();
-    }
-
-    /** The {@code wdisp/system_<xx>} systems of {@code config}, or {@code null} for the implicit one. */
-    private static SystemConfigs systemsOf(DispatcherConfig config) {
-        return config.sections().find(SystemConfigs.class).orElse(null);
+        return SystemConfigs.serversOf(config()).stream().anyMatch(s -> s.id().equals(id));
     }
 
     /**
@@ -183,7 +169,7 @@ public final class Dispatcher implements AutoCloseable {
             throw new IllegalArgumentException("server " + server.id() + " is from the configuration file"
                     + (of == null ? "" : " (system " + of + ")"));
         }
-        String refused = refusedSystem(systemsOf(config()), system);
+        String refused = SystemConfigs.refusedRegistration(SystemConfigs.of(config()), system);
         if (refused != null) {
             throw new IllegalArgumentException("server " + server.id() + ": " + refused);
         }
@@ -195,23 +181,6 @@ public final class Dispatcher implements AutoCloseable {
                     system == null ? "" : ", system " + system);
         }
         return outcome;
-    }
-
-    /**
-     * Why a registration into {@code system} cannot stand with {@code systems}: a SID that is not one of them, none
-     * where there are systems, or one where there are none; {@code null} when it stands.
-     */
-    private static String refusedSystem(SystemConfigs systems, String system) {
-        if (systems == null) {
-            return system == null ? null : "system " + system + " is not configured: no wdisp/system_<xx> entry";
-        }
-        if (system == null) {
-            return "no system: with wdisp/system_<xx> entries every server belongs to one of "
-                    + String.join(", ", systems.configs().keySet());
-        }
-        return systems.configs().containsKey(system) ? null
-                : "system " + system + " is not configured: expected one of " + String.join(", ",
-                systems.configs().keySet());
     }
 
     /** A registered server leaves at once; {@code false} when it was not registered. */
@@ -255,20 +224,20 @@ public final class Dispatcher implements AutoCloseable {
         if (!before.config().urlMapping().urlPrefixes().equals(next.urlMapping().urlPrefixes())
                 || !Objects.equals(before.config().urlMapping().urlPrefixesUrl(), next.urlMapping().urlPrefixesUrl())
                 || !before.config().urlMapping().autoRefresh().equals(next.urlMapping().autoRefresh())) {
-            prefixes = urlPrefixLoader(next);
+            prefixes = SystemRouters.urlPrefixLoader(next);
             // the first load is synchronous: the new router's first requests see the loaded prefixes
             prefixes.start(parts.scheduler());
         }
-        for (ServerConfig s : serversOf(next)) {
+        for (ServerConfig s : SystemConfigs.serversOf(next)) {
             if (parts.registry().remove(s.id())) {
                 LOG.warn("jwd: registered server {} gives way to the server {} of the configuration file", s.id(),
                         s.id());
             }
         }
-        SystemConfigs nextSystems = systemsOf(next);
+        SystemConfigs nextSystems = SystemConfigs.of(next);
         for (ServerRegistry.Registration r : parts.registry().registrations()) {
             // a server that joined a system keeps it across reloads; one whose system is gone has nowhere to serve
-            String refused = refusedSystem(nextSystems, r.system());
+            String refused = SystemConfigs.refusedRegistration(nextSystems, r.system());
             if (refused != null && parts.registry().remove(r.config().id())) {
                 LOG.warn("jwd: registered server {} removed: {}; it may register again", r.config().id(), refused);
             }
@@ -279,13 +248,33 @@ public final class Dispatcher implements AutoCloseable {
             parts.sessionTable().changeTimeouts(timeouts);
         }
         parts.health().reconfigure(next.health());
+        Discovery replaced = replaceDiscovery(next);
         rebuild(next, prefixes, limits, before.slots().next(limits),
-                before.systems().loadersFor(systemsOf(next), parts.scheduler()));
+                before.systems().loadersFor(SystemConfigs.of(next), parts.scheduler()));
+        if (replaced != null) {
+            replaced.close();
+            discovery.start(parts.scheduler());
+        }
         if (before.urlPrefixes() != prefixes) {
             before.urlPrefixes().close();
         }
         before.systems().closeLoadersLeft(state().systems());
-        warnOfFavoriteOnlyGroups(next);
+        ConfigWarnings.favoriteOnlyGroups(next);
+    }
+
+    /**
+     * A new discovery when {@code next} discovers differently, serving from the kept file until it is started;
+     * returns the one it replaces (to be closed once the new state is in force), or {@code null}. Guarded by this.
+     */
+    private Discovery replaceDiscovery(DispatcherConfig next) throws ConfigException {
+        if (!DiscoveryLink.changed(discovery, next)) {
+            return null;
+        }
+        Discovery replaced = discovery;
+        discovered = Map.of();
+        discovery = DiscoveryLink.open(next, parts.tls(), this::discovered);
+        discovery.loadKept();
+        return replaced;
     }
 
     /** Rebuilds for the configuration in force (a server registered, changed or left). Guarded by this. */
@@ -301,11 +290,14 @@ public final class Dispatcher implements AutoCloseable {
     private void rebuild(DispatcherConfig config, UrlPrefixLoader prefixes, LimitsConfig limits,
                          ConnectionSlots slots, Map<String, UrlPrefixLoader> systemLoaders) {
         Map<String, Server> before = state() == null ? Map.of() : state().topology().servers();
-        SystemConfigs systems = systemsOf(config);
-        List<ServerConfig> configs = new ArrayList<>(serversOf(config));
+        SystemConfigs systems = SystemConfigs.of(config);
+        List<ServerConfig> configs = DiscoveryLink.servers(SystemConfigs.serversOf(config), discovered.values());
         configs.addAll(parts.registry().servers());
         Map<String, Server> servers = new LinkedHashMap<>();
         for (ServerConfig sc : configs) {
+            if (servers.containsKey(sc.id())) {
+                continue;
+            }
             Server s = before.get(sc.id());
             if (s != null && s.config().sameServer(sc)) {
                 s.reconfigure(sc);
@@ -321,31 +313,36 @@ public final class Dispatcher implements AutoCloseable {
         }
         // every server's admin state as the operator decided it, before any request sees the new state
         parts.operator().apply(servers.values());
-        Topology topology = Topology.of(servers.values(), config.logonGroups());
+        SystemView implicit = discovered.get(DiscoveryLink.IMPLICIT);
+        Topology topology = Topology.of(servers.values(), Discovered.config(config, implicit).logonGroups());
         learnedRoutes.retain(topology);
         SystemRouters systemRouters = SystemRouters.build(systems, systemLoaders, servers,
-                parts.registry().registrations(), parts.sessionTable(), learnedRoutes, slots);
+                parts.registry().registrations(), parts.sessionTable(), learnedRoutes, slots, discovered);
         swap(config, topology, prefixes, limits, slots, systemRouters);
     }
 
     /** Builds the router for the new state and swaps it in; the health checks follow its servers. */
     private void swap(DispatcherConfig config, Topology topology, UrlPrefixLoader prefixes, LimitsConfig limits,
                       ConnectionSlots slots, SystemRouters systems) {
-        Router router = new Router(config, topology, prefixes.current(), parts.sessionTable(), learnedRoutes, slots);
+        SystemView implicit = discovered.get(DiscoveryLink.IMPLICIT);
+        Router router = new Router(Discovered.config(config, implicit), topology,
+                Discovered.table(prefixes.current(), implicit), parts.sessionTable(), learnedRoutes, slots);
         DispatcherState next = new DispatcherState(config, topology, router, prefixes, limits, slots, systems);
         current.set(next);
         parts.health().track(topology.servers().values());
     }
 
-    /** Starts the refreshes of the URL mapping tables, its own and each system's. */
+    /** Starts the refreshes of the URL mapping tables, its own and each system's, and the discovery's. */
     public void startUrlPrefixes(ScheduledExecutorService scheduler) {
         state().urlPrefixes().start(scheduler);
         state().systems().start(scheduler);
+        discovery.start(scheduler);
     }
 
     /** Stops the URL mapping table's refreshes; the parts are the composition root's to close. */
     @Override
     public void close() {
+        discovery.close();
         state().urlPrefixes().close();
         state().systems().loaders().values().forEach(UrlPrefixLoader::close);
     }

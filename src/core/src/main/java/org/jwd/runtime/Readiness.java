@@ -1,8 +1,10 @@
 package org.jwd.runtime;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.function.LongSupplier;
 
+import org.jwd.discovery.SystemStatus;
 import org.jwd.sessiontable.ClusterState;
 import org.jwd.topology.Server;
 
@@ -68,14 +70,38 @@ public final class Readiness {
         }
         long up = servers.stream().filter(s -> s.state() == Server.State.UP).count();
         if (up == 0) {
-            return new Answer(false, "no server is up (" + servers.size() + " servers: " + states(servers) + ")");
+            return new Answer(false, "no server is up (" + servers.size() + " servers: " + states(servers) + ")"
+                    + discoveryNote());
         }
         ClusterState cluster = dispatcher.sessionTable().clusterState();
         if (cluster == ClusterState.CONNECTING || cluster == ClusterState.DISCONNECTED) {
             return new Answer(false, "cluster mode: the session table's Terracotta server cannot be reached ("
                     + cluster.name().toLowerCase(java.util.Locale.ROOT) + ")");
         }
-        return new Answer(true, "ready: " + up + " of " + servers.size() + " servers up");
+        return new Answer(true, "ready: " + up + " of " + servers.size() + " servers up" + discoveryNote());
+    }
+
+    /**
+     * What the probe's reader should know of discovery: that jwd serves from a view it kept (started while the
+     * message server was away) or from the last good one (the message server stopped answering), and since when.
+     */
+    private String discoveryNote() {
+        StringBuilder note = new StringBuilder();
+        for (SystemStatus s : dispatcher.discovery().status()) {
+            String system = s.system().equals("-") ? "" : " of system " + s.system();
+            if (s.keptSince() > 0) {
+                note.append("; runs on the kept view").append(system).append(" (of ")
+                        .append(Instant.ofEpochMilli(s.keptSince())).append(") since ")
+                        .append(Instant.ofEpochMilli(Math.max(startedAt, 0))).append(": ").append(s.source())
+                        .append(" has not answered");
+            } else if (s.failingSince() > 0) {
+                note.append("; runs on the last good view").append(system).append(" (of ")
+                        .append(Instant.ofEpochMilli(s.refreshedAt())).append(") since ")
+                        .append(Instant.ofEpochMilli(s.failingSince())).append(": ").append(s.source())
+                        .append(" does not answer");
+            }
+        }
+        return note.toString();
     }
 
     private static String states(Collection<Server> servers) {

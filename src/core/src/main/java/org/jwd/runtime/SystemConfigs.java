@@ -146,6 +146,20 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
         });
     }
 
+    /**
+     * The servers of the file: with systems, every server is some system's (unscoped {@code server.<id>} keys are
+     * refused then).
+     */
+    static List<ServerConfig> serversOf(DispatcherConfig config) {
+        SystemConfigs systems = of(config);
+        return systems == null ? config.servers() : systems.servers();
+    }
+
+    /** The {@code wdisp/system_<xx>} systems of {@code config}, or {@code null} for the implicit one. */
+    static SystemConfigs of(DispatcherConfig config) {
+        return config.sections().find(SystemConfigs.class).orElse(null);
+    }
+
     /** Every system's servers, each id once, in entry order. */
     List<ServerConfig> servers() {
         Map<String, ServerConfig> servers = new LinkedHashMap<>();
@@ -156,5 +170,22 @@ public record SystemConfigs(Systems systems, Map<String, DispatcherConfig> confi
     /** The system's configuration, for {@code system} one of {@link #systems()}. */
     DispatcherConfig config(SystemEntry system) {
         return configs.get(system.sid());
+    }
+
+    /**
+     * Why a registration into {@code system} cannot stand with {@code systems}: a SID that is not one of them, none
+     * where there are systems, or one where there are none; {@code null} when it stands.
+     */
+    static String refusedRegistration(SystemConfigs systems, String system) {
+        if (systems == null) {
+            return system == null ? null : "system " + system + " is not configured: no wdisp/system_<xx> entry";
+        }
+        if (system == null) {
+            return "no system: with wdisp/system_<xx> entries every server belongs to one of "
+                    + String.join(", ", systems.configs().keySet());
+        }
+        return systems.configs().containsKey(system) ? null
+                : "system " + system + " is not configured: expected one of " + String.join(", ",
+                systems.configs().keySet());
     }
 }

@@ -12,6 +12,7 @@ import org.jwd.sessiontable.SessionTable;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.ServerConfig;
+import org.jwd.discovery.SystemView;
 import org.jwd.limits.ConnectionSlots;
 import org.jwd.registry.ServerRegistry;
 import org.jwd.routing.Router;
@@ -30,8 +31,8 @@ import org.jwd.systems.SystemSessionTable;
  * is none of this: the state's own router serves the implicit system as before.
  *
  * @param loaders       each system's URL mapping table, by SID: kept while its configuration stays, as the state's own
- * @param serverSystems the SID of each server's system, by server id: the configured servers' and the registered
- *                      ones'
+ * @param serverSystems the SID of each server's system, by server id: the configured servers', the discovered and
+ *                      the registered ones'
  */
 public record SystemRouters(SystemConfigs configs, SystemSelector selector, Map<String, Router> routers,
                      Map<String, UrlPrefixLoader> loaders, Map<String, String> serverSystems) {
@@ -60,7 +61,7 @@ public record SystemRouters(SystemConfigs configs, SystemSelector selector, Map<
             if (kept != null && configs != null && config.equals(configs.configs().get(system.sid()))) {
                 result.put(system.sid(), kept);
             } else {
-                UrlPrefixLoader loader = Dispatcher.urlPrefixLoader(config);
+                UrlPrefixLoader loader = urlPrefixLoader(config);
                 if (scheduler != null) {
                     loader.start(scheduler);
                 }
@@ -68,6 +69,16 @@ public record SystemRouters(SystemConfigs configs, SystemSelector selector, Map<
             }
         }
         return result;
+    }
+
+    /** @throws ConfigException naming {@code icf.url_prefixes} when an entry is refused ({@code /}, a bad path) */
+    static UrlPrefixLoader urlPrefixLoader(DispatcherConfig config) throws ConfigException {
+        try {
+            return new UrlPrefixLoader(config);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("icf.url_prefixes = '" + String.join(",", config.urlMapping().urlPrefixes()) + "': "
+                    + e.getMessage());
+        }
     }
 
     /** Stops the loaders this state has and {@code next} does not. */
@@ -99,18 +110,23 @@ public record SystemRouters(SystemConfigs configs, SystemSelector selector, Map<
      */
     static SystemRouters build(SystemConfigs configs, Map<String, UrlPrefixLoader> loaders,
                                Map<String, Server> servers, List<ServerRegistry.Registration> registered,
-                               SessionTable table, LearnedRoutes learned, ConnectionSlots slots) {
+                               SessionTable table, LearnedRoutes learned, ConnectionSlots slots,
+                               Map<String, SystemView> discovered) {
         if (configs == null) {
             return NONE;
         }
         Map<String, Router> routers = new LinkedHashMap<>();
         Map<String, String> serverSystems = new LinkedHashMap<>();
         for (SystemEntry system : configs.systems().systems()) {
-            DispatcherConfig config = configs.config(system);
+            SystemView view = discovered.get(system.sid());
+            DispatcherConfig config = Discovered.config(configs.config(system), view);
             List<Server> own = new ArrayList<>();
             for (ServerConfig s : config.servers()) {
-                own.add(servers.get(s.id()));
-                serverSystems.putIfAbsent(s.id(), system.sid());
+                Server server = servers.get(s.id());
+                // a discovered server whose id another system's server of the file took has no place
+                if (server != null && serverSystems.putIfAbsent(s.id(), system.sid()) == null) {
+                    own.add(server);
+                }
             }
             for (ServerRegistry.Registration r : registered) {
                 // a configured server of its id has taken its place (the dispatcher refuses such a registration)
@@ -120,7 +136,8 @@ public record SystemRouters(SystemConfigs configs, SystemSelector selector, Map<
                 }
             }
             Topology topology = Topology.of(own, config.logonGroups());
-            routers.put(system.sid(), new Router(config, topology, loaders.get(system.sid()).current(),
+            routers.put(system.sid(), new Router(config, topology,
+                    Discovered.table(loaders.get(system.sid()).current(), view),
                     new SystemSessionTable(table, system), learned, slots));
         }
         return new SystemRouters(configs, new SystemSelector(configs.systems()), routers, loaders, serverSystems);

@@ -2,6 +2,7 @@ package org.jwd.sessiontable;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -12,6 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.jwd.statefile.NewerFormatException;
+import org.jwd.statefile.StateFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +24,10 @@ import org.slf4j.LoggerFactory;
  * store open at a crash is wiped at its next opening. So a generation is never written in place: a flush copies the
  * latest clean one to the next number, writes the copy, and retires the old one once the copy is closed. A crash
  * while writing leaves the copy unclean and the old generation whole, which the next start reads.
+ *
+ * <p>The directory's format ({@link #FORMAT}) is named in its file {@code format}, beside the generations: jwd's
+ * values ({@link ClusterBinding}) in Ehcache's disk store, as this jwd's Ehcache writes it. A directory of a newer
+ * format is not read nor written ({@link #formatRefusal}); one without the file is of format 1.
  */
 final class DiskGenerations {
     private static final Logger LOG = LoggerFactory.getLogger(PersistentSessionTable.class);
@@ -34,6 +41,10 @@ final class DiskGenerations {
     /** Disk bytes a new entry takes at most: about 250 with 40-character ids, twice that for longer ones. */
     private static final long ROOM_PER_ENTRY = 512;
 
+    /** What the directory holds, as the file {@value #FORMAT_FILE} names it. */
+    static final StateFormat FORMAT = new StateFormat("session table", 1);
+    static final String FORMAT_FILE = "format";
+
     private final Path root;
     private final LongSupplier clock;
 
@@ -44,6 +55,37 @@ final class DiskGenerations {
 
     Path root() {
         return root;
+    }
+
+    /**
+     * Why the directory cannot be read nor written (a later jwd's format, or its {@value #FORMAT_FILE} unreadable),
+     * or {@code null} when it can.
+     */
+    String formatRefusal() {
+        if (!Files.isDirectory(root)) {
+            return null; // nothing yet, or not a directory: set aside when read (latestClean)
+        }
+        try {
+            FORMAT.of(root.resolve(FORMAT_FILE));
+            return null;
+        } catch (NewerFormatException e) {
+            return e.getMessage();
+        } catch (IOException e) {
+            return root.resolve(FORMAT_FILE) + " cannot be read (" + e + "): left as it is, not read";
+        }
+    }
+
+    /** Names this jwd's format in the directory, which holds it from now on (what cannot be written is said). */
+    void markFormat() {
+        Path file = root.resolve(FORMAT_FILE);
+        try {
+            if (FORMAT.of(file) != FORMAT.latest() || Files.size(file) == 0) {
+                Files.writeString(file, FORMAT.line() + "\n", StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            LOG.warn("Session table on disk: {} cannot be written ({}); the directory is read as format 1", file,
+                    e.toString());
+        }
     }
 
     /**

@@ -12,7 +12,8 @@ package org.jwd.sessiontable;
  * @param lastFlushMillis  epoch milliseconds of the last successful write (0 before the first)
  * @param flushFailures    writes that failed (a full or read-only disk: the last good write stays on disk, and
  *                         the bindings are written at the next one)
- * @param flushFailure     why the last write failed, {@code null} when it worked
+ * @param flushFailure     why the last write failed, or why nothing is written (a directory a later jwd wrote);
+ *                         {@code null} when it worked
  */
 public record PersistenceStatus(String directory, long restored, long restoredAtMillis, long dropped,
                                 long lastFlushMillis, long flushFailures, String flushFailure) {

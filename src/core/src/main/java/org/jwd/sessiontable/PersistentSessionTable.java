@@ -35,6 +35,9 @@ import org.slf4j.LoggerFactory;
  *       one bound to a server no longer in the configuration (servers that register themselves have not done so
  *       yet at the start: theirs go too, and their sessions are balanced anew, as for any unknown server). A
  *       generation that cannot be read is set aside with a warning, and the table starts empty.</li>
+ *   <li><b>A directory a later jwd wrote</b> (a newer format, {@link DiskGenerations#FORMAT}) is neither read nor
+ *       written: the table starts empty and stays in memory until the restart, said once and shown as the
+ *       persistence's failure; the directory is left as it is for the later jwd.</li>
  * </ul>
  */
 public final class PersistentSessionTable implements SessionTable {
@@ -56,6 +59,8 @@ public final class PersistentSessionTable implements SessionTable {
     private volatile long restoredAtMillis;
     private volatile long dropped;
     private volatile boolean closed;
+    /** Why the directory is neither read nor written (a later jwd's format), or {@code null}. */
+    private final String refused;
 
     /**
      * Restores what the directory holds, then flushes on {@code scheduler}.
@@ -76,8 +81,13 @@ public final class PersistentSessionTable implements SessionTable {
         this.clockMillis = clockMillis;
         this.clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
         this.generations = new DiskGenerations(disk.directory(), clock);
-        this.disk = new DiskFlush(generations, restore(configuredServer), this::open, clock);
-        if (scheduler == null) {
+        this.refused = generations.formatRefusal();
+        if (refused != null) {
+            LOG.warn("Session table on disk: {}; the table starts empty and is kept in memory only until the restart",
+                    refused);
+        }
+        this.disk = new DiskFlush(generations, refused == null ? restore(configuredServer) : null, this::open, clock);
+        if (scheduler == null || refused != null) {
             this.periodicFlush = null;
         } else {
             long millis = disk.flushInterval().toMillis();
@@ -110,6 +120,7 @@ public final class PersistentSessionTable implements SessionTable {
                 store.read((id, binding) -> keep(id, binding, configuredServer, started, counts));
             }
             generations.retire(latest);
+            generations.markFormat();
         } catch (IOException | RuntimeException e) {
             setAside(latest, copy, e);
             copy = null;
@@ -197,7 +208,7 @@ public final class PersistentSessionTable implements SessionTable {
     }
 
     private void noteUse(String sessionId, String serverId) {
-        if (sessionId != null && serverId != null && !closed) {
+        if (sessionId != null && serverId != null && !closed && refused == null) {
             recent.put(sessionId, new ClusterBinding(serverId, clock.getAsLong()));
         }
     }
@@ -274,7 +285,7 @@ public final class PersistentSessionTable implements SessionTable {
     @Override
     public PersistenceStatus persistence() {
         return new PersistenceStatus(generations.root().toString(), restored, restoredAtMillis, dropped,
-                disk.lastFlushMillis(), disk.failures(), disk.failure());
+                disk.lastFlushMillis(), disk.failures(), refused != null ? refused : disk.failure());
     }
 
     /** The node's table, for the figures only it has (capacity, timeouts, sweeps). */
@@ -294,6 +305,9 @@ public final class PersistentSessionTable implements SessionTable {
         flush();
         closed = true;
         live.close();
+        if (refused != null) {
+            return;
+        }
         if (disk.failure() == null) {
             LOG.info("Session table on disk {}: written at the stop", generations.root());
         } else {

@@ -28,15 +28,17 @@ import org.jwd.tls.SslEncrypt;
  * @param externalServers {@code EXTSRV}: {@code http://host:port} or {@code https://host:port}; empty when the
  *                        servers are jwd's {@code system.<SID>.server.<id>.*} keys
  * @param sticky          {@code STICKY}: whether a client stays with one external server
+ * @param serverSource    {@code MSHOST} with {@code MSPORT} or {@code MSSPORT}, or {@code SILOC}: where SAP is asked
+ *                        for the system's servers; {@code null} when none is given
  */
 public record SystemEntry(int number, String sid, List<AccessPoint> accessPoints, List<UrlPrefix> urlPrefixes,
                           List<VirtualHost> virtualHosts, SslEncrypt sslEncrypt, List<URI> externalServers,
-                          boolean sticky) {
+                          boolean sticky, ServerSource serverSource) {
     public static final String KEY_PREFIX = "wdisp/system_";
     /** What a missing {@code SRCURL} means: every path, ranked below every configured prefix. */
     static final UrlPrefix ROOT = new UrlPrefix("/", false);
     private static final SystemEntry IMPLICIT = new SystemEntry(-1, null, List.of(), List.of(), List.of(), null,
-            List.of(), false);
+            List.of(), false, null);
 
     public SystemEntry {
         accessPoints = List.copyOf(accessPoints);
@@ -128,6 +130,9 @@ public record SystemEntry(int number, String sid, List<AccessPoint> accessPoints
         if (!externalServers.isEmpty()) {
             parts.add("EXTSRV=" + join(externalServers));
             parts.add("STICKY=" + sticky);
+        }
+        if (serverSource != null) {
+            parts.add(serverSource.toString());
         }
         if (!accessPoints.isEmpty()) {
             parts.add("SRCSRV=" + join(accessPoints));

@@ -25,10 +25,10 @@ final class SystemEntryParser {
     static final Pattern SID = Pattern.compile("[A-Z][A-Z0-9]{2}");
     static final String SID_EXPECTED = "three capital letters or digits starting with a letter (ERP, PR1)";
     private static final List<String> KNOWN = List.of("SID", "SRCSRV", "SRCURL", "SRCVHOST", "SSL_ENCRYPT", "EXTSRV",
-            "STICKY");
-    /** SAP's ways to find a system's servers, which jwd replaces by its own keys. */
-    private static final Set<String> SERVER_SOURCES = Set.of("MSHOST", "MSPORT", "MSSPORT", "NR", "SCSHOST", "CLIENT",
-            "SILOC", "XSSRV", "PINGURL", "PROXY");
+            "STICKY", "MSHOST", "MSPORT", "MSSPORT", "SILOC");
+    /** SAP's further ways to find a system's servers, which jwd does not follow. */
+    private static final Set<String> SERVER_SOURCES = Set.of("NR", "SCSHOST", "CLIENT", "XSSRV", "PINGURL",
+            "PROXY");
     /** SAP's further subparameters: documented there, not (yet) done here. */
     private static final Set<String> NOT_SUPPORTED = Set.of("CONFIG_PROTOCOL", "STANDARD_COOKIE_FILTER",
             "SSL_CLIENT_PSE", "SSL_IGNORE_HOST_MISMATCH", "SSL_CERTHOST", "RUNLEVEL", "CACHE_INFO_URL",
@@ -68,11 +68,62 @@ final class SystemEntryParser {
         List<URI> externalServers = list(subparameters, "EXTSRV", SystemEntryParser::externalServer,
                 "http://host:port or https://host:port");
         boolean sticky = sticky(subparameters);
+        ServerSource source = serverSource(subparameters);
         if (problems.problemCount() > before) {
             return null;
         }
         return new SystemEntry(number, sid, accessPoints, urlPrefixes, virtualHosts, sslEncrypt, externalServers,
-                sticky);
+                sticky, source);
+    }
+
+    /**
+     * MSHOST with MSPORT or MSSPORT, or SILOC; {@code null} when none is given. SAP's table of the subparameters'
+     * conditions: MSHOST, EXTSRV and SILOC exclude one another, and MSHOST needs one of its ports.
+     */
+    private ServerSource serverSource(Map<String, String> subparameters) {
+        String host = subparameters.get("MSHOST");
+        Integer port = port(subparameters, "MSPORT");
+        Integer securePort = port(subparameters, "MSSPORT");
+        String siloc = subparameters.get("SILOC");
+        long given = java.util.stream.Stream.of("MSHOST", "EXTSRV", "SILOC").filter(subparameters::containsKey)
+                .count();
+        if (given > 1) {
+            problem("MSHOST, EXTSRV and SILOC each give the system's servers: expected one of them");
+            return null;
+        }
+        if (host == null && (subparameters.containsKey("MSPORT") || subparameters.containsKey("MSSPORT"))) {
+            problem("MSPORT and MSSPORT are the ports of MSHOST: expected MSHOST=<message server host> beside them");
+            return null;
+        }
+        if (host != null && !subparameters.containsKey("MSPORT") && !subparameters.containsKey("MSSPORT")) {
+            problem("MSHOST needs the message server's HTTP port, MSPORT=<port>, or its HTTPS port, MSSPORT=<port>");
+            return null;
+        }
+        if (siloc != null) {
+            if (!siloc.regionMatches(true, 0, "file://", 0, 7) || siloc.length() == 7) {
+                problem("SILOC '" + siloc + "': expected file://<path of a server list>");
+                return null;
+            }
+            return new ServerSource(null, null, null, java.nio.file.Path.of(siloc.substring(7)).toUri());
+        }
+        return host == null ? null : new ServerSource(host, port, securePort, null);
+    }
+
+    private Integer port(Map<String, String> subparameters, String name) {
+        String text = subparameters.get(name);
+        if (text == null) {
+            return null;
+        }
+        try {
+            int port = Integer.parseInt(text);
+            if (port >= 1 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        problem(name + " '" + text + "': expected a port number (1-65535)");
+        return null;
     }
 
     /** SID, as given (problems reported). */
@@ -143,8 +194,9 @@ final class SystemEntryParser {
             String name = item.substring(0, eq).strip().toUpperCase(Locale.ROOT);
             String text = item.substring(eq + 1).strip();
             if (SERVER_SOURCES.contains(name)) {
-                problem(name + " is SAP's way to find the system's servers: jwd is its message server; expected"
-                        + " the servers as system.<SID>.server.<id>.* keys, or EXTSRV for a non-SAP web server");
+                problem(name + " is a way of SAP's to find the system's servers that jwd does not follow: expected"
+                        + " MSHOST with MSPORT or MSSPORT (the message server), SILOC, the servers as"
+                        + " system.<SID>.server.<id>.* keys, or EXTSRV for a non-SAP web server");
             } else if (NOT_SUPPORTED.contains(name)) {
                 problem(name + " is not supported by jwd: expected one of " + String.join(", ", KNOWN));
             } else if (!KNOWN.contains(name)) {

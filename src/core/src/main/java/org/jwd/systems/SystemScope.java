@@ -78,6 +78,10 @@ public final class SystemScope {
             put(properties, origins, server + (https ? "https_url" : "url"), external.get(i).toString(), system);
             put(properties, origins, server + "type", "j2ee", system);
         }
+        if (system.serverSource() != null) {
+            // SAP: the entry's MSHOST overrides rdisp/mshost; what reads the system's keys sees it discovers
+            put(properties, origins, "rdisp/mshost", String.valueOf(system.serverSource().msHost()), system);
+        }
         if (!external.isEmpty()) {
             put(properties, origins, "wdisp/add_saplb_cookie", Boolean.toString(system.sticky()), system);
             if (!system.sticky()) {

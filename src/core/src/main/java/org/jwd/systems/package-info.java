@@ -21,8 +21,9 @@
  *       system meets an error at start ("the Web Dispatcher reports an error and does not start");
  *       {@code 1} takes the first system that meets them.</li>
  * </ul>
- * Where SAP reads a system's servers from its message server ({@code MSHOST}, {@code MSPORT}), jwd is that
- * message server: a system's servers, logon groups and URL mapping are jwd's own keys, scoped per system
- * ({@code system.<SID>.server.<id>.url}, see {@link org.jwd.systems.SystemScope}).
+ * A system's servers, logon groups and URL mapping come from its message server ({@code MSHOST} with
+ * {@code MSPORT} or {@code MSSPORT}, or a server list {@code SILOC}: {@link org.jwd.systems.ServerSource}, asked by
+ * {@code org.jwd.discovery}), and from jwd's own keys, scoped per system ({@code system.<SID>.server.<id>.url}, see
+ * {@link org.jwd.systems.SystemScope}).
  */
 package org.jwd.systems;

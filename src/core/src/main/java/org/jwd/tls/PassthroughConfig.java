@@ -77,7 +77,7 @@ public record PassthroughConfig(int port, int stickyMask, Duration contextTimeou
             }
             port = routers.get(0).port();
         }
-        if (declared && keys.problemCount() == before
+        if (declared && keys.problemCount() == before && !TlsConfig.discovers(keys)
                 && core.servers().stream().noneMatch(s -> s.httpsUrl() != null)) {
             keys.problem(PORT, "HTTPS-enabled servers to forward to, but no server has a server.<id>.https_url");
         }

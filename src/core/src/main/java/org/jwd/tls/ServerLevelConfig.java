@@ -32,7 +32,8 @@ public record ServerLevelConfig(DispatcherConfig config, TlsConfig tls) {
         }
     }
 
-    static IllegalStateException fail(ConfigException e) {
+    /** Logs each problem as {@code jwd: configuration error: ...}; the exception's text is what bin/jwd recognizes. */
+    public static IllegalStateException fail(ConfigException e) {
         for (String problem : e.problems()) {
             LOG.error("jwd: configuration error: {}", problem);
         }

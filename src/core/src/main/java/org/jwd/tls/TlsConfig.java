@@ -9,31 +9,24 @@ import java.util.Collections;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.KeyReader;
-import org.jwd.config.ServerPorts;
 
 /**
- * The TLS settings, read from the configuration's TLS keys and checked once, as a whole: termination (the
- * keystore jwd presents to clients), re-encryption to the servers ({@code wdisp/ssl_*}) and end-to-end TLS
- * ({@code wdisp/HTTPS/*}). Relative paths are resolved against the directory of the configuration file.
+ * The TLS settings, read from the configuration's TLS keys and checked once, as a whole: termination (what jwd's HTTPS
+ * listeners present, {@link Termination}), re-encryption to the servers ({@code wdisp/ssl_*}, {@link Reencryption})
+ * and end-to-end TLS ({@code wdisp/HTTPS/*}). Relative paths are resolved against the directory of the configuration
+ * file.
  *
- * <p>Passwords are kept here because Jetty needs them to open the keystores; {@link #toString()} never shows
- * them, and no message built here quotes one.
+ * <p>Passwords are kept here because Jetty needs them to open the keystores ({@link Secret}: the password, or where
+ * it is kept); {@link #toString()} never shows them, and no message built here quotes one.
  *
- * @param encrypt            {@code wdisp/ssl_encrypt}
- * @param trustStore         {@code wdisp/ssl_truststore}: the CAs jwd trusts for the servers' certificates, or
- *                           {@code null}: the JDK's own
- * @param trustStorePassword {@code wdisp/ssl_truststore_password}, or {@code null}
- * @param verifyHostname     {@code wdisp/ssl_verify_hostname}: a server's certificate must name the host of its
- *                           {@code https_url}
- * @param keyStore           {@code jwd.ssl_keystore}: the key and certificate jwd presents to HTTPS clients, or
- *                           {@code null}: no termination
- * @param keyStorePassword   {@code jwd.ssl_keystore_password}
- * @param passthrough        the end-to-end TLS listener, or {@code null} when {@code wdisp/HTTPS/port} is not set
- * @param clientCerts        client certificates on jwd's HTTPS port ({@code icm/HTTPS/*})
+ * @param encrypt     {@code wdisp/ssl_encrypt}
+ * @param servers     jwd's TLS towards the servers: trust, client certificate, suites
+ * @param termination the HTTPS listeners' SSL configurations
+ * @param passthrough the end-to-end TLS listener, or {@code null} when {@code wdisp/HTTPS/port} is not set
+ * @param clientCerts client certificates on jwd's HTTPS listeners ({@code icm/HTTPS/*})
  */
-public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePassword, boolean verifyHostname,
-                        Path keyStore, String keyStorePassword, PassthroughConfig passthrough,
-                        ClientCertConfig clientCerts) {
+public record TlsConfig(SslEncrypt encrypt, Reencryption servers, Termination termination,
+                        PassthroughConfig passthrough, ClientCertConfig clientCerts) {
     public static final String TRUSTSTORE = "wdisp/ssl_truststore";
     public static final String TRUSTSTORE_PASSWORD = "wdisp/ssl_truststore_password";
     public static final String VERIFY_HOSTNAME = "wdisp/ssl_verify_hostname";
@@ -41,41 +34,42 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
     public static final String KEYSTORE_PASSWORD = "jwd.ssl_keystore_password";
 
     /**
-     * Reads the TLS keys, all restart-only (listeners and the client's TLS are set up once); relative paths are
-     * resolved against the directory of the configuration file.
+     * Reads the TLS keys, all restart-only (listeners and the client's TLS are set up once; a renewed certificate is
+     * another matter: the files are watched, {@link CredentialWatch}); relative paths are resolved against the
+     * directory of the configuration file.
      *
      * @param core the core configuration: forwarding over HTTPS needs servers with an {@code https_url}
      */
     public static TlsConfig read(KeyReader keys, DispatcherConfig core) {
         KeyReader restart = keys.restartOnly();
-        boolean httpsServers = core.servers().stream().anyMatch(s -> s.httpsUrl() != null);
+        boolean httpsServers = core.servers().stream().anyMatch(s -> s.httpsUrl() != null) || discovers(keys);
         SslEncrypt encrypt = restart.value(SslEncrypt.KEY, SslEncrypt.NEVER,
                 "0 (plain HTTP to the servers), 1 (HTTPS) or 2 (the client's protocol)", SslEncrypt::parse);
         if (encrypt != SslEncrypt.NEVER && !httpsServers) {
             keys.problem(SslEncrypt.KEY, "0 while no server has a server.<id>.https_url to forward HTTPS to");
             encrypt = SslEncrypt.NEVER;
         }
-        boolean verifyHostname = restart.bool(VERIFY_HOSTNAME, true);
-        String trustStorePassword = restart.raw(TRUSTSTORE_PASSWORD);
-        Path trustStore = store(restart, TRUSTSTORE, TRUSTSTORE_PASSWORD, trustStorePassword, false);
-        String keyStorePassword = restart.raw(KEYSTORE_PASSWORD);
-        Path keyStore = store(restart, KEYSTORE, KEYSTORE_PASSWORD, keyStorePassword, true);
-        for (ServerPorts.ServerPort https : core.serverPorts().of(ServerPorts.Protocol.HTTPS)) {
-            if (restart.raw(KEYSTORE) == null) {
-                keys.problemText(https.key(), https + " terminates HTTPS: expected " + KEYSTORE + " and "
-                        + KEYSTORE_PASSWORD + " (jwd reads no PSE: export it with sapgenpse export_p12)");
-            }
-        }
+        ClientCertConfig clientCerts = ClientCertConfig.read(restart);
+        Reencryption servers = Reencryption.read(restart);
+        Termination termination = Termination.read(restart, core, clientCerts.verifyClient());
         PassthroughConfig passthrough = PassthroughConfig.read(restart, core);
-        return new TlsConfig(encrypt, trustStore, trustStorePassword, verifyHostname, keyStore, keyStorePassword,
-                passthrough, ClientCertConfig.read(restart));
+        return new TlsConfig(encrypt, servers, termination, passthrough, clientCerts);
+    }
+
+    /**
+     * Whether the servers come from SAP too ({@code rdisp/mshost}, a server list in a file, a system's {@code MSHOST}
+     * or {@code SILOC}, which {@code SystemScope} gives the system as its {@code rdisp/mshost}): HTTPS-enabled ones
+     * may be among them, so forwarding over HTTPS cannot be judged from the file.
+     */
+    static boolean discovers(KeyReader keys) {
+        return keys.values().containsKey("rdisp/mshost") || keys.values().containsKey("wdisp/server_info_location");
     }
 
     /**
      * Checks a keystore key: the file exists, its password opens it, and it holds what it is for (a private
      * key for jwd's own certificate, trusted certificates for a truststore).
      */
-    private static Path store(KeyReader keys, String key, String passwordKey, String password, boolean needsKey) {
+    static Path store(KeyReader keys, String key, String passwordKey, Secret password, boolean needsKey) {
         String value = keys.raw(key);
         if (value == null) {
             if (password != null) {
@@ -107,7 +101,7 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
 
     /** A private key for jwd's own certificate, trusted certificates for a truststore; a problem otherwise. */
     private static boolean holdsWhatItIsFor(KeyStore store, KeyReader keys, String key, String passwordKey,
-                                            String password, boolean needsKey) {
+                                            Secret password, boolean needsKey) {
         try {
             boolean holds = false;
             for (String alias : Collections.list(store.aliases())) {
@@ -127,18 +121,18 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
     }
 
     /** Opens a PKCS12 or JKS file (the JDK tells them apart by their content). */
-    static KeyStore load(Path path, String password) throws IOException, GeneralSecurityException {
-        return KeyStore.getInstance(path.toFile(), password == null ? null : password.toCharArray());
+    static KeyStore load(Path path, Secret password) throws IOException, GeneralSecurityException {
+        return KeyStore.getInstance(path.toFile(), password == null ? null : password.chars());
     }
 
-    /** The truststore, opened; {@code null} when the JDK's own trusted CAs apply. */
-    public KeyStore loadTrustStore() throws IOException, GeneralSecurityException {
-        return trustStore == null ? null : load(trustStore, trustStorePassword);
-    }
-
-    /** Whether jwd terminates TLS for clients itself (a keystore is configured). */
+    /** Whether jwd terminates TLS for clients itself: a keystore, or an HTTPS line with its SSL configuration. */
     public boolean terminates() {
-        return keyStore != null;
+        return termination.terminates();
+    }
+
+    /** {@code wdisp/ssl_verify_hostname}. */
+    public boolean verifyHostname() {
+        return servers.verifyHostname();
     }
 
     private static String reason(Exception e) {
@@ -151,9 +145,7 @@ public record TlsConfig(SslEncrypt encrypt, Path trustStore, String trustStorePa
 
     @Override
     public String toString() {
-        return "TLS[" + encrypt + ", truststore " + (trustStore == null ? "of the JDK" : trustStore)
-                + ", hostname verification " + (verifyHostname ? "on" : "OFF")
-                + (keyStore == null ? ", no termination" : ", keystore " + keyStore + ", " + clientCerts)
-                + (passthrough == null ? "" : ", " + passthrough) + "]";
+        return "TLS[" + encrypt + ", " + servers + (termination.terminates() ? ", termination " + termination + ", "
+                + clientCerts : ", no termination") + (passthrough == null ? "" : ", " + passthrough) + "]";
     }
 }

@@ -28,36 +28,60 @@ public final class TlsPolicy {
     /**
      * The TLS client towards the servers (re-encryption): trusts the configured truststore (else the JDK's
      * CAs), checks that a server's certificate names the host of its {@code https_url} unless
-     * {@code wdisp/ssl_verify_hostname=false}, and never trusts blindly.
+     * {@code wdisp/ssl_verify_hostname=false}, never trusts blindly, presents jwd's client certificate with
+     * {@code wdisp/ssl_auth} 1 or 2, and offers the versions and suites of {@code ssl/client_ciphersuites}.
      */
-    public static SslContextFactory.Client towardsServers(TlsConfig tls) throws IOException, GeneralSecurityException {
+    public static SslContextFactory.Client towardsServers(Reencryption servers)
+            throws IOException, GeneralSecurityException {
+        return towardsServers(servers, servers.credentials() == null ? null : KeyMaterial.load(servers.credentials()));
+    }
+
+    /** As {@link #towardsServers(Reencryption)}, presenting {@code keys} (opened already), or none. */
+    static SslContextFactory.Client towardsServers(Reencryption servers, KeyMaterial keys)
+            throws IOException, GeneralSecurityException {
         SslContextFactory.Client factory = new SslContextFactory.Client();
         factory.setTrustAll(false);
-        KeyStore trustStore = tls.loadTrustStore();
+        KeyStore trustStore = servers.loadTrustStore();
         if (trustStore != null) {
             factory.setTrustStore(trustStore);
         }
-        factory.setEndpointIdentificationAlgorithm(tls.verifyHostname() ? "HTTPS" : null);
+        factory.setEndpointIdentificationAlgorithm(servers.verifyHostname() ? "HTTPS" : null);
         factory.addExcludeProtocols(WEAK_PROTOCOLS);
+        if (keys != null) {
+            keys.applyTo(factory);
+        }
+        if (servers.suites() != null) {
+            servers.suites().applyTo(factory);
+        }
         return factory;
     }
 
     /**
-     * Jetty's TLS server for clients (termination): jwd's keystore, and the weak protocols and suites off. A client
-     * certificate is asked for or required as {@code icm/HTTPS/verify_client} says and checked against the trusted
-     * certificates of the same keystore (Jetty's truststore when none is given is the keystore: SAP's "root
-     * certificates in the SSL Server PSE certificate list").
+     * Jetty's TLS server for one HTTPS listener (termination): its keys (chosen by the name a client asks for, SNI),
+     * and the weak protocols and suites off, or what its cipher suite string selects of the others. A client
+     * certificate is asked for or required as its {@code VCLIENT} or {@code icm/HTTPS/verify_client} says and checked
+     * against the certificates of the same files (SAP's "root certificates in the SSL Server PSE certificate list").
      */
-    public static void towardsClients(SslContextFactory.Server factory, TlsConfig tls)
-            throws IOException, GeneralSecurityException {
-        KeyStore keyStore = TlsConfig.load(tls.keyStore(), tls.keyStorePassword());
-        // By path, not as a loaded KeyStore, so that Jetty's ssl-reload module can watch the file.
-        factory.setKeyStorePath(tls.keyStore().toString());
-        factory.setKeyStoreType(keyStore.getType());
-        factory.setKeyStorePassword(tls.keyStorePassword());
+    public static void towardsClients(SslContextFactory.Server factory, HttpsSettings https, KeyMaterial keys) {
+        keys.applyTo(factory);
         factory.addExcludeProtocols(WEAK_PROTOCOLS);
         factory.addExcludeCipherSuites(WEAK_CIPHER_SUITES);
-        factory.setWantClientAuth(tls.clientCerts().verifyClient() == 1);
-        factory.setNeedClientAuth(tls.clientCerts().verifyClient() == 2);
+        if (https.suites() != null) {
+            https.suites().applyTo(factory);
+        }
+        factory.setWantClientAuth(https.verifyClient() == 1);
+        factory.setNeedClientAuth(https.verifyClient() == 2);
+        factory.setSslSessionCacheSize(https.config().cacheSize());
+        if (https.config().lifetime() != null) {
+            factory.setSslSessionTimeout((int) Math.min(Integer.MAX_VALUE, https.config().lifetime().toSeconds()));
+        }
+    }
+
+    /**
+     * Hands renewed keys to a factory in use: new handshakes get them, open connections keep theirs. The keys were
+     * opened already, so the factory's reload cannot fail on a file.
+     */
+    public static void renew(SslContextFactory factory, KeyMaterial keys) throws Exception {
+        factory.reload(f -> keys.applyTo(f));
     }
 }

@@ -61,6 +61,8 @@ class SessionAffinityTest {
     private final LearnedRoutes learnedRoutes = new LearnedRoutes();
 
     private DispatcherConfig config;
+    /** what {@link #assertPlaced} chose last */
+    private SessionAffinity.Choice lastChoice;
 
     private void landscape(String extra) throws ConfigException {
         config = ConfigReader.parse(LANDSCAPE + extra, "test");
@@ -344,6 +346,90 @@ class SessionAffinityTest {
         assertPlaced("abap", "!DIAG", false, null, null, null, "a1 balanced", null);
     }
 
+    /**
+     * What a trace shows beside the reason: which identifier placed the request, and what the session table did.
+     *
+     * @param expect {@code server source table}, {@code -} for none
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', nullValues = "", textBlock = """
+            saplb cookie                      | j2ee | !J2EE  | saplb_*=(J2EE)j1                      |         |                  | j1 saplb -
+            JSESSIONID naming its server      | j2ee | PORTAL | JSESSIONID=(java2_JWD_01)ID4750.51End |         |                  | j2 JSESSIONID -
+            route suffix                      | j2ee | PORTAL | JSESSIONID=abc.n2                     |         |                  | j2 JSESSIONID -
+            table entry                       | j2ee | PORTAL | JSESSIONID=x                          |         | x=j2             | j2 JSESSIONID hit
+            table entry of a down server      | j2ee | PORTAL | JSESSIONID=x                          | j2=DOWN | x=j2             | j1 JSESSIONID rebind
+            unknown JSESSIONID                | j2ee | PORTAL | JSESSIONID=y                          |         |                  | j1 - -
+            no identifier                     | j2ee | PORTAL |                                       |         |                  | j1 - -
+            ESID bound                        | abap | !DIAG  | sap-ext-sid=e                         |         | sap-ext-sid:e=a2 | a2 sap-ext-sid hit
+            unknown ESID                      | abap | !DIAG  | sap-ext-sid=e                         |         |                  | a1 sap-ext-sid bind
+            ESID of a down server             | abap | !DIAG  | sap-ext-sid=e                         | a2=DOWN | sap-ext-sid:e=a2 | a1 sap-ext-sid rebind
+            sap-contextid                     | abap | !DIAG  | sap-contextid=SID%3AANON%3Ahost_A2_00%3A1-NEW |  |              | a2 sap-contextid -
+            sap-contextid binds its new ESID  | abap | !DIAG  | sap-ext-sid=e; sap-contextid=SID%3AANON%3Ahost_A2_00%3A1-NEW | | | a2 sap-contextid bind
+            """)
+    void namesTheIdentifierThatPlacedTheRequestAndWhatTheTableDid(String name, String type, String group,
+                                                                  String cookies, String states, String bound,
+                                                                  String expect) throws ConfigException {
+        landscape("");
+        assertPlaced(type, group, false, cookies, states, bound, null, null);
+
+        assertThat(describe(lastChoice)).isEqualTo(expect.trim());
+    }
+
+    @Test
+    void aRequestThatLostTheRaceToBindFollowsTheWinnersBinding() throws ConfigException {
+        landscape("SessionTableTimeout = 10m\n");
+        // the other request bound the session to j2 between this one's lookup and its bind
+        SessionTable racing = new SessionTable() {
+            @Override
+            public String lookup(String sessionId) {
+                return null;
+            }
+
+            @Override
+            public String bind(String sessionId, String serverId) {
+                return "j2";
+            }
+
+            @Override
+            public String rebind(String sessionId, String expectedServerId, String newServerId) {
+                return newServerId;
+            }
+
+            @Override
+            public org.jwd.sessiontable.SessionTableStats stats() {
+                return table.stats();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        RoutingEffects fx = RoutingEffects.live(racing, group -> topology.server("j1"));
+
+        SessionAffinity.Choice choice = affinity.choose(topology.internalGroup(ServerGroup.J2EE), ServerType.J2EE,
+                null, SessionCookies.parse("JSESSIONID=y"), false, fx);
+
+        assertThat(choice.reason()).isEqualTo("session table (bound concurrently)");
+        assertThat(describe(choice)).isEqualTo("j2 JSESSIONID bound_concurrently");
+    }
+
+    @Test
+    void aFullTableSaysSo() throws ConfigException {
+        landscape("wdisp/HTTP/max_session_tab_entries = 1\n");
+        table.bind("x", "j2");
+
+        assertPlaced("abap", "!DIAG", false, "sap-ext-sid=e", null, null, "a1 default server (session table full)",
+                null);
+        assertThat(describe(lastChoice)).isEqualTo("a1 sap-ext-sid full");
+        assertPlaced("abap", "!DIAG", false, null, null, null, "a1 default server (session table full)", null);
+        assertThat(describe(lastChoice)).isEqualTo("a1 - full");
+    }
+
+    private static String describe(SessionAffinity.Choice choice) {
+        return choice.server().id() + " " + (choice.source() == null ? "-" : choice.source()) + " "
+                + (choice.table() == null ? "-" : choice.table());
+    }
+
     private void assertPlaced(String type, String groupName, boolean secure, String cookies, String states,
                               String bound, String expect, String after) {
         if (states != null) {
@@ -369,8 +455,11 @@ class SessionAffinityTest {
         String logonGroup = groups.length > 1 ? groups[1] : groups[0].equals("PORTAL") ? "PORTAL" : null;
 
         SessionAffinity.Choice choice = affinity.choose(group(groups[0], secure), stack, logonGroup, ids, secure, live);
+        lastChoice = choice;
 
-        assertThat(choice == null ? "none" : choice.server().id() + " " + choice.reason()).isEqualTo(expect.trim());
+        if (expect != null) {
+            assertThat(choice == null ? "none" : choice.server().id() + " " + choice.reason()).isEqualTo(expect.trim());
+        }
         if (after != null) {
             for (String a : after.trim().split("\\s+")) {
                 int at = a.lastIndexOf('=');

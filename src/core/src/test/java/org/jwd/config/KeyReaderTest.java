@@ -173,9 +173,9 @@ class KeyReaderTest {
         keys.problem("known", "something else");
 
         assertThat(problems(keys)).containsExactly(
-                "jwd.properties:2: colour = 'blue': expected a known key (server.<id>.*, or one of known)",
+                "jwd.properties:2: colour = 'blue': expected a known key (" + KeyProblems.EVERY_KEY + ")",
                 "jwd.properties:4: server.a.weight = '2': expected a known server key: one of capacity, url",
-                "jwd.properties:5: server.a = 'b.url=x': expected a known key (server.<id>.*, or one of known)",
+                "jwd.properties:5: server.a = 'b.url=x': expected a known key (" + KeyProblems.EVERY_KEY + ")",
                 "jwd.properties:1: known = '1': expected something else");
     }
 

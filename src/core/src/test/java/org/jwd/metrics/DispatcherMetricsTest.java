@@ -186,6 +186,22 @@ class DispatcherMetricsTest {
     }
 
     @Test
+    void exportsWhenEachPresentedCertificateExpiresReadWhenScraped() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<org.jwd.tls.TlsStatus> status =
+                new java.util.concurrent.atomic.AtomicReference<>(new org.jwd.tls.TlsStatus(java.util.List.of(
+                        new org.jwd.tls.TlsStatus.Presented("icm/server_port_1 (ssl_config_1)", "[/portal.p12]",
+                                java.util.List.of(new org.jwd.tls.CertificateInfo("portal", "CN=portal.example",
+                                        "CN=CA", java.util.List.of(), java.time.Instant.ofEpochSecond(1_900_000_000))),
+                                java.time.Instant.EPOCH, null))));
+        metrics.watchCertificates(status::get);
+
+        assertThat(text()).contains("jwd_tls_certificate_expiry_seconds{alias=\"portal\","
+                + "listener=\"icm/server_port_1 (ssl_config_1)\",subject=\"CN=portal.example\"} 1.9E9");
+        status.set(new org.jwd.tls.TlsStatus(java.util.List.of()));
+        assertThat(text()).doesNotContain("jwd_tls_certificate_expiry_seconds{");
+    }
+
+    @Test
     void readsTheAccessLogsDroppedLinesWhenScraped() throws Exception {
         java.util.concurrent.atomic.AtomicLong dropped = new java.util.concurrent.atomic.AtomicLong(3);
         metrics.watchAccessLog(dropped::get);

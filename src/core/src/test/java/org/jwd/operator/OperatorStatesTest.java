@@ -123,7 +123,7 @@ class OperatorStatesTest {
     }
 
     @Test
-    void withoutAStoreDecisionsHoldUntilTheRestartOnly() {
+    void withoutAStoreDecisionsHoldUntilTheRestartOnly() throws Exception {
         OperatorStates memory = OperatorStates.open(new OperatorConfig(null, null), clock::get);
         Server b = server("b", ServerState.ACTIVE);
 

@@ -109,17 +109,18 @@ class ConfigReaderTest {
                 "wdisp/HTTP/jsessionid_tab_support", "wdisp/HTTP/max_session_tab_entries", "SessionTable.heap_entries",
                 "SessionTable.offheap_MB", "SessionTable.cluster_uri", "SessionTable.disk_path",
                 "SessionTable.disk_flush_interval",
-                "jwd.connect_timeout", "jwd.idle_timeout", "jwd.stop_timeout", "jwd.client_threads", "jwd.connections_per_server",
+                "jwd.connect_timeout", "jwd.idle_timeout", "jwd.stop_delay", "jwd.stop_timeout", "jwd.client_threads", "jwd.connections_per_server",
                 "jwd.max_header_size",
                 "admin.user", "admin.password_hash", "rdisp/registry_expiry", "jwd.health_urls",
                 "admin.metrics_anonymous", "jwd.state_file",
                 "jwd.ssl_keystore", "jwd.ssl_keystore_password", "wdisp/ssl_encrypt", "wdisp/ssl_truststore",
                 "wdisp/ssl_truststore_password", "wdisp/ssl_verify_hostname",
                 "wdisp/HTTPS/port", "wdisp/HTTPS/sticky_mask", "wdisp/HTTPS/context_timeout",
-                "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group", "icm/HTTP/logging_0",
+                "wdisp/HTTPS/max_client_ip_entries", "wdisp/HTTPS/dest_logon_group",
                 "icm/HTTPS/verify_client", "icm/HTTPS/forward_ccert_as_header",
                 "icm/HTTPS/client_certificate_header_name", "icm/HTTPS/client_certificate_chain_header_prefix",
                 "icm/HTTPS/client_cipher_suite_header_name", "icm/HTTPS/client_key_size_header_name",
-                "icm/HTTPS/trust_client_with_issuer", "icm/HTTPS/trust_client_with_subject");
+                "icm/HTTPS/trust_client_with_issuer", "icm/HTTPS/trust_client_with_subject", "ssl/ciphersuites",
+                "ssl/client_ciphersuites", "wdisp/ssl_auth", "wdisp/ssl_cred", "wdisp/ssl_cred_password");
     }
 }

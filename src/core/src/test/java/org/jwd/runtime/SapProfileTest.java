@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.jwd.accesslog.AccessLogConfig;
+import org.jwd.accesslog.AccessLogConfigs;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.SapProfile;
@@ -61,7 +61,7 @@ class SapProfileTest {
         DispatcherConfig config = load(profile());
 
         // LOGFILE=$(DIR_LOGGING)$(DIR_SEP)access_log-%y-%m-%d: DIR_LOGGING is used, so it is not listed
-        assertThat(config.section(AccessLogConfig.class).logFile()).isEqualTo(dir.resolve("LOGDIR") + "/access_log-%y-%m-%d");
+        assertThat(config.section(AccessLogConfigs.class).handlers().get(0).logFile()).isEqualTo(dir.resolve("LOGDIR") + "/access_log-%y-%m-%d");
         assertThat(config.section(SapProfile.class).notUsed()).doesNotContain("DIR_LOGGING");
     }
 
@@ -92,16 +92,18 @@ class SapProfileTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            // "SAP Web Dispatcher: Message Server": the servers come from the message server, jwd lists them
-            "message server host  | rdisp/mshost = erpms           | jwd does not ask a message server for the servers",
-            "message server port  | ms/http_port = 8101            | list them (server.<id>.url, server.<id>.type",
-            "server info file     | wdisp/server_info_location = f | jwd does not ask a message server",
-            "URL map file         | wdisp/url_map_location = f     | icf.url_prefixes",
+            // "Parameterization of the SAP Web Dispatcher": jwd asks the message server on its HTTP port
+            "message server port  | rdisp/msserv = 3601            | write ms/http_port = <the message server's HTTP port>",
+            "internal port        | rdisp/msserv_internal = 3901   | or ms/https_port for its HTTPS port",
             // "icm/HTTP/redirect_<xx>": a redirect is a modification rule in jwd
             "ICM redirect         | icm/HTTP/redirect_0 = PREFIX=/, TO=/irj/portal | RegRedirectUrl line of an action file",
             "ICM file access      | icm/HTTP/file_access_0 = PREFIX=/doc/, DOCROOT=/d | jwd serves no files",
             // "ssl/server_pse": the PSE of the HTTPS port
-            "server PSE           | ssl/server_pse = SAPSSLS.pse   | export it to PKCS#12 (sapgenpse export_p12"})
+            "server PSE           | ssl/server_pse = SAPSSLS.pse   | export it to PKCS#12 (sapgenpse export_p12",
+            // "ssl/client_pse": the PSE whose CAs check the servers' certificates, and jwd's own certificate
+            // ("Setting the SSL Profile Parameters for the SAP Web Dispatcher": wdisp/ssl_auth, wdisp/ssl_cred)
+            "client PSE           | ssl/client_pse = SAPSSLC.pse   | checks the servers' certificates against wdisp/ssl_truststore (",
+            "client PSE's key     | ssl/client_pse = SAPSSLC.pse   | the PKCS#12 file wdisp/ssl_cred names (wdisp/ssl_auth)"})
     void aKeyOfAnSapFeatureJwdLacksIsRefusedSayingWhatToWriteInstead(String what, String line, String advice) {
         String key = line.substring(0, line.indexOf('=')).strip();
 
@@ -114,8 +116,9 @@ class SapProfileTest {
             "another protocol     | PROT=P4,PORT=50004                | PROT=P4 is not served by jwd: expected HTTP, HTTPS or ROUTER",
             "no port              | PROT=HTTP                          | PORT is missing",
             "a bad port           | PROT=HTTP,PORT=http                | PORT=http is not a port number",
-            "a PSE of its own     | PROT=HTTPS,PORT=443,SSLCONFIG=ssl_config_0 | SSLCONFIG has no counterpart in jwd: jwd's HTTPS takes its keystore from jwd.ssl_keystore",
-            "client certificates  | PROT=HTTPS,PORT=443,VCLIENT=2     | VCLIENT has no counterpart in jwd: one client-certificate setting for the HTTPS port: icm/HTTPS/verify_client",
+            // "icm/server_port_<xx>": SSLCONFIG and VCLIENT are of HTTPS ports
+            "TLS on plain HTTP    | PROT=HTTP,PORT=80,SSLCONFIG=ssl_config_0 | SSLCONFIG is for PROT=HTTPS lines",
+            "a bad VCLIENT        | PROT=HTTPS,PORT=443,VCLIENT=3     | VCLIENT=3: expected 0 (no client certificate asked for), 1 (asked for) or 2",
             "an unknown one       | PROT=HTTP,PORT=80,COLOUR=blue      | COLOUR is no sub-parameter jwd knows",
             "a bad timeout        | PROT=HTTP,PORT=80,TIMEOUT=soon     | TIMEOUT=soon is not a positive number of seconds",
             "a bad flag           | PROT=HTTP,PORT=80,EXTBIND=yes      | EXTBIND=yes: expected 0 or 1"})
@@ -138,5 +141,20 @@ class SapProfileTest {
                 .anySatisfy(p -> assertThat(p).contains("SessionTableTimeOut = '10m'",
                         "did you mean SessionTableTimeout?"))
                 .anySatisfy(p -> assertThat(p).contains("did you mean wdisp/HTTP/context_timeout?"));
+    }
+
+    @Test
+    void aKeyOfAnotherPrefixIsNamedWithTheKeyOfItsName() {
+        assertThat(problems(A + "jwd.ssl_truststore=cas.p12\n").problems()).singleElement().satisfies(p ->
+                assertThat(p).endsWith("did you mean wdisp/ssl_truststore?"));
+    }
+
+    /** Not the hundred known keys on every line: the key meant, and where they are all listed. */
+    @Test
+    void anUnknownKeyIsOneShortLineNamingWhereEveryKeyIsListed() {
+        assertThat(problems(A + "jwd.colour=blue\nwdisp/frobnicate=1\nSessionTableTimeOut=10m\n").problems())
+                .hasSize(3).allSatisfy(p -> assertThat(p).hasSizeLessThan(250)
+                        .contains("expected a known key (every key: the README's \"Configuration\" table,"
+                                + " config/template.properties)"));
     }
 }

@@ -114,17 +114,18 @@ class SystemsTest {
 
     @Test
     void refusesSapsServerSourcesUnsupportedUnknownRepeatedAndEmptySubparameters() {
-        String value = "SID=ERP, MSHOST=ms.example, RUNLEVEL=running, SRCURLS=/x/, SRCURL=/a/, SRCURL=/b/, SRCVHOST=,"
+        String value = "SID=ERP, SCSHOST=ms.example, RUNLEVEL=running, SRCURLS=/x/, SRCURL=/a/, SRCURL=/b/, SRCVHOST=,"
                 + " junk";
         String where = "wdisp/system_0 = '" + value + "': ";
 
         assertThat(problems("wdisp/system_0", value)).containsExactly(
-                where + "MSHOST is SAP's way to find the system's servers: jwd is its message server; expected the"
-                        + " servers as system.<SID>.server.<id>.* keys, or EXTSRV for a non-SAP web server",
+                where + "SCSHOST is a way of SAP's to find the system's servers that jwd does not follow: expected"
+                        + " MSHOST with MSPORT or MSSPORT (the message server), SILOC, the servers as"
+                        + " system.<SID>.server.<id>.* keys, or EXTSRV for a non-SAP web server",
                 where + "RUNLEVEL is not supported by jwd: expected one of SID, SRCSRV, SRCURL, SRCVHOST, SSL_ENCRYPT,"
-                        + " EXTSRV, STICKY",
+                        + " EXTSRV, STICKY, MSHOST, MSPORT, MSSPORT, SILOC",
                 where + "unknown subparameter 'SRCURLS': expected one of SID, SRCSRV, SRCURL, SRCVHOST, SSL_ENCRYPT,"
-                        + " EXTSRV, STICKY",
+                        + " EXTSRV, STICKY, MSHOST, MSPORT, MSSPORT, SILOC",
                 where + "SRCURL is given twice: expected it once (list items separated by ';')",
                 where + "SRCVHOST is empty: expected a value",
                 where + "'junk': expected NAME=value (subparameters separated by ',', list items by ';')");

@@ -74,7 +74,8 @@ class TlsConfigTest {
 
         assertThat(tls.encrypt()).isEqualTo(SslEncrypt.NEVER);
         assertThat(tls.verifyHostname()).isTrue();
-        assertThat(tls.trustStore()).isNull();
+        assertThat(tls.servers().trustStore()).isNull();
+        assertThat(tls.servers().auth()).isZero();
         assertThat(tls.terminates()).isFalse();
         assertThat(tls.passthrough()).isNull();
     }
@@ -126,9 +127,10 @@ class TlsConfigTest {
                 wdisp/ssl_truststore_password=s3cret-pw
                 """);
 
-        assertThat(tls.keyStore()).isEqualTo(dir.resolve("jwd.p12"));
+        assertThat(tls.termination().commandLine().config().credentials().files()).containsExactly(
+                dir.resolve("jwd.p12"));
         assertThat(tls.terminates()).isTrue();
-        assertThat(tls.loadTrustStore().getCertificate("jwd")).isNotNull();
+        assertThat(tls.servers().loadTrustStore().getCertificate("jwd")).isNotNull();
     }
 
     @Test

@@ -23,17 +23,19 @@ import org.jwd.demo.DemoBackend.ServerType;
  */
 public final class Demo {
     private static final String DEMO_URLS = """
-            jwd demo: two systems, PRT (a portal) and ERP, behind one jwd. Open these in a browser (Ctrl-C stops everything):
-              http://localhost:8080/                 lands on the portal page: config/demo-actions.txt redirects / there
-              http://localhost:8080/portal           PRT's portal page; its iViews count clicks in their sessions: a and b on
-                                                     PRT's Java servers, c on ERP's Java server, d on ERP's ABAP server
+            jwd demo: two systems, PRT (a portal) and ERP, behind one jwd; NTB, a third, has no temporary session table.
+            Open these in a browser (Ctrl-C stops everything):
+              http://localhost:8080/portal           the portal page: four iViews that count clicks in their sessions, each
+                                                     explained: the server its session is on, and where jwd sends it and why
+              http://localhost:8080/portal?without-table  the same page without the temporary session table: the race
               http://localhost:8080/irj/echo         a PRT URL (SRCURL /irj/ on 8080) -> one of PRT's three Java servers
               http://localhost:8080/sap/bc/echo      an ERP URL (SRCURL /sap/, an ICF prefix of ERP) -> ERP's ABAP server
               http://localhost:8080/erp/echo         an ERP URL (SRCURL /erp/) -> ERP's Java server
               http://localhost:8081/irj/echo         everything on 8081 is ERP's (SRCSRV *:8081) -> ERP's Java server
               http://localhost:8080/jwd/admin/       the Web Administration page (user admin, password demo)
               https://localhost:8443/portal          the portal over HTTPS (HTTP/2 too), self-signed: the browser will ask
-            X-Jwd-Route names the system, the group and why; X-Served-By the server. Logs: target/demo/*.log""";
+            http://localhost:8080/ redirects to the portal (config/demo-actions.txt). X-Jwd-Route names the system, the
+            group and why; X-Served-By the server. Logs: target/demo/*.log""";
     private static final String CLUSTER_URLS = """
             jwd cluster demo: two dispatcher nodes share one session table on a Terracotta server (Ctrl-C stops everything):
               http://localhost:8080/portal           the portal through node 1; its iViews count clicks in their sessions
@@ -81,6 +83,9 @@ public final class Demo {
         backend("j2ee3", 8103, ServerType.J2EE, "demo_PRT_30");
         backend("abap1", 8111, ServerType.ABAP, "erp_ERP_00");
         backend("erpj2ee1", 8121, ServerType.J2EE, "erp_ERP_10");
+        for (int i = 1; i <= 3; i++) {
+            backend("ntb" + i, 8130 + i, ServerType.J2EE, "demo_NTB_" + i + "0");
+        }
         dispatcher(project.resolve("config/demo-systems.properties"), 8080, "jwd", "--https-port", "8443")
                 .await(line -> line.startsWith("jwd: ready on https"));
         System.out.println(DEMO_URLS);

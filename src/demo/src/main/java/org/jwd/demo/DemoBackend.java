@@ -1,10 +1,9 @@
 package org.jwd.demo;
 
-import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,15 +11,7 @@ import java.util.Objects;
 
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
-import org.eclipse.jetty.http.UriCompliance;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.SslConnectionFactory;
-import org.eclipse.jetty.util.ssl.SslContextFactory;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * A stand-in for ONE SAP server process (a J2EE server node or an ABAP application server)
@@ -39,13 +30,14 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * <ul>
  *   <li>in-process by integration tests: {@link #start(Options)}, then {@link #url()},
  *       {@link #requestCount()}, {@link #setDelayMillis(long)}, {@link #stop()};</li>
- *   <li>as a separate process by {@code bin/jwd demo}: {@link #main(String[])}, which prints
- *       {@code demo backend <id> ready on http://127.0.0.1:<port>/} once listening and stops on
+ *   <li>as a process of its own (the soak test's servers, which it kills): {@link #main(String[])}, which
+ *       prints {@code demo backend <id> ready on http://127.0.0.1:<port>/} once listening and stops on
  *       SIGTERM.</li>
  * </ul>
  *
- * <p>The request behaviour (sessions, endpoints) is in {@link DemoServlet}; this class owns the
- * Jetty server, the options and the test-facing API.
+ * <p>This class is the options, the start and the test-facing API. What the server serves is in {@link DemoServlet}
+ * (which hands each path to the class that serves it), what it listens on in {@link Listeners}, its command line in
+ * {@link BackendProcess}.
  */
 public final class DemoBackend implements AutoCloseable {
 
@@ -63,12 +55,8 @@ public final class DemoBackend implements AutoCloseable {
 
         /** Parses {@code j2ee} or {@code abap} (case-insensitive). */
         public static ServerType parse(String s) {
-            for (ServerType t : values()) {
-                if (t.label().equalsIgnoreCase(s)) {
-                    return t;
-                }
-            }
-            throw new IllegalArgumentException("--type must be j2ee or abap, not '" + s + "'");
+            return Arrays.stream(values()).filter(t -> t.label().equalsIgnoreCase(s)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("--type must be j2ee or abap, not '" + s + "'"));
         }
     }
 
@@ -176,74 +164,12 @@ public final class DemoBackend implements AutoCloseable {
         }
 
         /**
-         * Parses command line options ({@code --opt value} or {@code --opt=value}).
+         * Parses command line options ({@code --opt value} or {@code --opt=value}), as {@link #main} takes them.
          *
          * @throws IllegalArgumentException naming the offending option
          */
         public static Options parse(String... args) {
-            String id = null;
-            int port = 0;
-            String host = null;
-            ServerType type = null;
-            long delay = 0;
-            long iviewDelay = 0;
-            String instance = null;
-            String node = null;
-            String name = null;
-            List<String> iviews = List.of();
-            for (int i = 0; i < args.length; i++) {
-                String opt = args[i];
-                String value;
-                int eq = opt.indexOf('=');
-                if (opt.startsWith("--") && eq > 0) {
-                    value = opt.substring(eq + 1);
-                    opt = opt.substring(0, eq);
-                } else {
-                    value = null;
-                }
-                if (!KNOWN_OPTIONS.contains(opt)) {
-                    throw new IllegalArgumentException("unknown option '" + opt + "'");
-                }
-                if (value == null) {
-                    if (i + 1 >= args.length) {
-                        throw new IllegalArgumentException("option " + opt + " needs a value");
-                    }
-                    value = args[++i];
-                }
-                switch (opt) {
-                    case "--id" -> id = value;
-                    case "--port" -> port = (int) number(opt, value, 65535);
-                    case "--host" -> host = value;
-                    case "--type" -> type = ServerType.parse(value);
-                    case "--delay-ms" -> delay = number(opt, value, Long.MAX_VALUE);
-                    case "--iview-delay-ms" -> iviewDelay = number(opt, value, Long.MAX_VALUE);
-                    case "--instance" -> instance = value;
-                    case "--node" -> node = value;
-                    case "--name" -> name = value;
-                    case "--iviews" -> iviews = List.of(value.split(","));
-                    default -> throw new IllegalArgumentException("unknown option '" + opt + "'");
-                }
-            }
-            if (id == null) {
-                throw new IllegalArgumentException("option --id is required");
-            }
-            return new Options(id, port, host, type, delay, iviewDelay, instance, node, name, iviews);
-        }
-
-        private static final java.util.Set<String> KNOWN_OPTIONS = java.util.Set.of(
-                "--id", "--port", "--host", "--type", "--delay-ms", "--iview-delay-ms",
-                "--instance", "--node", "--name", "--iviews");
-
-        private static long number(String opt, String value, long max) {
-            try {
-                long n = Long.parseLong(value.trim());
-                if (n < 0 || n > max) {
-                    throw new IllegalArgumentException("option " + opt + " must be 0.." + max + ", not " + value);
-                }
-                return n;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("option " + opt + " needs a number, not '" + value + "'");
-            }
+            return BackendProcess.options(args);
         }
 
         private static String defaultInstance(String id) {
@@ -252,31 +178,35 @@ public final class DemoBackend implements AutoCloseable {
         }
     }
 
-    static final String USAGE = "usage: DemoBackend --id ID [--port N] [--host ADDR] [--type j2ee|abap]"
-            + " [--delay-ms N] [--iview-delay-ms N] [--instance NAME] [--node NAME] [--name NAME]"
-            + " [--iviews PATH,PATH...]";
-
     /**
      * HTTPS for a backend, besides its plain HTTP port: a keystore (PKCS12 or JKS) with the backend's key and
      * certificate. SAP server processes serve both, on two ports (jwd's {@code url} and {@code https_url}).
+     *
+     * @param clientCertificatesFrom {@code null}, or a truststore (password {@code password}) whose CAs a client's
+     *                               certificate must be signed by: a client without one is refused in the handshake,
+     *                               as an ICM with {@code icm/HTTPS/verify_client=2} refuses it
      */
-    public record Tls(Path keyStore, String password) {
+    public record Tls(Path keyStore, String password, Path clientCertificatesFrom) {
         public Tls {
             Objects.requireNonNull(keyStore, "keyStore");
             Objects.requireNonNull(password, "password");
+        }
+
+        public Tls(Path keyStore, String password) {
+            this(keyStore, password, null);
         }
     }
 
     private final Options options;
     private final Server server;
-    private final DemoServlet servlet;
+    private final ServerState state;
     private final int port;
     private final int httpsPort;
 
-    private DemoBackend(Options options, Server server, DemoServlet servlet, int port, int httpsPort) {
+    private DemoBackend(Options options, Server server, ServerState state, int port, int httpsPort) {
         this.options = options;
         this.server = server;
-        this.servlet = servlet;
+        this.state = state;
         this.port = port;
         this.httpsPort = httpsPort;
     }
@@ -299,71 +229,20 @@ public final class DemoBackend implements AutoCloseable {
      */
     public static DemoBackend start(Options options, Tls tls) {
         Objects.requireNonNull(options, "options");
-        // Slow requests sleep on worker threads, so the pool must be big enough that 16-64
-        // concurrent slow requests never queue behind each other.
-        QueuedThreadPool pool = new QueuedThreadPool(256, 8);
-        pool.setName("demo-" + options.id());
-        pool.setStopTimeout(500);
-        Server server = new Server(pool);
-        server.setStopTimeout(0);
-
-        HttpConfiguration http = new HttpConfiguration();
-        http.setSendServerVersion(false);
-        http.setSendXPoweredBy(false);
-        // As big as the dispatcher's own bound: headers it lets through must reach the server process.
-        http.setRequestHeaderSize(64 * 1024);
-        // Accept whatever a dispatcher forwards; judging odd URIs is the dispatcher's job.
-        http.setUriCompliance(UriCompliance.LEGACY);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
-        connector.setHost(options.host());
-        connector.setPort(options.port());
-        // A slow backend (delay-ms) must not be cut off by its own idle timeout.
-        connector.setIdleTimeout(300_000);
-        connector.setAcceptQueueSize(256);
-        server.addConnector(connector);
-        ServerConnector https = null;
-        if (tls != null) {
-            SslContextFactory.Server ssl = new SslContextFactory.Server();
-            ssl.setKeyStorePath(tls.keyStore().toString());
-            ssl.setKeyStorePassword(tls.password());
-            HttpConfiguration secure = new HttpConfiguration(http);
-            // The name a client asks for (SNI) is the client's business here: a backend answers whatever it is.
-            SecureRequestCustomizer customizer = new SecureRequestCustomizer();
-            customizer.setSniHostCheck(false);
-            secure.addCustomizer(customizer);
-            https = new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"),
-                    new HttpConnectionFactory(secure));
-            https.setHost(options.host());
-            https.setIdleTimeout(300_000);
-            https.setAcceptQueueSize(256);
-            server.addConnector(https);
-        }
-
-        DemoServlet servlet = new DemoServlet(options);
+        Listeners listeners = Listeners.of(options, tls);
+        ServerState state = ServerState.of(options);
         ServletContextHandler context = new ServletContextHandler("/");
         context.getServletHandler().setDecodeAmbiguousURIs(true);
-        context.addServlet(new ServletHolder("demo", servlet), "/*");
-        server.setHandler(context);
-        try {
-            server.start();
-        } catch (IOException e) {
-            stopQuietly(server);
-            throw new UncheckedIOException("demo backend " + options.id() + " cannot listen on "
-                    + options.host() + ":" + options.port(), e);
-        } catch (Exception e) {
-            stopQuietly(server);
-            throw new IllegalStateException("demo backend " + options.id() + " failed to start", e);
-        }
-        return new DemoBackend(options, server, servlet, connector.getLocalPort(),
-                https == null ? -1 : https.getLocalPort());
+        mount(context, options, state);
+        listeners.start(context, options);
+        return new DemoBackend(options, listeners.server(), state, listeners.http().getLocalPort(),
+                listeners.httpsPort());
     }
 
-    private static void stopQuietly(Server server) {
-        try {
-            server.stop();
-        } catch (Exception ignored) {
-            // already failing
-        }
+    /** The servlets a server process serves, by its type: every path is {@link DemoServlet}'s, on either type. */
+    private static void mount(ServletContextHandler context, Options options, ServerState state) {
+        context.addServlet(new ServletHolder("demo", new DemoServlet(options, state)), "/*");
+        IcfInfoServlet.mount(context, options);
     }
 
     /** The server id (also in {@code X-Served-By}). */
@@ -442,7 +321,7 @@ public final class DemoBackend implements AutoCloseable {
 
     /** Total number of requests answered (including pings, errors and statuses). */
     public long requestCount() {
-        return servlet.requestCount();
+        return state.traffic().total();
     }
 
     /**
@@ -450,80 +329,80 @@ public final class DemoBackend implements AutoCloseable {
      * without query and without {@code ;param} path parameters, e.g. {@code /sap/bc/echo}.
      */
     public long requestCount(String path) {
-        return servlet.requestCount(path);
+        return state.traffic().answered(path);
     }
 
     /** Snapshot of answered requests per path (path as in {@link #requestCount(String)}). */
     public Map<String, Long> requestCounts() {
-        return servlet.requestCounts();
+        return state.traffic().byPath();
     }
 
     /** Requests currently being handled (e.g. sleeping in a delay). */
     public int inFlight() {
-        return servlet.inFlight();
+        return state.traffic().inFlight();
     }
 
     /** {@code /hold} requests waiting for {@link #release(int)} now. */
     public int held() {
-        return servlet.held();
+        return state.faults().held();
     }
 
     /** The most {@code /hold} requests that ever waited at once. */
     public int maxHeld() {
-        return servlet.maxHeld();
+        return state.faults().maxHeld();
     }
 
     /** Lets {@code n} {@code /hold} requests (waiting now or to come) answer. */
     public void release(int n) {
-        servlet.release(n);
+        state.faults().release(n);
     }
 
     /** Resets {@link #requestCount()} and the per-path counts to zero. */
     public void resetCounts() {
-        servlet.resetCounts();
+        state.traffic().reset();
     }
 
     /** Every answer first waits this long; may be changed while running. */
     public void setDelayMillis(long millis) {
-        servlet.setDelayMillis(millis);
+        state.delays().setMillis(millis);
     }
 
     public long delayMillis() {
-        return servlet.delayMillis();
+        return state.delays().millis();
     }
 
     /** Extra wait for iView requests only; may be changed while running. */
     public void setIviewDelayMillis(long millis) {
-        servlet.setIviewDelayMillis(millis);
+        state.delays().setIviewMillis(millis);
     }
 
     public long iviewDelayMillis() {
-        return servlet.iviewDelayMillis();
+        return state.delays().iviewMillis();
     }
 
     /** Number of sessions (J2EE: by JSESSIONID, ABAP: by sap-contextid value) this server holds. */
     public int sessionCount() {
-        return servlet.sessionCount();
+        return state.sessions().count();
     }
 
     /** Whether this server holds a session under that JSESSIONID / sap-contextid value. */
     public boolean hasSession(String sessionId) {
-        return servlet.hasSession(sessionId);
+        return state.sessions().holds(sessionId);
     }
 
     /** Forgets all sessions, like a restarted server process (the port stays). */
     public void clearSessions() {
-        servlet.clearSessions();
+        state.sessions().clear();
     }
 
     /** The byte at offset {@code i} of every {@code /download} body: {@code (i*31+7) & 0xff}. */
     public static int patternByte(long i) {
-        return DemoServlet.patternByte(i);
+        return DownloadPattern.byteAt(i);
     }
 
     /** CRC32 of the first {@code n} {@code /download} bytes, as 8 lower-case hex digits. */
     public static String patternCrc32(long n) {
-        return DemoServlet.patternCrc32(n);
+        return DownloadPattern.crc32(n);
     }
 
     @Override
@@ -532,44 +411,11 @@ public final class DemoBackend implements AutoCloseable {
     }
 
     /**
-     * Runs one backend as a process: see {@link #USAGE}. Prints exactly one line
+     * Runs one backend as a process ({@link BackendProcess}): prints exactly one line
      * {@code demo backend <id> ready on http://<host>:<port>/} to stdout when listening;
      * exits 2 on a bad option, 1 if it cannot start; stops cleanly on SIGTERM.
      */
     public static void main(String[] args) {
-        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
-            System.out.println(USAGE);
-            return;
-        }
-        Options options;
-        try {
-            options = Options.parse(args);
-        } catch (IllegalArgumentException e) {
-            PrintStream err = System.err;
-            err.println("demo backend: " + e.getMessage());
-            err.println(USAGE);
-            err.flush();
-            System.exit(2);
-            return;
-        }
-        DemoBackend backend;
-        try {
-            backend = start(options);
-        } catch (RuntimeException e) {
-            System.err.println("demo backend " + options.id() + ": " + e.getMessage()
-                    + (e.getCause() != null ? ": " + e.getCause() : ""));
-            System.err.flush();
-            System.exit(1);
-            return;
-        }
-        Runtime.getRuntime().addShutdownHook(new Thread(backend::stop, "demo-" + options.id() + "-shutdown"));
-        System.out.println("demo backend " + options.id() + " ready on " + backend.url() + "/");
-        System.out.flush();
-        try {
-            backend.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            backend.stop();
-        }
+        BackendProcess.run(args);
     }
 }

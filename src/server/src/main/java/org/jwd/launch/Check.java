@@ -7,7 +7,10 @@ import java.util.List;
 import org.jwd.config.ConfigException;
 import org.jwd.config.DispatcherConfig;
 import org.jwd.config.SapProfile;
+import org.jwd.config.Durations;
 import org.jwd.config.ServerType;
+import org.jwd.discovery.DiscoveryConfig;
+import org.jwd.discovery.Locations;
 import org.jwd.tls.PassthroughConfig;
 
 /**
@@ -45,7 +48,7 @@ public final class Check {
         }
         JettyModules.Decision decision;
         try {
-            decision = JettyModules.decide(options);
+            decision = JettyModules.decide(options, Traces.OFF);
         } catch (ConfigException e) {
             InvalidConfiguration.print(err, options.file().toString(), e.problems());
             return PROBLEMS;
@@ -63,18 +66,35 @@ public final class Check {
         List<String> listens = new ArrayList<>();
         listens.add("http://" + decision.listeners().http());
         decision.more().forEach(l -> listens.add("http://" + l));
-        if (decision.listeners().https() != null) {
-            listens.add("https://" + decision.listeners().https());
-        }
+        decision.listeners().https().forEach(h -> listens.add("https://" + h.listener()
+                + (h.line() == null ? "" : " (" + h.line() + ")")));
         PassthroughConfig passthrough = config.section(org.jwd.tls.TlsConfig.class).passthrough();
         if (passthrough != null) {
             listens.add("end-to-end TLS on port " + passthrough.port());
         }
         out.println("jwd: it would listen on " + String.join(", ", listens));
         decision.listeners().notes().forEach(note -> out.println("jwd: " + note));
+        describeDiscovery(config, out);
         List<String> notUsed = config.sections().find(SapProfile.class).map(SapProfile::notUsed).orElse(List.of());
         if (!notUsed.isEmpty()) {
             out.println("jwd: SAP profile lines read, not used: " + String.join(", ", notUsed));
         }
+    }
+
+    /** What discovery will ask, and how often, without asking. */
+    private static void describeDiscovery(DispatcherConfig config, PrintStream out) {
+        DiscoveryConfig discovery = config.sections().find(DiscoveryConfig.class).orElse(DiscoveryConfig.NONE);
+        for (DiscoveryConfig.Source source : discovery.sources()) {
+            Locations at = discovery.locations();
+            out.println("jwd: " + (source.sid() == null ? "" : "system " + source.sid() + ": ") + "it would ask "
+                    + source.serverList() + " for the servers (" + source.origin() + "), then an ABAP server of that"
+                    + " list for " + at.urlMap() + " and " + at.groupInfo()
+                    + (at.j2eeUrlMap() == null ? "" : ", a Java server for " + at.j2eeUrlMap())
+                    + (at.j2eeGroupInfo() == null ? "" : " and " + at.j2eeGroupInfo())
+                    + ", every " + Durations.format(discovery.refresh()) + " (each within "
+                    + Durations.format(discovery.timeout()) + "), keeping the last good view in "
+                    + (discovery.keptFile() == null ? "no file (jwd.discovery_file is not set)" : discovery.keptFile()));
+        }
+        discovery.overrides().forEach(o -> out.println("jwd: " + o + " applies to the discovered instance " + o.name()));
     }
 }

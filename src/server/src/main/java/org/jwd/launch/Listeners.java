@@ -8,11 +8,13 @@ import org.jwd.config.ServerPorts;
 import org.jwd.config.ServerPorts.Protocol;
 import org.jwd.config.ServerPorts.ServerPort;
 import org.jwd.launch.SystemListeners.Listener;
+import org.jwd.tls.Termination;
 
 /**
  * Where jwd listens: the command line's ports ({@code --port}, {@code --https-port}) where given, else the SAP
  * profile's {@code icm/server_port_<xx>} lines, else the defaults (127.0.0.1:8080, HTTPS on 8443). The command line
- * wins over the profile's lines of the same protocol and says so. The profile's lines without {@code HOST} listen on
+ * wins over the profile's lines of the same protocol and says so; each HTTPS line is a listener of its own, with its
+ * own SSL configuration. The profile's lines without {@code HOST} listen on
  * every interface, as SAP's do; the command line's bind {@code --host} (loopback by default).
  *
  * <pre>
@@ -24,15 +26,28 @@ import org.jwd.launch.SystemListeners.Listener;
  *
  * @param http        the HTTP listener of Jetty's {@code http} module
  * @param more        further plain HTTP listeners (module {@code jwd-listeners})
- * @param https       the HTTPS listener when jwd terminates TLS; {@code null} otherwise
+ * @param https       the HTTPS listeners when jwd terminates TLS, the {@code ssl} module's first; empty otherwise
  * @param idleTimeout the profile's {@code TIMEOUT}; {@code null} for Jetty's default
  * @param notes       what the operator is told: a profile line the command line replaced
  */
-record Listeners(Listener http, List<Listener> more, Listener https, Duration idleTimeout, List<String> notes) {
+record Listeners(Listener http, List<Listener> more, List<Https> https, Duration idleTimeout, List<String> notes) {
     static final String EVERY_INTERFACE = "0.0.0.0";
 
-    /** @param terminates whether the configuration names a keystore (HTTPS termination) */
-    static Listeners of(RunOptions options, ServerPorts ports, boolean terminates) {
+    /**
+     * An HTTPS listener and the line whose SSL configuration it presents.
+     *
+     * @param line its {@code icm/server_port_<xx>}, or {@code null} for {@code --https-port}'s
+     */
+    record Https(Listener listener, String line) {
+        /** As bin/jwd passes a further one to Jetty ({@code jwd.https_listeners}): {@code <address>:<port>=<line>}. */
+        @Override
+        public String toString() {
+            return listener + "=" + line;
+        }
+    }
+
+    /** @param termination what the configuration presents: the HTTPS lines' settings, and whether --https-port can */
+    static Listeners of(RunOptions options, ServerPorts ports, Termination termination) {
         List<String> notes = new ArrayList<>();
         List<Listener> http = new ArrayList<>();
         List<ServerPort> httpLines = ports.of(Protocol.HTTP);
@@ -43,20 +58,20 @@ record Listeners(Listener http, List<Listener> more, Listener https, Duration id
         } else {
             httpLines.forEach(p -> http.add(listener(p)));
         }
-        Listener https = null;
-        if (terminates) {
+        List<Https> https = new ArrayList<>();
+        if (termination.terminates()) {
             List<ServerPort> httpsLines = ports.of(Protocol.HTTPS);
             if (options.httpsPort() != null || httpsLines.isEmpty()) {
-                https = new Listener(options.hostOrDefault(), options.httpsPort() == null
-                        ? RunOptions.DEFAULT_HTTPS_PORT : options.httpsPort());
+                https.add(new Https(new Listener(options.hostOrDefault(), options.httpsPort() == null
+                        ? RunOptions.DEFAULT_HTTPS_PORT : options.httpsPort()), null));
                 httpsLines.forEach(p -> notes.add("--https-port " + options.httpsPort()
                         + " given: the command line wins over " + p));
             } else {
-                https = listener(httpsLines.get(0));
+                httpsLines.forEach(p -> https.add(new Https(listener(p), p.key())));
             }
         }
-        return new Listeners(http.get(0), List.copyOf(http.subList(1, http.size())), https, ports.timeout(),
-                List.copyOf(notes));
+        return new Listeners(http.get(0), List.copyOf(http.subList(1, http.size())), List.copyOf(https),
+                ports.timeout(), List.copyOf(notes));
     }
 
     private static Listener listener(ServerPort p) {

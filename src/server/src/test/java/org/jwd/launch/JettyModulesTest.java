@@ -11,6 +11,7 @@ import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,8 @@ class JettyModulesTest {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    /** bin/jwd's environment: none of OpenTelemetry's settings unless a test sets them */
+    private Map<String, String> environment = Map.of();
 
     private int run(String properties, boolean httpsPortAsked) throws Exception {
         return run(properties, httpsPortAsked ? "--https-port" : null, httpsPortAsked ? "8443" : null);
@@ -35,7 +38,7 @@ class JettyModulesTest {
         Files.writeString(file, properties);
         List<String> args = new ArrayList<>(List.of(file.toString(), "--host", "127.0.0.1", "--port", "8080"));
         Arrays.stream(options).filter(Objects::nonNull).forEach(args::add);
-        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)),
+        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)), environment,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -43,8 +46,15 @@ class JettyModulesTest {
     void aPlainConfigurationNeedsNoOptionalModule() throws Exception {
         assertThat(run(SERVER, false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000");
+                "stop 30000 0");
         assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void theStopsTimeoutAndDelayComeFromTheConfiguration() throws Exception {
+        assertThat(run(SERVER + "jwd.stop_timeout=10s\njwd.stop_delay=1500ms\n", false)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop 10000 1500");
     }
 
     /** Runs it with these options only (null: none), as bin/jwd run without --port does. */
@@ -53,7 +63,7 @@ class JettyModulesTest {
         Files.writeString(file, properties);
         List<String> args = new ArrayList<>(List.of(file.toString()));
         Arrays.stream(options).filter(Objects::nonNull).forEach(args::add);
-        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)),
+        return JettyModules.run(RunOptions.parse(args.toArray(String[]::new)), environment,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -61,7 +71,7 @@ class JettyModulesTest {
     void withoutOptionsOrProfileLinesItListensOnLoopback8080() throws Exception {
         assertThat(runWith(SERVER)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000");
+                "stop 30000 0");
     }
 
     @Test
@@ -77,8 +87,28 @@ class JettyModulesTest {
         assertThat(runWith(profile)).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
-                "https 0.0.0.0 44300", "module jwd-passthrough", "module jwd-listeners", "listener 127.0.0.2:8001",
-                "idle-timeout 60000", "stop-timeout 30000");
+                "https 0.0.0.0 44300 icm/server_port_0 -", "module jwd-passthrough", "module jwd-listeners",
+                "listener 127.0.0.2:8001",
+                "idle-timeout 60000", "stop 30000 0");
+    }
+
+    @Test
+    void eachHttpsLineIsAListenerOfItsOwnWithItsOwnSslConfiguration() throws Exception {
+        writeKeyStore(dir.resolve("portal.p12"), "secret");
+        writeKeyStore(dir.resolve("erp.p12"), "secret");
+        Files.writeString(dir.resolve("pin"), "secret");
+        String profile = SERVER + "jwd.ssl_keystore=portal.p12\njwd.ssl_keystore_password=${file:pin}\n"
+                + "icm/ssl_config_1 = ID=erp, CRED=erp.p12, PIN=${file:pin}\n"
+                + "icm/server_port_0 = PROT=HTTP, PORT=8000\n"
+                + "icm/server_port_1 = PROT=HTTPS, PORT=443\n"
+                + "icm/server_port_2 = PROT=HTTPS, PORT=444, HOST=127.0.0.2, SSLCONFIG=erp, VCLIENT=2\n"
+                + "icm/server_port_3 = PROT=HTTPS, PORT=445, HOST=::1, SSLCONFIG=erp\n";
+
+        assertThat(runWith(profile)).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 0.0.0.0 8000",
+                "https 0.0.0.0 443 icm/server_port_1 127.0.0.2:444=icm/server_port_2,[::1]:445=icm/server_port_3",
+                "stop 30000 0");
     }
 
     @Test
@@ -88,7 +118,7 @@ class JettyModulesTest {
         assertThat(runWith(profile, "--port", "9000")).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 9000",
-                "stop-timeout 30000");
+                "stop 30000 0");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(
                 "jwd: --port 9000 given: the command line wins over icm/server_port_1 (PROT=HTTP, PORT=8000)");
     }
@@ -98,7 +128,7 @@ class JettyModulesTest {
         assertThat(runWith(SERVER + "icm/server_port_0 = PROT=HTTPS, PORT=44300\n")).isEqualTo(JettyModules.INVALID);
 
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("icm/server_port_0 (PROT=HTTPS, PORT=44300)"
-                + " terminates HTTPS: expected jwd.ssl_keystore");
+                + " terminates HTTPS: expected SSLCONFIG=<an icm/ssl_config_<xx>>, or jwd.ssl_keystore");
     }
 
     @Test
@@ -110,14 +140,14 @@ class JettyModulesTest {
                 .as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 8443", "module jwd-passthrough", "stop-timeout 30000");
+                "https 127.0.0.1 8443 - -", "module jwd-passthrough", "stop 30000 0");
     }
 
     @Test
     void aCommentedOutKeystoreTurnsOnNothing() throws Exception {
         assertThat(run(SERVER + "#jwd.ssl_keystore=x.p12\n! wdisp/HTTPS/port = 443\n", false)).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "stop-timeout 30000");
+                "stop 30000 0");
     }
 
     @Test
@@ -156,7 +186,7 @@ class JettyModulesTest {
     void aMissingFileIsNamed() {
         Path missing = dir.resolve("nope.properties");
 
-        int status = JettyModules.run(RunOptions.parse(missing.toString()),
+        int status = JettyModules.run(RunOptions.parse(missing.toString()), environment,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(JettyModules.INVALID);
@@ -173,7 +203,7 @@ class JettyModulesTest {
         assertThat(run(systems)).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "module jwd-listeners", "listener 127.0.0.1:8081", "listener 127.0.0.2:8082", "stop-timeout 30000");
+                "module jwd-listeners", "listener 127.0.0.1:8081", "listener 127.0.0.2:8082", "stop 30000 0");
     }
 
     @Test
@@ -186,7 +216,7 @@ class JettyModulesTest {
         assertThat(run(systems, "--https-port", "9443")).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
-                "https 127.0.0.1 9443", "stop-timeout 30000");
+                "https 127.0.0.1 9443 - -", "stop 30000 0");
     }
 
     @Test
@@ -208,5 +238,27 @@ class JettyModulesTest {
         assertThat(p.waitFor()).as("keytool's exit status").isZero();
         KeyStore check = KeyStore.getInstance(file.toFile(), password.toCharArray());
         assertThat(check.size()).isEqualTo(1);
+    }
+
+    @Test
+    void openTelemetrysSettingsTurnTheSdkModuleOn() throws Exception {
+        environment = Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318", "OTEL_SERVICE_NAME", "jwd-eu");
+
+        assertThat(run(SERVER, false)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop 30000 0", "module jwd-otel");
+    }
+
+    @Test
+    void theAgentsInstrumentationsThatWouldDoubleJwdsSpansAreTurnedOff() throws Exception {
+        environment = Map.of("JWD_JAVA_OPTS", "-Xmx1g -javaagent:/opt/otel/opentelemetry-javaagent.jar",
+                "OTEL_TRACES_EXPORTER", "otlp");
+
+        assertThat(run(SERVER, false)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("http 127.0.0.1 8080",
+                "stop 30000 0", "env JWD_CDS=0 OTEL_INSTRUMENTATION_JETTY_ENABLED=false"
+                        + " OTEL_INSTRUMENTATION_SERVLET_ENABLED=false"
+                        + " OTEL_INSTRUMENTATION_JETTY_HTTPCLIENT_ENABLED=false");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("OpenTelemetry's Java agent");
     }
 }

@@ -80,6 +80,27 @@
     }
   }
 
+  /**
+   * Sets a cell to "left / right" in place, each half kept whole (no break inside "31.5 KB"), so that a narrow column
+   * wraps it at the slash only. Without `right`, the cell is `left` alone.
+   */
+  function setHalves(td, left, right, cls, title) {
+    if (right === undefined) {
+      setText(td, left, cls, title);
+      return;
+    }
+    var halves = td.querySelectorAll('.half');
+    if (halves.length !== 2) {
+      td.textContent = '';
+      halves = [td.appendChild(el('span', null, 'half'))];
+      td.appendChild(document.createTextNode(' / '));
+      halves.push(td.appendChild(el('span', null, 'half')));
+    }
+    setText(halves[0], left);
+    setText(halves[1], right);
+    setText(td, undefined, cls, title);
+  }
+
   /** The child of `parent` with this id, made by `make` the first time. */
   function keyed(parent, id, make) {
     var node = document.getElementById(id);
@@ -244,9 +265,10 @@
       return el('tr');
     });
     var name = cell(row, 'id');
-    setText(name, s.id + (s.source === 'registry' ? ' ⟳' : ''), undefined, (s.url || s.https_url) +
-        (s.source === 'registry' ? ' (registered; expires in ' + duration(s.expires_in_ms) + ' without a report)' :
-            ' (configuration file)'));
+    setText(name, s.id + (s.source === 'registry' ? ' ⟳' : s.source === 'discovery' ? ' ◆' : ''), undefined,
+        (s.url || s.https_url) + (s.source === 'registry' ? ' (registered; expires in ' + duration(s.expires_in_ms) +
+            ' without a report)' : s.source === 'discovery' ? ' (SAP instance ' + s.sap_name + ', from ' +
+            s.discovered_from + ')' : ' (configuration file)'));
     var system = cell(row, 'system');
     system.hidden = !withSystems;
     setText(system, s.system || '–', undefined, s.system ? 'system ' + s.system : 'of no system');
@@ -267,11 +289,11 @@
         a.jwd_502 + ' 502, ' + a.jwd_503 + ' 503, ' + a.jwd_504 + ' 504 for it; ' + s.errors + ' failed requests');
     var times = s.response_ms;
     var over = times ? 'p50 / p99 of ' + times.answers + ' answers in the last minute' : 'no answer in the last minute';
-    setText(cell(row, 'first_byte', 'num'), times ? millis(times.first_byte_p50) + ' / ' +
-        millis(times.first_byte_p99) + ' ms' : '–', undefined, over);
-    setText(cell(row, 'response', 'num'), times ? millis(times.last_byte_p50) + ' / ' +
-        millis(times.last_byte_p99) + ' ms' : '–', undefined, over);
-    setText(cell(row, 'bytes', 'num'), bytes(a.bytes_in) + ' / ' + bytes(a.bytes_out), undefined,
+    setHalves(cell(row, 'first_byte', 'num'), times ? millis(times.first_byte_p50) : '–',
+        times ? millis(times.first_byte_p99) + ' ms' : undefined, undefined, over);
+    setHalves(cell(row, 'response', 'num'), times ? millis(times.last_byte_p50) : '–',
+        times ? millis(times.last_byte_p99) + ' ms' : undefined, undefined, over);
+    setHalves(cell(row, 'bytes', 'num'), bytes(a.bytes_in), bytes(a.bytes_out), undefined,
         a.bytes_in + ' bytes in, ' + a.bytes_out + ' bytes out');
     renderCheck(row, s);
     actionButton(row, s, 'drain', 'Drain', s.admin_state === 'drained');
@@ -385,6 +407,33 @@
     prune(body, keep);
   }
 
+  /** Discovery from SAP's message server and ICF, shown only when a system discovers. */
+  function renderDiscovery(v) {
+    document.getElementById('discovery-section').hidden = v.systems.length === 0;
+    setText(document.getElementById('discovery-meta'), v.systems.length === 0 ? '' : 'the last good view is kept in ' +
+        (v.kept_file || 'no file (jwd.discovery_file)') + (v.kept_error ? ' · ' + v.kept_error : ''));
+    var body = document.querySelector('#discovery tbody');
+    var keep = {};
+    v.systems.forEach(function (d) {
+      keep['discovery-' + d.system] = true;
+      var row = keyed(body, 'discovery-' + d.system, function () {
+        return el('tr');
+      });
+      setText(cell(row, 'system'), d.system === '-' ? '(the one system)' : d.system);
+      setText(cell(row, 'source'), d.source + (d.icf_source ? ' · ICF ' + d.icf_source : ''));
+      setText(cell(row, 'refreshed', 'num'), d.refreshed_at ? since(d.refreshed_at) + ' ago' : 'never', undefined,
+          time(d.refreshed_at));
+      setText(cell(row, 'view'), d.kept_since ? 'kept view of ' + time(d.kept_since) + ': the message server has not'
+          + ' answered since the start' : d.failing_since ? 'last good view: no answer since ' + time(d.failing_since)
+          : d.servers + ' servers, fresh', d.kept_since || d.failing_since ? 'warn' : '');
+      setText(cell(row, 'error'), d.last_error || '–', undefined, d.problems.join('\n'));
+      setText(cell(row, 'changes'), d.changes.map(function (c) {
+        return time(c.at) + ' ' + c.text;
+      }).join(' · ') || '–');
+    });
+    prune(body, keep);
+  }
+
   /** What a cluster state means for this node's bindings, in a few words. */
   var CLUSTER_STATES = {
     CONNECTING: 'connecting: bindings kept on this node until the server is reached',
@@ -439,15 +488,57 @@
     }
   }
 
-  /** The access log's file and the lines it lost: a full or read-only disk drops lines, requests go on. */
+  /** The access logs' files and the lines they lost: a full or read-only disk drops lines, requests go on. */
   function renderAccessLog(a) {
-    renderPairs('accesslog', !a ? [['file', 'off (icm/HTTP/logging_0)']] : [['file', a.file],
-      ['writing', a.failure ? 'no: ' + a.failure + ' (lines are dropped until it can be written again)' : 'yes'],
-      ['dropped lines', a.dropped_lines]]);
+    if (!a) {
+      renderPairs('accesslog', [['file', 'off (icm/HTTP/logging_<xx>)']]);
+      return;
+    }
+    var logs = a.logs || [a];
+    var pairs = [];
+    logs.forEach(function (l) {
+      pairs.push([logs.length > 1 ? l.key : 'file', l.file]);
+    });
+    pairs.push(['writing', a.failure ? 'no: ' + a.failure + ' (lines are dropped until it can be written again)'
+      : 'yes']);
+    pairs.push(['dropped lines', a.dropped_lines]);
+    renderPairs('accesslog', pairs);
     var td = document.querySelector('#accesslog td[data-field="writing"]');
     if (td && a.failure) {
       td.className = 'state-down';
     }
+  }
+
+  /**
+   * The certificates each listener presents: rebuilt whole (a handful of rows), a listener whose changed files did
+   * not open with its problem under it, a certificate that expires within 30 days marked.
+   */
+  function renderTls(t) {
+    document.getElementById('tls-section').hidden = t.listeners.length === 0;
+    var body = document.querySelector('#certificates tbody');
+    clear(body);
+    t.listeners.forEach(function (l) {
+      l.certificates.forEach(function (c, i) {
+        var row = el('tr');
+        row.setAttribute('data-listener', l.listener);
+        row.appendChild(el('td', i === 0 ? l.listener : ''));
+        row.appendChild(el('td', c.subject + ' (' + c.alias + '), by ' + c.issuer));
+        row.appendChild(el('td', c.names.join(', ') || '–'));
+        row.appendChild(el('td', time(c.not_after) + (c.expires_in_days < 0 ? ': expired' : ', in '
+            + c.expires_in_days + ' days'), c.expires_soon ? 'state-down' : 'state-up'));
+        row.appendChild(el('td', i === 0 ? time(l.loaded_at) + ' from ' + l.files : ''));
+        body.appendChild(row);
+      });
+      if (l.problem) {
+        var problem = el('tr');
+        problem.setAttribute('data-listener', l.listener);
+        var td = el('td', 'not renewed: ' + l.problem + ' (the certificates above stay until a change opens)',
+            'state-down');
+        td.colSpan = 5;
+        problem.appendChild(td);
+        body.appendChild(problem);
+      }
+    });
   }
 
   function renderConfig(c) {
@@ -750,8 +841,10 @@
   function refresh(all) {
     if (all || rounds % SLOW_EVERY === 0) {
       load('api/systems', renderSystems);
+      load('api/discovery', renderDiscovery);
       load('api/config', renderConfig);
       load('api/urlmapping', renderUrlMapping);
+      load('api/tls', renderTls);
     }
     rounds++;
     load('api/status', renderStatus);
