@@ -383,6 +383,15 @@ class SessionCookiesTest {
             assertThat(ids.isEmpty()).isFalse();
         }
 
+        @ParameterizedTest
+        @CsvSource(delimiter = '|', textBlock = """
+                SID%3aANON%3ahost_%30%39_%4a%4f%4A%4F%3a42-NEW | host_09_JOJO
+                SID%3aANON%3ah%21%7E%3a42-NEW                 | h!~
+                """)
+        void decodesEveryHexDigitAndEveryVisibleCharacter(String value, String server) {
+            assertThat(parse("sap-contextid=" + value).sapContextServer()).isEqualTo(server);
+        }
+
         @Test
         void lastFieldMayHoldColons() {
             assertThat(parse("sap-contextid=SID%3aU1%3ahost_A_01%3a42-NEW%3ax").sapContextServer())
@@ -394,7 +403,7 @@ class SessionCookiesTest {
                 "SID%3aANON%3a%3a42-NEW", "%3aANON%3ahost%3a42", "SID%3a%3ahost%3a42", "SID%3aANON%3ahost_JWD_00%3",
                 "SID%3aANON%3ahost_JWD_00%", "SID%zzANON%3ahost%3a42", "SID%3aANON%3ahost%0a%3a42",
                 "SID%3aANON%3ah%C3%A4st%3a42", "SID%3aANON%3ahost%203a42", "SID ANON host 42",
-                "SID%3aANON%3ahost_\u0663_00%3a42", "SID%\u0663aANON%3ahost%3a42"})
+                "SID%3aANON%3ahost_\u0663_00%3a42", "SID%\u0663aANON%3ahost%3a42", "SID%3aANON%3ahost%3a4%3g"})
         void malformedIsAbsent(String value) {
             SessionIdentifiers ids = parse("sap-contextid=" + value);
             assertThat(ids.sapContextServer()).isNull();

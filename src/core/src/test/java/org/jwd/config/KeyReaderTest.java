@@ -292,4 +292,12 @@ class KeyReaderTest {
                 "scope S: derived.properties:1: cannot read the line: Malformed \\uxxxx encoding.",
                 "scope S: ptab.txt:3: 'X /a': expected P, D or S");
     }
+
+    @Test
+    void describesItselfByItsKeysReadsAndProblems() {
+        KeyReader keys = file("a=1\nb=x\n");
+        keys.integer("b", 0, 0, 9, "a digit");
+
+        assertThat(keys).hasToString("KeyReader[2 keys, 1 read, 1 problems]");
+    }
 }
