@@ -218,6 +218,35 @@ class ClusteredSessionTableTest {
     }
 
     @Test
+    void aBindingReadFromTheServerIsKeptOnThisNodeAndServedWhenTheServerIsLost() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        a.bind("s1", "x");
+        assertThat(b.lookup("s1")).isEqualTo("x");
+
+        server.available = false;
+
+        assertThat(b.lookup("s1")).as("the other node's binding, as this node read it").isEqualTo("x");
+    }
+
+    @Test
+    void aRebindingWhileTheServerIsLostIsMadeOnThisNodeAloneAndCounted() {
+        ClusteredSessionTable a = node();
+        a.bind("s1", "dead");
+        server.available = false;
+        a.lookup("s1");
+        long servedLocally = a.clusterStatus().servedLocally();
+
+        assertThat(a.rebind("s1", "dead", "x")).isEqualTo("x");
+        assertThat(a.rebind("s1", "dead", "y")).as("another request rebound it first").isEqualTo("x");
+
+        assertThat(a.lookup("s1")).isEqualTo("x");
+        assertThat(a.stats().rebindings()).isEqualTo(1);
+        assertThat(a.clusterStatus().servedLocally()).isEqualTo(servedLocally + 3);
+        assertThat(a.rebind(null, "dead", "z")).as("no session: nothing to store").isEqualTo("z");
+    }
+
+    @Test
     void servesFromItsOwnTableWhileTheServerIsUnreachable() {
         ClusteredSessionTable a = node();
         a.bind("before", "x");
