@@ -271,10 +271,13 @@ public final class KeyReader {
             }
             String rest = key.substring(family.prefix().length());
             int dot = rest.indexOf('.');
-            String id = dot < 0 ? rest : rest.substring(0, dot);
-            if (dot > 0 && ID.matcher(id).matches()) {
+            if (dot < 0) {
+                continue; // no field after the id: an unknown key, named so at the end
+            }
+            String id = rest.substring(0, dot);
+            if (ID.matcher(id).matches()) {
                 ids.add(id);
-            } else if (dot > 0 && read.add(key)) {
+            } else if (read.add(key)) {
                 // named once, whichever section asks first
                 problem(key, family.idExpected());
             }

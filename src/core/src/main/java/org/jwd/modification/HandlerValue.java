@@ -73,7 +73,7 @@ final class HandlerValue {
                 return null;
             }
             String name = part.substring(0, eq).strip().toUpperCase(Locale.ROOT);
-            if (sub.put(name, part.substring(eq + 1).strip()) != null) {
+            if (name.isEmpty() || sub.put(name, part.substring(eq + 1).strip()) != null) {
                 return null;
             }
         }

@@ -91,7 +91,7 @@ final class Variables {
             return "";
         }
         int colon = host.lastIndexOf(':');
-        if (colon > 0 && !host.endsWith("]")) {
+        if (colon >= 0 && !host.endsWith("]")) {
             host = host.substring(0, colon);
         }
         int dot = host.startsWith("[") ? -1 : host.indexOf('.');

@@ -176,12 +176,11 @@ final class DiskGenerations {
     }
 
     /** Moves what cannot be read out of the way, keeping it for a look: a start never fails on it. */
-    Path setAside(Path damaged, String why) throws IOException {
+    void setAside(Path damaged, String why) throws IOException {
         Path aside = damaged.resolveSibling(damaged.getFileName() + ".set-aside-" + clock.getAsLong());
         Files.move(damaged, aside, StandardCopyOption.ATOMIC_MOVE);
         LOG.warn("Session table on disk: {} cannot be read ({}); moved to {}, the table starts empty", damaged, why,
                 aside);
-        return aside;
     }
 
     /** The generations, oldest first. */

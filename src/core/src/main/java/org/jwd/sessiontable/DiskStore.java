@@ -57,18 +57,14 @@ final class DiskStore implements AutoCloseable {
      *
      * @param keep told each one; {@code false} for a binding that must go (a server no longer configured, or
      *             unreadable): it is removed from this generation
-     * @return how many bindings were read
      */
-    long read(BiPredicate<String, ClusterBinding> keep) {
-        long read = 0;
+    void read(BiPredicate<String, ClusterBinding> keep) {
         for (Cache.Entry<String, String> entry : cache) {
-            read++;
             ClusterBinding binding = ClusterBinding.decode(entry.getValue());
             if (binding == null || !keep.test(entry.getKey(), binding)) {
                 cache.remove(entry.getKey());
             }
         }
-        return read;
     }
 
     /** Writes the last uses since the previous flush. */

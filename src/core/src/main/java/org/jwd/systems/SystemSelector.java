@@ -79,7 +79,8 @@ public final class SystemSelector {
         SystemEntry named = systems.isImplicit() ? null : systems.system(sid.toUpperCase(java.util.Locale.ROOT));
         if (named == null) {
             return new Selection(null, "no system " + Selection.quote(sid) + ", which " + source + " names: expected"
-                    + " the SID of a " + SystemEntry.KEY_PREFIX + "<xx> entry" + Systems.sids(systems.entries()));
+                    + " the SID of a " + SystemEntry.KEY_PREFIX + "<xx> entry"
+                    + Systems.sids(systems.isImplicit() ? List.of() : systems.entries()));
         }
         return new Selection(named, "system " + named.sid() + ": named by " + source);
     }

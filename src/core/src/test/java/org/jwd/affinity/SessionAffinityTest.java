@@ -425,6 +425,50 @@ class SessionAffinityTest {
         assertThat(describe(lastChoice)).isEqualTo("a1 - full");
     }
 
+    @Test
+    void aSessionBoundConcurrentlyGoesWhereTheOtherRequestBoundIt() throws ConfigException {
+        landscape("SessionTableTimeout = 10m\n");
+        // the other request of the session binds it while this one is being balanced
+        RoutingEffects racing = RoutingEffects.live(table, group -> {
+            table.bind(SessionTimeouts.temporaryKey("y"), "j2");
+            return topology.server("j1");
+        });
+
+        SessionAffinity.Choice choice = affinity.choose(group("!J2EE", false), ServerType.J2EE, null,
+                SessionCookies.parse("JSESSIONID=y"), false, racing);
+
+        assertThat(choice.server().id() + " " + choice.reason()).isEqualTo("j2 session table (bound concurrently)");
+        assertThat(choice.bound()).isTrue();
+    }
+
+    @Test
+    void aSessionBoundConcurrentlyToAServerItCannotUseKeepsThisRequestsServer() throws ConfigException {
+        landscape("SessionTableTimeout = 10m\n");
+        RoutingEffects racing = RoutingEffects.live(table, group -> {
+            table.bind(SessionTimeouts.temporaryKey("y"), "a1"); // an ABAP server: no server for a J2EE request
+            return topology.server("j1");
+        });
+
+        SessionAffinity.Choice choice = affinity.choose(group("!J2EE", false), ServerType.J2EE, null,
+                SessionCookies.parse("JSESSIONID=y"), false, racing);
+
+        assertThat(choice.server().id() + " " + choice.reason()).isEqualTo("j1 session table bind");
+    }
+
+    @Test
+    void aFullTableWithNoMemberTakingNewRequestsHasNoDefaultServer() throws ConfigException {
+        landscape("wdisp/HTTP/max_session_tab_entries = 1\n");
+        table.bind("x", "j2");
+        topology.server("a1").setState(Server.State.DOWN);
+        topology.server("a2").setState(Server.State.DRAINED);
+
+        SessionAffinity.Choice choice = affinity.choose(group("!DIAG", false), ServerType.ABAP, null,
+                SessionIdentifiers.NONE, false, live);
+
+        assertThat(choice.server()).isNull();
+        assertThat(choice.reason()).isEqualTo("default server (session table full)");
+    }
+
     private static String describe(SessionAffinity.Choice choice) {
         return choice.server().id() + " " + (choice.source() == null ? "-" : choice.source()) + " "
                 + (choice.table() == null ? "-" : choice.table());

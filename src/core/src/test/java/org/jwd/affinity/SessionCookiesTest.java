@@ -195,6 +195,26 @@ class SessionCookiesTest {
         }
 
         @Test
+        void aOneLetterGroupIsThatGroupAndOnlyTheStarAloneMeansAnyGroup() {
+            SessionIdentifiers ids = parse("saplb_A=(a)1; saplb_*x=(b)2; saplb_*=(c)3");
+
+            assertThat(ids.saplbCookies()).extracting(SaplbCookie::group).containsExactly("A", "*x", "*");
+            assertThat(ids.saplbCookies()).extracting(SaplbCookie::isAnyGroup).containsExactly(false, false, true);
+            assertThat(ids.saplbFor("A").value()).isEqualTo("(a)1");
+        }
+
+        @Test
+        void theShortestValueAndOneOfTheLongestLengthAreRead() {
+            String longest = "(a)" + "1".repeat(SessionCookies.MAX_SESSION_ID_LENGTH - 3);
+
+            assertThat(parse("saplb_*=(a)").saplbCookies()).extracting(SaplbCookie::instance, SaplbCookie::node)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("a", ""));
+            assertThat(parse("saplb_*=" + longest).saplbCookies()).extracting(SaplbCookie::value)
+                    .containsExactly(longest);
+            assertThat(parse("saplb_*=" + longest + "1").saplbCookies()).isEmpty();
+        }
+
+        @Test
         void nameNeedsAGroup() {
             assertThat(parse("saplb_=(a)1; saplb=(a)2; SAPLB_*=(a)3; saplb_ x=(a)4").saplbCookies()).isEmpty();
         }
@@ -295,6 +315,18 @@ class SessionCookiesTest {
         }
 
         @Test
+        void everySaplbPathParameterWithAGroupIsReadUpToTheMaximum() throws Exception {
+            assertThat(url(null, "/irj;saplb_=(x)0;saplb_A=(a)1;saplb_B=(b)2/x").saplbCookies())
+                    .extracting(SaplbCookie::value).containsExactly("(a)1", "(b)2");
+            StringBuilder path = new StringBuilder("/irj");
+            for (int i = 0; i < SessionCookies.MAX_SAPLB_COOKIES + 8; i++) {
+                path.append(";saplb_G").append(i).append("=(i)").append(i);
+            }
+            assertThat(url(null, path + "/x").saplbCookies()).hasSize(SessionCookies.MAX_SAPLB_COOKIES)
+                    .last().extracting(SaplbCookie::group).isEqualTo("G" + (SessionCookies.MAX_SAPLB_COOKIES - 1));
+        }
+
+        @Test
         void url64WritesMinusForSlash() {
             // SAP Library, "The Url64 encoding scheme": Base64 with '-' instead of '/'
             byte[] bytes = {'s', '=', (byte) 0xff, (byte) 0xfe};
@@ -322,6 +354,7 @@ class SessionCookiesTest {
                 (ls3022_BIN_12)ID47500DB0.5138181876605873End            | ls3022_BIN_12
                 %28ls3022_BIN_12%29ID47500DB0.5138181876605873End        | ls3022_BIN_12
                 (J2EE3264100)ID0269691750DB2fe63b612b56acbe8f026bdf4191bcc4fe9e5c8eEnd | J2EE3264100
+                (a)ID1End                                                  | a
                 ()ID47500DB0.5End                                          | -
                 (a(b)ID1End                                                | -
                 (ls3022_BIN_12)ID47500DB0.5138181876605873                 | -
@@ -350,6 +383,15 @@ class SessionCookiesTest {
             assertThat(ids.isEmpty()).isFalse();
         }
 
+        @ParameterizedTest
+        @CsvSource(delimiter = '|', textBlock = """
+                SID%3aANON%3ahost_%30%39_%4a%4f%4A%4F%3a42-NEW | host_09_JOJO
+                SID%3aANON%3ah%21%7E%3a42-NEW                 | h!~
+                """)
+        void decodesEveryHexDigitAndEveryVisibleCharacter(String value, String server) {
+            assertThat(parse("sap-contextid=" + value).sapContextServer()).isEqualTo(server);
+        }
+
         @Test
         void lastFieldMayHoldColons() {
             assertThat(parse("sap-contextid=SID%3aU1%3ahost_A_01%3a42-NEW%3ax").sapContextServer())
@@ -361,7 +403,7 @@ class SessionCookiesTest {
                 "SID%3aANON%3a%3a42-NEW", "%3aANON%3ahost%3a42", "SID%3a%3ahost%3a42", "SID%3aANON%3ahost_JWD_00%3",
                 "SID%3aANON%3ahost_JWD_00%", "SID%zzANON%3ahost%3a42", "SID%3aANON%3ahost%0a%3a42",
                 "SID%3aANON%3ah%C3%A4st%3a42", "SID%3aANON%3ahost%203a42", "SID ANON host 42",
-                "SID%3aANON%3ahost_\u0663_00%3a42", "SID%\u0663aANON%3ahost%3a42"})
+                "SID%3aANON%3ahost_\u0663_00%3a42", "SID%\u0663aANON%3ahost%3a42", "SID%3aANON%3ahost%3a4%3g"})
         void malformedIsAbsent(String value) {
             SessionIdentifiers ids = parse("sap-contextid=" + value);
             assertThat(ids.sapContextServer()).isNull();
@@ -372,6 +414,15 @@ class SessionCookiesTest {
         void firstWellFormedWins() {
             assertThat(parse("sap-contextid=bad; sap-contextid=SID%3aA%3ahost_B_00%3a1-NEW; "
                     + "sap-contextid=SID%3aA%3ahost_C_00%3a1-NEW").sapContextServer()).isEqualTo("host_B_00");
+        }
+
+        @Test
+        void oneOfTheLongestLengthIsRead() {
+            String head = "SID%3aANON%3ahost_JWD_00%3a";
+            String longest = head + "x".repeat(SessionCookies.MAX_CONTEXT_ID_LENGTH - head.length());
+
+            assertThat(parse("sap-contextid=" + longest).sapContextServer()).isEqualTo("host_JWD_00");
+            assertThat(parse("sap-contextid=" + longest + "x").sapContextServer()).isNull();
         }
 
         @Test

@@ -70,4 +70,17 @@ class BalancersTest {
         assertThat(Arrays.stream(counts).boxed()).allSatisfy(n -> assertThat(n).isBetween(850, 1_150));
         assertThat(Balancers.uniform(noRandom(), 7)).isZero();
     }
+
+    @Test
+    void scramblesWithTheSplitMix64Finalizer() {
+        // SplitMix64 seeded with 0 adds its gamma, then finalizes: its first output is 0xe220a8397b1dcdaf
+        assertThat(Balancers.uniform(() -> 0x9e3779b97f4a7c15L, 1 << 30)).isEqualTo((int) (0xe220a839L >>> 2));
+    }
+
+    @Test
+    void turnsAbsurdlyLongSettingsIntoALongTimeRatherThanAnOverflow() {
+        assertThat(Balancers.nanos(Duration.ofSeconds(90))).isEqualTo(90_000_000_000L);
+        assertThat(Balancers.nanos(Duration.ofDays(365L * 1_000))).isEqualTo(Long.MAX_VALUE / 4);
+        assertThat(Balancers.nanos(Duration.ofDays(365L * 100))).isEqualTo(Long.MAX_VALUE / 4);
+    }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 
@@ -303,5 +304,181 @@ class LogonGroupBalancerTest {
         assertThat(servers.stream().mapToLong(Server::served).sum()).isEqualTo(100_000);
         // W does not look at requests in flight: the shares stay those of the capacities
         assertThat((double) counts.get("c").get()).isCloseTo(50_000, within(1_000.0));
+    }
+
+    @Test
+    void recomputesQualitiesFromLoadAtAutoAbapTimeEvenBeforeTheRefreshIsDue() {
+        List<Server> servers = servers(1, 1);
+        DispatcherConfig config = Fixtures.config("rdisp/autoabaptime=300\n");
+        Balancer balancer = balancer('B', true, Duration.ofSeconds(3_600), 1_000_000, servers, noRandom(), config);
+        for (int k = 0; k < 9; k++) {
+            servers.get(0).requestStarted(false); // a becomes busy after the first measurement
+        }
+        clock.advance(Duration.ofSeconds(299));
+        assertThat(balancer.pick().id()).isEqualTo("a");
+        assertThat(qualities(balancer)).containsExactly(500.0, 1000.0);
+
+        clock.advance(Duration.ofSeconds(1)); // 300 s: measured again, the refresh an hour away
+        assertThat(balancer.pick().id()).isEqualTo("b");
+        assertThat(qualities(balancer)).containsExactly(100.0, 500.0);
+
+        clock.advance(Duration.ofSeconds(1)); // the next measurement is 300 s away: a's backlog is not read again
+        servers.get(0).requestFinished(false);
+        assertThat(sequence(balancer, 2)).isEqualTo(split("b b"));
+        assertThat(qualities(balancer)).containsExactly(100.0, 250.0);
+    }
+
+    @Test
+    void keepsTheOrderOfItsFirstViewUntilTheRefreshTime() {
+        // the first shuffle keeps a b; every later one swaps them
+        long swap = 0;
+        while (Balancers.uniform(() -> 0L, 2) == Balancers.uniform(constant(swap), 2)) {
+            swap++;
+        }
+        long swapDraw = swap;
+        int[] draws = {0};
+        RandomGenerator random = () -> draws[0]++ == 0 ? 0L : swapDraw;
+        Balancer balancer = balancer('R', false, Duration.ofSeconds(120), 1_000_000, servers(1, 1), random, DEFAULTS);
+
+        assertThat(balancer.pick().id()).isEqualTo("a");
+        clock.advance(Duration.ofSeconds(119));
+        assertThat(balancer.pick().id()).isEqualTo("a");
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(balancer.pick().id()).isEqualTo("b");
+        assertThat(balancer.toString()).startsWith("logon group PUBLIC type R (ext_rfc off: favorite only) over [a, b]")
+                .contains("tie order [b a]");
+        assertThat(balancer('R', servers(1, 1), noRandom()).toString())
+                .startsWith("logon group PUBLIC type R over [a, b]");
+    }
+
+    private static RandomGenerator constant(long value) {
+        return () -> value;
+    }
+
+    // ---- another thread's pick at an exact point of this one (the hooks run it) ----
+
+    /**
+     * Qualities given per member, each dispatch taking {@code delta}; {@link #duringLowering} and
+     * {@link #duringMeasure} run once, inside a pick, where another thread's pick could come between two steps.
+     */
+    private final class Interleaved extends LogonGroupBalancer {
+        private final long[] base;
+        private final long delta;
+        Runnable duringLowering;
+        Runnable duringMeasure;
+
+        Interleaved(List<Server> servers, long delta, Duration recompute, long... base) {
+            this(servers, delta, recompute, clock, base);
+        }
+
+        Interleaved(List<Server> servers, long delta, Duration recompute, LongSupplier time, long... base) {
+            super(logon('R', true, LONG, 1_000_000, servers), base.clone(), recompute.toNanos(), time, noRandom());
+            this.base = base;
+            this.delta = delta;
+        }
+
+        @Override
+        String type() {
+            return "T";
+        }
+
+        @Override
+        long lowered(int i, long quality) {
+            Runnable hook = duringLowering;
+            duringLowering = null;
+            if (hook != null) {
+                hook.run();
+            }
+            return quality - delta;
+        }
+
+        @Override
+        double display(long quality) {
+            return quality;
+        }
+
+        @Override
+        long[] measure() {
+            Runnable hook = duringMeasure;
+            duringMeasure = null;
+            if (hook != null) {
+                hook.run();
+            }
+            return base.clone();
+        }
+    }
+
+    @Test
+    void aPickThatLosesItsMemberToAnotherTakesTheSecondBestWhenItNowRanksFirst() {
+        // a 850, b 1000, c 900: another pick takes b (down to 800) between this pick's scan and its dispatch
+        Interleaved balancer = new Interleaved(servers(1, 1, 1), 200, LONG, 850, 1000, 900);
+        List<String> nested = new ArrayList<>();
+        balancer.duringLowering = () -> nested.add(balancer.pick().id());
+
+        assertThat(balancer.pick().id()).as("c, the second best of the scan, outranks b at 800").isEqualTo("c");
+        assertThat(nested).containsExactly("b");
+        assertThat(qualities(balancer)).containsExactly(850.0, 800.0, 700.0);
+    }
+
+    @Test
+    void theSecondBestOfAScanIsTheBestOfTheRestWhereverItStands() {
+        // a 900, b 1000, c 850: another pick takes b (down to 800); a, not the last one scanned, is the second best
+        Interleaved balancer = new Interleaved(servers(1, 1, 1), 200, LONG, 900, 1000, 850);
+        balancer.duringLowering = balancer::pick;
+
+        assertThat(balancer.pick().id()).isEqualTo("a");
+        assertThat(qualities(balancer)).containsExactly(700.0, 800.0, 850.0);
+    }
+
+    @Test
+    void aPickThatLosesItsMemberToAnotherScansAgainWhenThatMemberStillRanksFirst() {
+        // a 1000, b 500: another pick takes a (down to 999) between this pick's scan and its dispatch
+        Interleaved balancer = new Interleaved(servers(1, 1), 1, LONG, 1000, 500);
+        balancer.duringLowering = balancer::pick;
+
+        assertThat(balancer.pick().id()).isEqualTo("a");
+        assertThat(qualities(balancer)).containsExactly(998.0, 500.0);
+    }
+
+    @Test
+    void aPickThatFindsAnotherBuildingTheNextViewUsesTheCurrentOne() {
+        Interleaved balancer = new Interleaved(servers(1, 1), 1, Duration.ofSeconds(300), 1000, 1000);
+        List<String> nested = new ArrayList<>();
+        balancer.duringMeasure = () -> nested.add(balancer.pick().id());
+        sequence(balancer, 3); // a b a on the first view: 998 999
+
+        clock.advance(Duration.ofSeconds(300));
+        assertThat(balancer.pick().id()).as("the new view: both at 1000 again").isEqualTo("a");
+        assertThat(nested).as("the old view, while the new one was being built").containsExactly("b");
+        assertThat(qualities(balancer)).containsExactly(999.0, 1000.0);
+    }
+
+    @Test
+    void aPickThatFindsTheViewRefreshedSinceItLookedUsesTheNewOne() {
+        RacingClock racing = new RacingClock();
+        Interleaved balancer = new Interleaved(servers(1, 1), 1, Duration.ofSeconds(300), racing, 1000, 1000);
+        sequence(balancer, 3); // a b a on the first view: 998 999
+        List<String> nested = new ArrayList<>();
+
+        clock.advance(Duration.ofSeconds(300));
+        racing.onRead = () -> nested.add(balancer.pick().id()); // after this pick read the view, before it refreshes
+        assertThat(balancer.pick().id()).as("the view the other pick built, where a took one").isEqualTo("b");
+        assertThat(nested).containsExactly("a");
+        assertThat(qualities(balancer)).containsExactly(999.0, 999.0);
+    }
+
+    /** The test's clock, which runs {@link #onRead} once, the next time it is read. */
+    private final class RacingClock implements LongSupplier {
+        Runnable onRead;
+
+        @Override
+        public long getAsLong() {
+            Runnable hook = onRead;
+            onRead = null;
+            if (hook != null) {
+                hook.run();
+            }
+            return clock.getAsLong();
+        }
     }
 }

@@ -51,6 +51,21 @@ class SimpleWeightedRoundRobinTest {
     }
 
     @Test
+    void skipsTheWholeShareOfALargeServerThatIsDownInOneStep() {
+        List<Server> servers = servers(1, 5, 1);
+        servers.get(1).setState(Server.State.DOWN);
+        assertThat(sequence(balancer(servers), 6)).isEqualTo(split("a c a c a c"));
+    }
+
+    @Test
+    void anEmptyGroupHasNoMembersAndNoFavorite() {
+        BalancerSnapshot snapshot = balancer(List.of()).snapshot();
+        assertThat(snapshot.strategy()).isEqualTo("simple_weighted_round_robin");
+        assertThat(snapshot.members()).isEmpty();
+        assertThat(snapshot.favorite()).isNull();
+    }
+
+    @Test
     void picksNothingWhenNoServerIsUp() {
         List<Server> servers = servers(1, 2, 3);
         servers.get(0).setState(Server.State.DOWN);

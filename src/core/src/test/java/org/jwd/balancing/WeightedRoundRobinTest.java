@@ -267,4 +267,67 @@ class WeightedRoundRobinTest {
         assertThat(balancer.pick().id()).isEqualTo("c");
         assertThat(balancer.toString()).contains("weighted_round_robin", "!J2EE", "[1, 2, 3]");
     }
+
+    @Test
+    void countsLoadFactorsInUnitsOfTheLeastCommonMultipleOfTheCapacities() {
+        WeightedRoundRobin small = new WeightedRoundRobin(internal(servers(4, 6)), 0, 0L);
+        assertThat(small.scale()).isEqualTo(12);
+        assertThat(small.step(0)).isEqualTo(3);
+        assertThat(small.step(1)).isEqualTo(2);
+        WeightedRoundRobin large = new WeightedRoundRobin(internal(servers(396_447_347, 262)), 0, 0L);
+        assertThat(large.scale()).as("below 2^40: exact").isEqualTo(103_869_204_914L);
+        WeightedRoundRobin huge = new WeightedRoundRobin(internal(servers(997, 991, 983, 977, 971)), 0, 0L);
+        assertThat(huge.scale()).as("beyond 2^40: 2^40, the steps rounded").isEqualTo(1L << 40);
+        assertThat(huge.step(0)).isEqualTo(Math.round((double) (1L << 40) / 997));
+    }
+
+    @Test
+    void renormalizesEveryThousandToTwoThousandRounds() {
+        for (int[] capacities : new int[][] {{1}, {1, 2, 3}, {4, 6}, {1000, 999}, {997, 991, 983, 977, 971}}) {
+            WeightedRoundRobin balancer = new WeightedRoundRobin(internal(servers(capacities)), 0, 0L);
+            double rounds = (double) balancer.renormalizeInterval() / balancer.scale();
+            assertThat(rounds).as("capacities %s", java.util.Arrays.toString(capacities)).isBetween(1024.0, 2048.0);
+        }
+    }
+
+    @Test
+    void ranksMembersByRequestsInFlightPerCapacityBeforeLoadFactor() {
+        // x capacity 2 idle, y capacity 4 with one in flight and the lower load factor: 0/2 < 1/4, x goes first
+        List<Server> first = servers(2, 4);
+        first.get(1).requestStarted(false);
+        assertThat(new WeightedRoundRobin(internal(first), 0, 0L).pick().id()).isEqualTo("a");
+        // x capacity 4 with one in flight and the lower load factor, y capacity 2 idle: 1/4 > 0/2, y goes first
+        List<Server> second = servers(4, 2);
+        second.get(0).requestStarted(false);
+        assertThat(new WeightedRoundRobin(internal(second), 0, 0L).pick().id()).isEqualTo("b");
+    }
+
+    @Test
+    void liftsAServerBackFromDowntimeToTwoRoundsBelowTheLeaderThenAlternates() {
+        List<Server> servers = servers(1, 1);
+        WeightedRoundRobin balancer = new WeightedRoundRobin(internal(servers), 0, 0L);
+        servers.get(1).setState(Server.State.DOWN);
+        assertThat(sequence(balancer, 100)).containsOnly("a"); // a's load factor 101, b's 1
+        servers.get(1).setState(Server.State.UP);
+        assertThat(sequence(balancer, 8)).isEqualTo(split("b b a b a b a b"));
+    }
+
+    @Test
+    void keepsLoadFactorsBoundedWhenTheFirstMemberIsTheOneDown() {
+        List<Server> servers = servers(1, 2);
+        WeightedRoundRobin balancer = new WeightedRoundRobin(internal(servers), 0, 0L);
+        servers.get(0).setState(Server.State.DOWN);
+        sequence(balancer, 1_000_000);
+        long spread = balancer.rawLoadFactor(1) - balancer.rawLoadFactor(0);
+        assertThat(spread).isLessThanOrEqualTo(
+                2 * balancer.renormalizeInterval() + 2 * WeightedRoundRobin.SLACK_ROUNDS * balancer.scale());
+    }
+
+    @Test
+    void snapshotNamesTheFirstMemberAsFavoriteWhenItRanksFirst() {
+        Balancer balancer = new WeightedRoundRobin(internal(servers(3, 1, 1)), 0, 0L);
+        assertThat(balancer.snapshot().favorite()).isEqualTo("a");
+        assertThat(balancer.pick().id()).isEqualTo("a");
+        assertThat(new WeightedRoundRobin(internal(List.of()), 0, 0L).toString()).endsWith("ties from -");
+    }
 }

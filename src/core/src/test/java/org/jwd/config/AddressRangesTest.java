@@ -25,4 +25,33 @@ class AddressRangesTest {
         assertThat(AddressRanges.NONE.contains("10.0.0.1")).isFalse();
         assertThat(r).hasToString("10.0.0.0/8, ::1, fd00::/8");
     }
+
+    @Test
+    void prefixLengthsFromZeroToTheWidthOfTheFamilyAreRanges() {
+        AddressRanges.Parsed parsed = AddressRanges.parse(List.of("10.0.0.0/9", "192.0.2.1/32", "::1/128",
+                "0.0.0.0/0", "::/0"));
+
+        assertThat(parsed.badEntries()).isEmpty();
+        assertThat(parsed.ranges().entries())
+                .containsExactly("10.0.0.0/9", "192.0.2.1/32", "::1/128", "0.0.0.0/0", "::/0");
+        AddressRanges nine = AddressRanges.parse(List.of("10.0.0.0/9")).ranges();
+        assertThat(nine.contains("10.127.255.255")).isTrue();
+        assertThat(nine.contains("10.128.0.0")).isFalse();
+    }
+
+    @Test
+    void anIpv4MappedNetworkIsRefusedHoweverItIsWritten() {
+        assertThat(AddressRanges.parse(List.of("::ffff:10.0.0.0/24", "::ffff:a00:0/24", "0:0:0:0:0:ffff:a00:0/24"))
+                .badEntries()).containsExactly("::ffff:10.0.0.0/24", "::ffff:a00:0/24", "0:0:0:0:0:ffff:a00:0/24");
+    }
+
+    @Test
+    void rangesOfTheSameEntriesAreEqual() {
+        AddressRanges a = AddressRanges.parse(List.of("10.0.0.0/8", "::1")).ranges();
+        AddressRanges b = AddressRanges.parse(List.of(" 10.0.0.0/8", "[::1]")).ranges();
+        AddressRanges c = AddressRanges.parse(List.of("10.0.0.0/8")).ranges();
+
+        assertThat(a).isEqualTo(b).hasSameHashCodeAs(b).isNotEqualTo(c).isNotEqualTo("10.0.0.0/8, ::1");
+        assertThat(AddressRanges.NONE).hasToString("none");
+    }
 }

@@ -63,6 +63,17 @@ class AdminEntryTest {
     }
 
     @Test
+    void theFirstAndTheLastPortAndABracketedIpv6HostAreTaken() throws Exception {
+        AdminEntry e = entries("icm/HTTP/admin_0=PORT=1;65535, HOST=[::1]\n").get(0);
+
+        assertThat(e.ports()).containsExactly(1, 65535);
+        assertThat(e.servesListener("::1", 65535)).isTrue();
+        assertThat(e.servesListener("127.0.0.1", 1)).isFalse();
+        assertThat(problems("icm/HTTP/admin_0=PORT=65536\n")).singleElement().asString()
+                .contains("PORT item '65536': expected a port number from 1 to 65535");
+    }
+
+    @Test
     void severalEntriesEachServeTheirOwnPrefixInTheOrderOfTheirNumbers() throws Exception {
         List<AdminEntry> entries = entries("icm/HTTP/admin_2=PREFIX=/ops, PORT=9000\n"
                 + "icm/HTTP/admin_0=PREFIX=/jwd/admin, CLIENTHOST=127.0.0.1\n");

@@ -91,6 +91,39 @@ class KeyReaderTest {
     }
 
     @Test
+    void theBoundsOfARangeAreInsideIt() throws Exception {
+        KeyReader keys = file("""
+                low=5
+                high=9
+                smallest=1KB
+                largest=2KB
+                """);
+
+        assertThat(keys.longInteger("low", 0, 5, 9, "5 to 9")).isEqualTo(5L);
+        assertThat(keys.longInteger("high", 0, 5, 9, "5 to 9")).isEqualTo(9L);
+        assertThat(keys.size("smallest", 0, 1024, 2048, "1 KB to 2 KB")).isEqualTo(1024L);
+        assertThat(keys.size("largest", 0, 1024, 2048, "1 KB to 2 KB")).isEqualTo(2048L);
+        keys.checkEveryKeyRead();
+    }
+
+    @Test
+    void aRefusedDurationAnswersTheFallbackAndZeroOnlyWhereAllowed() {
+        KeyReader keys = file("""
+                bare=30
+                zero=0
+                never=0
+                """);
+
+        assertThat(keys.duration("bare", Duration.ofSeconds(3), false, "a duration")).isEqualTo(Duration.ofSeconds(3));
+        assertThat(keys.millis("zero", Duration.ofSeconds(3), true, "milliseconds")).isZero();
+        assertThat(keys.millis("never", Duration.ofSeconds(3), false, "positive milliseconds"))
+                .isEqualTo(Duration.ofSeconds(3));
+
+        assertThat(problems(keys)).containsExactly("jwd.properties:1: bare = '30': expected " + Durations.ADD_A_UNIT,
+                "jwd.properties:3: never = '0': expected positive milliseconds");
+    }
+
+    @Test
     void namesFileLineKeyValueAndWhatIsExpectedForEveryType() {
         KeyReader keys = file("""
                 count=eleven
@@ -152,9 +185,20 @@ class KeyReaderTest {
 
         assertThat(keys.ids(ServerSection.SERVERS)).isEmpty();
         assertThat(keys.ids(ServerSection.SERVERS)).isEmpty();
+        assertThat(keys.ids(ServerSection.SERVERS)).isEmpty();
 
         assertThat(problems(keys)).containsExactly(
                 "jwd.properties:1: server.x!.url = 'http://h:1': expected a server id of letters, digits, '_' or '-'");
+    }
+
+    @Test
+    void anEmptyIdIsNamedAsAMalformedId() {
+        KeyReader keys = file("server..url=http://h:1\n");
+
+        assertThat(keys.ids(ServerSection.SERVERS)).isEmpty();
+
+        assertThat(problems(keys)).containsExactly(
+                "jwd.properties:1: server..url = 'http://h:1': expected a server id of letters, digits, '_' or '-'");
     }
 
     @Test
@@ -233,5 +277,27 @@ class KeyReaderTest {
         assertThat(problems(keys)).containsExactly("jwd.properties:1: shared = 'x': expected 1 to 10",
                 "jwd.properties:2: scope S: scoped.count = 'zero': expected 1 to 10",
                 "jwd.properties: scope S: needed is missing: expected a value");
+    }
+
+    @Test
+    void aDerivedFilesUnreadableLinesAndAnotherFilesProblemsReachTheFileAsTheyAre() {
+        KeyReader keys = file("a=1\n");
+        keys.raw("a");
+        KeyReader derived = KeyReader.parse("b=\\u12\n", "derived.properties", DIR);
+        derived.problemInNamedFile("ptab.txt:3: 'X /a': expected P, D or S");
+
+        derived.reportTo(keys, key -> key, problem -> "scope S: " + problem);
+
+        assertThat(problems(keys)).containsExactly(
+                "scope S: derived.properties:1: cannot read the line: Malformed \\uxxxx encoding.",
+                "scope S: ptab.txt:3: 'X /a': expected P, D or S");
+    }
+
+    @Test
+    void describesItselfByItsKeysReadsAndProblems() {
+        KeyReader keys = file("a=1\nb=x\n");
+        keys.integer("b", 0, 0, 9, "a digit");
+
+        assertThat(keys).hasToString("KeyReader[2 keys, 1 read, 1 problems]");
     }
 }

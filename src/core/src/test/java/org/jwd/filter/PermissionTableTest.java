@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.jwd.config.ConfigException;
+import org.jwd.config.KeyReader;
 import org.jwd.config.ServerType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,6 +124,15 @@ class PermissionTableTest {
         assertThat(table.match("/d", ServerType.J2EE).permits(true)).isFalse();
         assertThat(table.match("/d", ServerType.J2EE).refusal(true))
                 .isEqualTo("jwd: this URL is not permitted (permission table, line 2)");
+    }
+
+    @Test
+    void aPatternWhoseLiteralStartsWithAParenthesisIsComparedWithTheMangledSegmentAsSent() throws Exception {
+        PermissionTable table = parse("D *(bD1lbg==)*\n");
+
+        assertThat(table.match("/sap/bc/gui/", "/sap(bD1lbg==)/bc/gui/", ServerType.J2EE))
+                .extracting(PermissionTable.Rule::line).isEqualTo(1);
+        assertThat(table.match("/sap/bc/gui/", "/sap(bD1lZW4=)/bc/gui/", ServerType.J2EE)).isNull();
     }
 
     @Test
@@ -257,6 +267,16 @@ class PermissionTableTest {
         assertThatThrownBy(() -> PermissionTable.load(dir.resolve("nope.txt"), "nope.txt", false))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining(dir.resolve("nope.txt") + " does not exist");
+    }
+
+    @Test
+    void aMissingTableIsNamedUnderItsKeyAndLeavesNoTable(@TempDir Path dir) {
+        KeyReader keys = KeyReader.parse("wdisp/permission_table=nope.txt\n", "t.properties", dir);
+
+        assertThat(PermissionTable.read(keys)).isSameAs(PermissionTable.NONE);
+        assertThatThrownBy(keys::check)
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("t.properties:1: wdisp/permission_table = 'nope.txt': permission table ");
     }
 
     @Test

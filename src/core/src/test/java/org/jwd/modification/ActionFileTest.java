@@ -48,6 +48,9 @@ class ActionFileTest {
             SetHeader X-A %{HTTP_HOST                        | '%{' without its '}'
             SetHeader X-A $1                                 | only a rule's substitution can name a group of its pattern
             SetHeader X-A                                    | SetHeader X-A needs a value
+            SetHeader                                        | SetHeader needs a header name: expected SetHeader <name> <value>
+            SetHeader X-A %{HEADER:}                         | unknown variable %{HEADER:}
+            SetHeader X-A %{HTTP_}                           | unknown variable %{HTTP_}
             RemoveHeader X-A 1                               | RemoveHeader takes a header name and no value
             SetHeader Content-Length 0                       | SetHeader Content-Length is refused: jwd frames the message
             SetHeader ~path /x                               | the pseudo header ~path is not supported by jwd
@@ -67,6 +70,7 @@ class ActionFileTest {
             if %{HTTP_HOST} regmatch\\nNOP                   | expected if <string> <compop> <pattern>
             if a strcmp a [AND]\\nNOP                        | actions.txt:1: 'if a strcmp a [AND]': [AND] is followed by no if line
             if a strcmp a [AND] NOP                          | [AND] and [OR] link to the next if line
+            NOP\\nif a strcmp a [OR]                        | actions.txt:2: 'if a strcmp a [OR]': [OR] is followed by no if line
             if a strcmp a                                    | actions.txt:1: 'if a strcmp a': no rule follows this condition
             if a strcmp a\\nif b strcmp b\\nNOP              | an if line without [AND] or [OR] is followed by another if line
             if a strcmp a\\nbegin\\nNOP                      | actions.txt:2: 'begin': this begin has no end
@@ -76,6 +80,11 @@ class ActionFileTest {
             """)
     void refusesMalformedConditionsAndBlocksNamingTheirLine(String rules, String expected) {
         assertThat(problem(rules.replace("\\n", "\n"))).contains(expected);
+    }
+
+    @Test
+    void aRemovalNeedsANameAndNoValue() {
+        assertThat(problem("RemoveHeader")).endsWith("RemoveHeader needs a header name: expected RemoveHeader <name>");
     }
 
     @Test
@@ -126,4 +135,38 @@ class ActionFileTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("action file " + dir.resolve("nope.txt").toAbsolutePath() + " does not exist");
     }
+
+    @Test
+    void aFileAndItsPartsDescribeThemselvesAsWritten() throws Exception {
+        ActionFile file = Requests.file("""
+                if %{HTTP_HOST} !regimatch ^ldp [and]
+                if %{SERVER_PORT} = 8080
+                RegRewriteUrl ^/a(.*) /b$1 [qsappend,noescape,break]
+                """);
+        Step.Branch branch = (Step.Branch) file.steps()[0];
+
+        assertThat(file).hasToString("ActionFile[actions.txt, 3 lines]");
+        assertThat(branch.conditions()[0]).hasToString("if %{HTTP_HOST} !regimatch ^ldp [and]");
+        assertThat(branch.conditions()[1]).hasToString("if %{SERVER_PORT} = 8080");
+        assertThat(((Step.Rule) branch.then()[0]).action().toString())
+                .contains("Modifiers[break noescape qsappend CODE=302]");
+        assertThat(ConditionParser.compile("^/a(.*)", false)).hasToString("^/a(.*)");
+        assertThat(Tokens.of("SetHeader X-A \"a b\"")).extracting(Object::toString)
+                .containsExactly("SetHeader", "X-A", "\"a b\"");
+        assertThat(Requests.request("GET", "/a?q=1")).hasToString("GET /a?q=1");
+        assertThat(Requests.request("GET", "/a")).hasToString("GET /a");
+    }
+
+    @Test
+    void aNopWithBreakIsListedAmongTheRulesThatTookEffectAndOneWithoutIsNot() throws Exception {
+        Modification stopped = Requests.handler(dir, "NOP [break]\nSetHeader X-A 1").apply(Requests.request("GET", "/"));
+        Modification nothing = Requests.handler(dir, "NOP\nSetHeader X-A 1").apply(Requests.request("GET", "/"));
+
+        assertThat(stopped.toString()).contains("actions.txt:1 NOP [break]: no later rule of its file runs ([break])")
+                .doesNotContain("X-A");
+        assertThat(nothing.toString()).doesNotContain("NOP").contains("X-A");
+    }
+
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
 }

@@ -105,6 +105,20 @@ class ModificationHandlersTest {
     }
 
     @Test
+    void aLaterHandlerTakesThePathsUnderItsPrefixAsRoutingReadsThem() throws Exception {
+        ModificationHandlers h = handlers(Map.of("icm/HTTP/mod_0", "PREFIX=/, FILE=a.txt",
+                "icm/HTTP/mod_1", "PREFIX=/sap/, FILE=b.txt"),
+                Map.of("a.txt", "SetHeader X-A 1\nRegRewriteUrl ^/escape(.*) /sap/x/../../..$1",
+                        "b.txt", "SetHeader X-B 1"));
+
+        assertThat(apply(h, request("GET", "//SAP/./bc/x"))).isEqualTo("-> //SAP/./bc/x X-A=1 X-B=1");
+        assertThat(apply(h, request("GET", "/irj/x"))).isEqualTo("-> /irj/x X-A=1");
+        assertThat(apply(h, request("GET", "/escape/y")))
+                .as("a rewrite routing refuses: the later handler reads the decoded path")
+                .isEqualTo("-> /sap/x/../../../y X-A=1 X-B=1");
+    }
+
+    @Test
     void aLaterHandlerSeesTheUrlAnEarlierRewroteAndBreakEndsOnlyItsOwnFile() throws Exception {
         ModificationHandlers h = handlers(Map.of("icm/HTTP/mod_0", "PREFIX=/, FILE=a.txt",
                 "icm/HTTP/mod_1", "PREFIX=/new/, FILE=b.txt"),
@@ -133,6 +147,59 @@ class ModificationHandlersTest {
                 Map.of("a.txt", "RegIForbiddenUrl ^/nwa -"));
 
         assertThat(apply(h, request("GET", path))).isEqualTo("403");
+    }
+
+    @Test
+    void aMalformedValueIsNamedWithWhatIsExpectedAndNothingElse() {
+        for (String value : new String[] {"/", "PREFIX=/, PREFIX=/x", "PREFIX=/,=x", "PREFIX=/, =x"}) {
+            assertThatThrownBy(() -> handlers(Map.of("icm/HTTP/mod_0", value), Map.of()))
+                    .isInstanceOf(ConfigException.class)
+                    .hasMessageEndingWith("icm/HTTP/mod_0 = '" + value + "': expected PREFIX=<URL prefix>[,"
+                            + " FILE=<action file>]");
+        }
+    }
+
+    @Test
+    void withoutHandlersNothingIsConfigured() throws Exception {
+        ModificationHandlers none = handlers(Map.of(), Map.of());
+
+        assertThat(none.isConfigured()).isFalse();
+        assertThat(none.apply(request("GET", "/x"))).isEqualTo(Modification.NONE);
+        assertThat(none).hasToString("ModificationHandlers[]");
+    }
+
+    @Test
+    void theAccessLogNamesTheRuleThatAnsweredOrRewrote() throws Exception {
+        ModificationHandlers h = handlers(Map.of("icm/HTTP/mod_0", "PREFIX=/, FILE=a.txt"), Map.of("a.txt", """
+                RegRewriteUrl ^/old/(.*) /new/$1
+                RegRedirectUrl ^/moved$ /there [CODE=300]
+                RegForbiddenUrl ^/secret -
+                RegGoneUrl ^/gone -
+                SetHeader X-A 1
+                """));
+
+        assertThat(h.apply(request("GET", "/old/x")).describe()).isEqualTo("rewritten by a.txt:1");
+        assertThat(h.apply(request("GET", "/moved")).describe()).isEqualTo("redirected by a.txt:2");
+        assertThat(h.apply(request("GET", "/secret")).describe()).isEqualTo("forbidden by a.txt:3");
+        assertThat(h.apply(request("GET", "/gone")).describe()).isEqualTo("gone by a.txt:4");
+        assertThat(h.apply(request("GET", "/else")).describe()).as("only headers changed").isNull();
+        assertThat(h.apply(request("GET", "/moved")).toString()).startsWith("Modification[300 /there, [a.txt:2 ")
+                .endsWith(": redirected to /there]]");
+        assertThat(h.apply(request("GET", "/old/x?q=1")).toString()).startsWith("Modification[/new/x?q=1, ");
+        assertThat(h.apply(request("GET", "/else")).toString()).startsWith("Modification[not rewritten, ");
+        assertThat(Modification.NONE).hasToString("Modification[none]");
+    }
+
+    @Test
+    void aRemovedHeaderIsARemovalAndASetOneASetting() throws Exception {
+        ModificationHandlers h = handlers(Map.of("icm/HTTP/mod_0", "PREFIX=/, FILE=a.txt"),
+                Map.of("a.txt", "RemoveHeader Referer\nSetHeader X-A 1"));
+
+        Modification m = h.apply(request("GET", "/x", "Referer: http://r/"));
+
+        assertThat(m.requestHeader("referer")).isEqualTo(new HeaderEdit(HeaderEdit.Kind.REMOVE, "Referer", null));
+        assertThat(m.requestHeader("X-A")).isEqualTo(new HeaderEdit(HeaderEdit.Kind.SET, "X-A", "1"));
+        assertThat(m.requestHeader("X-B")).isNull();
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
+import org.jwd.affinity.PathParameter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -224,6 +225,12 @@ class PathNormalizerTest {
     void aPathParameterIsTheLastOneOfThatNameIgnoringCase(String raw, String name, String value)
             throws BadPathException {
         assertThat(PathNormalizer.normalize(raw).parameter(name)).isEqualTo(value);
+    }
+
+    @Test
+    void emptyPathParametersAreSkippedAndAValueWithoutANameIsKept() throws BadPathException {
+        assertThat(PathNormalizer.normalize("/a;;=;=x;flag/b").parameters())
+                .containsExactly(new PathParameter("", "x"), new PathParameter("flag", ""));
     }
 
     @ParameterizedTest(name = "{0} is root: {1}")

@@ -49,6 +49,35 @@ class CapacityAccountingTest {
     }
 
     @Test
+    void aReservationReadsTheRemovalsAgainWhenTheTableLooksFull() {
+        CapacityAccounting places = accounting(2);
+        places.reserve();
+        places.reserve();
+        removed.set(1);
+
+        assertThat(places.reserve()).isTrue();
+        assertThat(places.reserve()).isFalse();
+    }
+
+    @Test
+    void removalsReadOnceServeEveryCheckUntilTheTableLooksFullAgain() {
+        CapacityAccounting places = accounting(10);
+        for (int i = 0; i < 10; i++) {
+            places.reserve();
+        }
+        removed.set(5);
+        assertThat(places.hasRoom()).isTrue();
+        assertThat(removalReads).hasValue(1);
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(places.reserve()).isTrue();
+        }
+        assertThat(places.hasRoom()).isTrue();
+        assertThat(removalReads).as("8 of 10 by the removals read before").hasValue(1);
+        assertThat(places).hasToString("CapacityAccounting[8 of 10]");
+    }
+
+    @Test
     void aReleasedReservationFreesItsPlace() {
         CapacityAccounting places = accounting(1);
         assertThat(places.reserve()).isTrue();

@@ -28,6 +28,7 @@ class ClusterBindingTest {
     @Test
     void refusesAServerIdWithTheSeparator() {
         assertThatThrownBy(() -> new ClusterBinding("a|b", 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ClusterBinding("|b", 0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

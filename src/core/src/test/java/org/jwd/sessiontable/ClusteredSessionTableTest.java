@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.jwd.routing.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -214,7 +215,8 @@ class ClusteredSessionTableTest {
     @Test
     void aNoBindingWriteThatMeetsAConcurrentBindingFollowsIt() {
         ClusteredSessionTable a = node();
-        server.beforeNextPutIfAbsent = () -> server.map.put("PRT/s1", new ClusterBinding("x", clock.get()).encode());
+        server.beforeNextPutIfAbsent.set(() -> server.map.put("PRT/s1",
+                new ClusterBinding("x", clock.get()).encode())); // node b binds it first
 
         assertThat(a.lookup("PRT/s1")).isEqualTo("x");
         assertThat(a.peek("PRT/s1")).isEqualTo("x");
@@ -253,6 +255,35 @@ class ClusteredSessionTableTest {
         } finally {
             scheduler.shutdownNow();
         }
+    }
+
+    @Test
+    void aBindingReadFromTheServerIsKeptOnThisNodeAndServedWhenTheServerIsLost() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        a.bind("s1", "x");
+        assertThat(b.lookup("s1")).isEqualTo("x");
+
+        server.available = false;
+
+        assertThat(b.lookup("s1")).as("the other node's binding, as this node read it").isEqualTo("x");
+    }
+
+    @Test
+    void aRebindingWhileTheServerIsLostIsMadeOnThisNodeAloneAndCounted() {
+        ClusteredSessionTable a = node();
+        a.bind("s1", "dead");
+        server.available = false;
+        a.lookup("s1");
+        long servedLocally = a.clusterStatus().servedLocally();
+
+        assertThat(a.rebind("s1", "dead", "x")).isEqualTo("x");
+        assertThat(a.rebind("s1", "dead", "y")).as("another request rebound it first").isEqualTo("x");
+
+        assertThat(a.lookup("s1")).isEqualTo("x");
+        assertThat(a.stats().rebindings()).isEqualTo(1);
+        assertThat(a.clusterStatus().servedLocally()).isEqualTo(servedLocally + 3);
+        assertThat(a.rebind(null, "dead", "z")).as("no session: nothing to store").isEqualTo("z");
     }
 
     @Test
@@ -447,6 +478,283 @@ class ClusteredSessionTableTest {
     }
 
     @Test
+    void theExplainReadsTheServersBindingElseItsOwnWithoutCountingOrRenewing() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        b.bind("s1", "x"); // on the server, not in node a's own table
+        server.available = false;
+        a.bind("s2", "y"); // in node a's own table only
+        server.available = true;
+        assertThat(a.probe()).isTrue();
+        advance(1_000);
+
+        assertThat(a.peek("s1")).isEqualTo("x");
+        assertThat(a.peek("s2")).isEqualTo("y");
+        assertThat(a.peek("unknown")).isNull();
+        assertThat(a.idleLeft("s1")).isEqualTo(Duration.ofMillis(3_000));
+        assertThat(a.idleLeft("s2")).isEqualTo(Duration.ofMillis(3_000));
+        assertThat(a.idleLeft("unknown")).isNull();
+        assertThat(a.peek(null)).isNull();
+        assertThat(a.idleLeft(null)).isNull();
+        assertThat(a.stats().hits() + a.stats().misses()).as("not counted").isZero();
+        assertThat(server.map).as("not renewed, not carried over").containsOnlyKeys("s1", ClusteredSessionTable.PROBE_KEY)
+                .containsEntry("s1", "x|1000000");
+    }
+
+    @Test
+    void theExplainThatLosesTheServerReadsItsOwnTableAndSaysSo() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        a.bind("s1", "x");
+        b.bind("s2", "y");
+        server.available = false;
+
+        assertThat(a.peek("s1")).isEqualTo("x");
+        assertThat(a.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+        assertThat(b.idleLeft("s2")).isEqualTo(Duration.ofMillis(4_000));
+        assertThat(b.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+    }
+
+    @Test
+    void countsHitsMissesAndTheBindingsItWonWhereverTheyWereServed() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        assertThat(a.bind("s1", "x")).isEqualTo("x");
+        assertThat(b.bind("s1", "y")).isEqualTo("x");
+        assertThat(a.lookup("s1")).isEqualTo("x");
+        assertThat(a.lookup("s1")).isEqualTo("x");
+        assertThat(a.lookup("s9")).isNull();
+
+        assertThat(a.stats()).extracting(SessionTableStats::hits, SessionTableStats::misses,
+                SessionTableStats::bindings).containsExactly(2L, 1L, 1L);
+        assertThat(b.stats().bindings()).as("its binding lost to node a's").isZero();
+        assertThat(a.clusterStatus().clustered()).isTrue();
+
+        server.available = false;
+        assertThat(b.bind("s2", "y")).isEqualTo("y");
+        assertThat(b.bind("s2", "z")).isEqualTo("y");
+        assertThat(b.stats().bindings()).isEqualTo(1);
+        assertThat(b.clusterStatus().servedLocally()).as("both binds").isEqualTo(2);
+    }
+
+    @Test
+    void isFullWhenItsOwnTableIsFull() {
+        EhcacheSessionTable small = new EhcacheSessionTable(TIMEOUT, 1, 1, 0, clock::get, null);
+        ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server, small,
+                SessionTimeouts.both(TIMEOUT), clock::get, null, Duration.ZERO);
+        nodes.add(a);
+
+        assertThat(a.isFull()).isFalse();
+        a.bind("s1", "x");
+        assertThat(a.isFull()).isTrue();
+    }
+
+    @Test
+    void aBindingTriesTheServerTenTimesAtMost() {
+        ClusteredSessionTable a = probingNode();
+        server.sessionWritesToFail.set(10); // each try times out; the probes in between get through
+
+        assertThat(a.bind("s1", "x")).isEqualTo("x");
+
+        assertThat(server.sessionWritesToFail.get()).isZero();
+        assertThat(server.map).as("bound on this node alone after ten tries").doesNotContainKey("s1");
+        assertThat(a.clusterStatus().servedLocally()).isEqualTo(1);
+    }
+
+    @Test
+    void aBindingThatFailsAgainAfterTheWaitIsMadeOnThisNodeAlone() {
+        // the probe answers at once (run where the loss asks for it), the wait is zero: the second failure gives up
+        ScheduledThreadPoolExecutor inline = new ScheduledThreadPoolExecutor(1) {
+            @Override
+            public void execute(Runnable command) {
+                command.run();
+            }
+        };
+        schedulers.add(inline);
+        ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server,
+                new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null),
+                SessionTimeouts.both(TIMEOUT), clock::get, inline, Duration.ZERO);
+        nodes.add(a);
+        server.sessionWritesToFail.set(3);
+
+        assertThat(a.bind("s1", "x")).isEqualTo("x");
+
+        assertThat(server.sessionWritesToFail.get()).as("two tries, the second after the wait").isEqualTo(1);
+        assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
+        assertThat(a.lookup("s1")).isEqualTo("x");
+    }
+
+    @Test
+    void closingTheTableClosesTheServersClientAndItsOwnTable() {
+        EhcacheSessionTable own = new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null);
+        ClusteredSessionTable a = new ClusteredSessionTable("terracotta://test:9410/jwd", server, own,
+                SessionTimeouts.both(TIMEOUT), clock::get, null, Duration.ZERO);
+        a.bind("s1", "x");
+
+        a.close();
+
+        assertThat(server.closed).isTrue();
+        assertThat(own.lookup("s1")).as("closed").isNull();
+        assertThat(a.lookup("s1")).isNull();
+        assertThat(a.bind("s2", "y")).isEqualTo("y");
+        assertThat(server.map).doesNotContainKey("s2");
+    }
+
+    @Test
+    void aNodeThatNeverReachedTheServerBindsOnItsOwnWithoutTryingIt() {
+        server.available = false;
+        ClusteredSessionTable a = node(Duration.ofMinutes(1));
+        int calls = server.calls.get();
+
+        assertThat(a.bind("s1", "x")).isEqualTo("x");
+
+        assertThat(server.calls.get()).as("no wait, no try").isEqualTo(calls);
+        assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTING);
+    }
+
+    @Test
+    void saysWhenTheServerIsLostHowLongNewSessionsWaitAndWhenItIsBack() {
+        try (LogCapture log = new LogCapture(ClusteredSessionTable.class)) {
+            server.available = false;
+            ClusteredSessionTable late = node();
+            assertThat(log.text()).contains("not reachable at startup (unreachable); this node serves sessions "
+                    + "from its own table and keeps trying");
+            server.available = true;
+            assertThat(late.probe()).isTrue();
+            assertThat(log.text()).contains("connected; bindings are shared with every node")
+                    .doesNotContain("connected again");
+
+            ClusteredSessionTable a = node(Duration.ofMinutes(1));
+            server.available = false;
+            a.lookup("s1");
+            assertThat(log.text()).contains("new sessions wait up to 60000 ms for the server");
+            advance(12_000);
+            server.available = true;
+            assertThat(a.probe()).isTrue();
+            assertThat(log.text()).contains("connected again after 12 s");
+        }
+        try (LogCapture log = new LogCapture(ClusteredSessionTable.class)) {
+            node();
+            assertThat(log.text()).doesNotContain("not reachable");
+        }
+    }
+
+    @Test
+    void aProbeOfAConnectedTableAsksNothingAndAClosedTableProbesNoMore() {
+        ClusteredSessionTable a = node();
+        int calls = server.calls.get();
+        assertThat(a.probe()).isTrue();
+        assertThat(server.calls.get()).isEqualTo(calls);
+
+        server.available = false;
+        a.lookup("s1");
+        a.close();
+        server.available = true;
+        calls = server.calls.get();
+        assertThat(a.probe()).isFalse();
+        assertThat(server.calls.get()).isEqualTo(calls);
+    }
+
+    @Test
+    void anInterruptedRequestStopsWaitingForTheServerAndKeepsItsInterrupt() {
+        ClusteredSessionTable a = node(Duration.ofMinutes(1));
+        server.available = false;
+        a.lookup("s1"); // the loss: new bindings wait for the server
+
+        Thread.currentThread().interrupt();
+        try {
+            assertThat(a.bind("s1", "x")).as("bound here at once").isEqualTo("x");
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    @Test
+    void closingReleasesARequestWaitingForTheServer() throws Exception {
+        ClusteredSessionTable a = node(Duration.ofMinutes(1));
+        server.available = false;
+        a.lookup("s1");
+        ExecutorService requests = Executors.newSingleThreadExecutor();
+        try {
+            AtomicReference<Thread> waiter = new AtomicReference<>();
+            Future<String> bound = requests.submit(() -> {
+                waiter.set(Thread.currentThread());
+                return a.bind("s2", "x");
+            });
+            await().atMost(Duration.ofSeconds(10)).until(() -> waiter.get() != null
+                    && waiter.get().getState() == Thread.State.TIMED_WAITING);
+
+            a.close();
+
+            assertThat(bound.get(10, TimeUnit.SECONDS)).isEqualTo("x");
+        } finally {
+            requests.shutdownNow();
+        }
+    }
+
+    // ---- another node's write between two steps of this one's (the store's hooks place it) ----
+
+    @Test
+    void aRenewalThatFindsTheBindingChangedFollowsTheOtherNode() {
+        ClusteredSessionTable a = node();
+        a.bind("s1", "x");
+        advance(1_500); // due for renewal (R = 1 s)
+        server.beforeNextReplace.set(() -> server.map.put("s1", "y|" + clock.get())); // node b rebinds it
+
+        assertThat(a.lookup("s1")).isEqualTo("y");
+        assertThat(a.peek("s1")).isEqualTo("y");
+    }
+
+    @Test
+    void aRenewalThatFindsTheBindingGoneBindsItAgain() {
+        ClusteredSessionTable a = node();
+        a.bind("s1", "x");
+        advance(1_500);
+        server.beforeNextReplace.set(() -> server.map.remove("s1")); // the server's own expiry took it
+
+        assertThat(a.lookup("s1")).isEqualTo("x");
+        assertThat(server.map).containsEntry("s1", "x|" + clock.get());
+    }
+
+    @Test
+    void aCarryOverThatFindsAnotherNodesBindingFollowsItAndMirrorsIt() {
+        ClusteredSessionTable a = node();
+        server.available = false;
+        a.bind("s1", "x"); // during the outage, on node a alone
+        server.available = true;
+        a.probe();
+        server.beforeNextPutIfAbsent.set(() -> server.map.put("s1", "y|" + clock.get())); // node b carried over first
+
+        assertThat(a.lookup("s1")).isEqualTo("y");
+        assertThat(a.clusterStatus().carriedOver()).isZero();
+        server.available = false;
+        assertThat(a.lookup("s1")).as("node a's own copy follows").isEqualTo("y");
+    }
+
+    @Test
+    void replacingADeadBindingThatAnotherNodeReplacedFirstFollowsThatNode() {
+        ClusteredSessionTable a = node();
+        server.map.put("s1", "x|" + (clock.get() - 60_000)); // long dead
+        server.beforeNextReplace.set(() -> server.map.put("s1", "y|" + clock.get()));
+
+        assertThat(a.bind("s1", "z")).isEqualTo("y");
+    }
+
+    @Test
+    void aRebindingIsMirroredCountedAndOfAVanishedBindingABinding() {
+        ClusteredSessionTable a = node();
+        a.bind("s1", "x");
+        assertThat(a.rebind("s1", "x", "y")).isEqualTo("y");
+        assertThat(a.rebind("s9", "x", "y")).as("nothing bound: bound afresh").isEqualTo("y");
+
+        assertThat(a.stats().rebindings()).isEqualTo(1);
+        assertThat(server.map.get("s9")).startsWith("y|");
+        server.available = false;
+        assertThat(a.lookup("s1")).as("node a's own copy was rebound too").isEqualTo("y");
+    }
+
+    @Test
     void notClusteredTablesSaySo() {
         assertThat(DisabledSessionTable.INSTANCE.clusterState()).isEqualTo(ClusterState.NONE);
     }
@@ -457,10 +765,11 @@ class ClusteredSessionTableTest {
         final AtomicInteger calls = new AtomicInteger();
         final AtomicInteger replaces = new AtomicInteger();
         final AtomicInteger writes = new AtomicInteger();
-        /** Runs once, just before the next putIfAbsent: another node's write that comes first. */
-        volatile Runnable beforeNextPutIfAbsent;
         final AtomicInteger freshStarts = new AtomicInteger();
         volatile boolean available = true;
+        volatile boolean closed;
+        /** The client was dropped ({@link #disconnect()}): nothing works until the next {@link #connect()}. */
+        volatile boolean dropped;
         volatile boolean readsMiss;
         /** The next write is made, but its answer is lost (the client's timeout after the server wrote). */
         volatile boolean failAfterNextWrite;
@@ -468,6 +777,16 @@ class ClusteredSessionTableTest {
         final AtomicInteger sessionWritesToFail = new AtomicInteger();
         /** What happens while such a write times out: the test's clock moves on. */
         volatile Runnable onTimedOutWrite = () -> { };
+        /** Another node's write that lands just before the next putIfAbsent, or replace, of a session. */
+        final AtomicReference<Runnable> beforeNextPutIfAbsent = new AtomicReference<>();
+        final AtomicReference<Runnable> beforeNextReplace = new AtomicReference<>();
+
+        private static void another(AtomicReference<Runnable> write) {
+            Runnable once = write.getAndSet(null);
+            if (once != null) {
+                once.run();
+            }
+        }
 
         private void reach() {
             calls.incrementAndGet();
@@ -476,9 +795,18 @@ class ClusteredSessionTableTest {
             }
         }
 
+        /** An operation of the client: it needs a connection that was not dropped since. */
+        private void use() {
+            reach();
+            if (dropped) {
+                throw new UnavailableException("not connected", null);
+            }
+        }
+
         @Override
         public void connect() {
             reach();
+            dropped = false;
         }
 
         @Override
@@ -487,19 +815,15 @@ class ClusteredSessionTableTest {
                 calls.incrementAndGet();
                 return null;
             }
-            reach();
+            use();
             return map.get(key);
         }
 
         @Override
         public String putIfAbsent(String key, String value) {
-            reach();
+            use();
             writes.incrementAndGet();
-            Runnable before = beforeNextPutIfAbsent;
-            beforeNextPutIfAbsent = null;
-            if (before != null) {
-                before.run();
-            }
+            another(beforeNextPutIfAbsent);
             if (!ClusteredSessionTable.PROBE_KEY.equals(key)
                     && sessionWritesToFail.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 onTimedOutWrite.run();
@@ -515,8 +839,9 @@ class ClusteredSessionTableTest {
 
         @Override
         public boolean replace(String key, String expected, String value) {
-            reach();
+            use();
             writes.incrementAndGet();
+            another(beforeNextReplace);
             replaces.incrementAndGet();
             return map.replace(key, expected, value);
         }
@@ -524,10 +849,12 @@ class ClusteredSessionTableTest {
         @Override
         public void disconnect() {
             freshStarts.incrementAndGet();
+            dropped = true;
         }
 
         @Override
         public void close() {
+            closed = true;
         }
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.jwd.routing.LogCapture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -305,6 +306,99 @@ class EhcacheSessionTableTest {
         assertThat(table.bind("id", "s2")).isEqualTo("s2");
         assertThat(table.rebind("id", "s1", "s3")).isEqualTo("s3");
         assertThat(table.sweep()).isZero();
+    }
+
+    @ParameterizedTest(name = "offHeap={0}")
+    @ValueSource(booleans = {false, true})
+    void theExplainReadsTheBindingAndTheIdleTimeLeftWithoutCountingOrRenewingIt(boolean offHeap) {
+        EhcacheSessionTable table = table(offHeap);
+        table.bind("id", "s1");
+        advance(Duration.ofMinutes(3));
+
+        assertThat(table.peek("id")).isEqualTo("s1");
+        assertThat(table.idleLeft("id")).isEqualTo(Duration.ofMinutes(7));
+        assertThat(table.peek("other")).isNull();
+        assertThat(table.idleLeft("other")).isNull();
+        assertThat(table.peek(null)).isNull();
+        assertThat(table.idleLeft(null)).isNull();
+        assertThat(table.stats().hits() + table.stats().misses()).isZero();
+        advance(Duration.ofMinutes(7));
+        assertThat(table.lookup("id")).as("the reads renewed nothing").isNull();
+        table.close();
+        assertThat(table.peek("id")).isNull();
+        assertThat(table.idleLeft("id")).isNull();
+    }
+
+    @ParameterizedTest(name = "offHeap={0}")
+    @ValueSource(booleans = {false, true})
+    void aBindingReadBackFromDiskYieldsToOneMadeMeanwhileAndToAFullTable(boolean offHeap) {
+        EhcacheSessionTable table = table(offHeap, 2);
+        table.bind("a", "s1");
+
+        assertThat(table.restore("a", "s2", Duration.ofMinutes(5))).isFalse();
+        assertThat(table.restore("b", "s2", Duration.ofMinutes(5))).isTrue();
+        assertThat(table.restore("c", "s2", Duration.ofMinutes(5))).as("full").isFalse();
+
+        assertThat(table.peek("a")).isEqualTo("s1");
+        assertThat(table.idleLeft("b")).isEqualTo(Duration.ofMinutes(5));
+        assertThat(table.peek("c")).isNull();
+        assertThat(table.stats().entries()).isEqualTo(2);
+        assertThat(table.stats().bindings()).as("a restored binding is no new binding").isEqualTo(1);
+        table.close();
+        assertThat(table.restore("d", "s2", Duration.ofMinutes(5))).isFalse();
+    }
+
+    @Test
+    void aFullTableWarnsOnceEveryFiveMinutesAtMost() {
+        try (LogCapture log = new LogCapture(EhcacheSessionTable.class)) {
+            EhcacheSessionTable table = table(false, 1);
+            table.bind("a", "s1");
+            table.bind("b", "s1");
+            table.bind("c", "s1");
+            advance(Duration.ofMinutes(5).minusMillis(1));
+            table.bind("d", "s1");
+            assertThat(warnings(log)).singleElement().asString().contains("Session table full (1 entries, "
+                    + "1 bindings refused so far)");
+            advance(Duration.ofMillis(1));
+            table.bind("e", "s1");
+            assertThat(warnings(log)).hasSize(2).last().asString().contains("4 bindings refused so far");
+        }
+    }
+
+    @Test
+    void saysAtStartWhereTheEntriesLiveAndWarnsOfAnOffHeapTierTooSmallForThem() {
+        try (LogCapture log = new LogCapture(EhcacheSessionTable.class)) {
+            tables.add(new EhcacheSessionTable(TIMEOUT, 1_000, 1_000, 0, clock::get, null));
+            tables.add(new EhcacheSessionTable(TIMEOUT, 1_000_000, 1_000, 1, clock::get, null));
+            assertThat(log.text()).contains("Session table on heap: idle timeout", "at most 1000 entries",
+                    "Session table off heap: 1 MB", "fewer than the 1000000 allowed");
+        }
+    }
+
+    @Test
+    void aSweepWarnsOfEvictionsWhenTheyGrew() {
+        EhcacheSessionTable table = new EhcacheSessionTable(TIMEOUT, 1_000_000, 1_000_000, 1, clock::get, null);
+        tables.add(table);
+        for (int i = 0; i < 40_000; i++) {
+            table.bind(String.format("%032x.node1", i), "s1");
+        }
+        try (LogCapture log = new LogCapture(EhcacheSessionTable.class)) {
+            table.sweep();
+            table.sweep();
+            assertThat(warnings(log)).singleElement().asString()
+                    .contains(table.evictions() + " sessions evicted so far because 1 MB off heap are full");
+        }
+    }
+
+    private static List<String> warnings(LogCapture log) {
+        return log.text().lines().filter(l -> l.contains("WARN")).toList();
+    }
+
+    @Test
+    void describesItself() {
+        assertThat(table(false, 5)).hasToString("EhcacheSessionTable[heap, timeout " + SessionTimeouts.both(TIMEOUT)
+                + ", capacity 5, " + new SessionTableStats(0, 0, 0, 0, 0, 0, 0) + "]");
+        assertThat(table(true, 5).toString()).startsWith("EhcacheSessionTable[off heap, ");
     }
 
     @Test

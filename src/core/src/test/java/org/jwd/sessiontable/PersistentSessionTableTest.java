@@ -278,6 +278,133 @@ class PersistentSessionTableTest {
         assertThat(after.peek("during")).as("bound after the last good write").isNull();
     }
 
+    @Test
+    void theRestoreIsReportedWithItsFiguresAndTheTimeItTook() {
+        PersistentSessionTable before = start(Set.of("s1", "s2"));
+        before.bind("a", "s1");
+        before.bind("b", "s2");
+        stop(before);
+        advance(Duration.ofMinutes(1));
+
+        try (LogCapture log = new LogCapture(PersistentSessionTable.class)) {
+            PersistentSessionTable after = start(Set.of("s1"));
+            assertThat(log.text()).contains("1 bindings restored, 1 dropped (idle past their timeout or bound to a "
+                    + "server no longer configured) in 0 ms");
+            assertThat(after.persistence().restoredAtMillis()).isEqualTo(clock.get());
+        }
+    }
+
+    @Test
+    void aDirectoryThatCannotBePreparedStartsTheTableEmptyAndSaysWhatItKeeps() throws Exception {
+        Files.createDirectories(dir.resolve("table"));
+        try (LogCapture log = new LogCapture(PersistentSessionTable.class)) {
+            try (ReadOnlyDirectory readOnly = ReadOnlyDirectory.of(dir.resolve("table"))) {
+                PersistentSessionTable empty = start(Set.of("s1"));
+                assertThat(empty.persistence().restoredAtMillis()).isEqualTo(clock.get());
+                stop(empty);
+            }
+            assertThat(warnings(log)).first().asString().contains("cannot be prepared for reading",
+                    "the table starts empty, nothing is on disk yet");
+        }
+        PersistentSessionTable before = start(Set.of("s1"));
+        before.bind("a", "s1");
+        stop(before);
+        List<Path> written = generations();
+        try (LogCapture log = new LogCapture(PersistentSessionTable.class)) {
+            try (ReadOnlyDirectory readOnly = ReadOnlyDirectory.of(dir.resolve("table"))) {
+                stop(start(Set.of("s1")));
+            }
+            assertThat(warnings(log)).first().asString().contains("cannot be prepared for reading",
+                    written.get(0) + " is kept and the next write adds to it");
+        }
+    }
+
+    @Test
+    void aRebindingIsWrittenAndRestoredLikeABinding() {
+        PersistentSessionTable before = start(Set.of("s1", "s2"));
+        before.bind("a", "s1");
+        before.flush();
+        assertThat(before.rebind("a", "s1", "s2")).isEqualTo("s2");
+        stop(before);
+
+        PersistentSessionTable after = start(Set.of("s1", "s2"));
+        assertThat(after.peek("a")).isEqualTo("s2");
+    }
+
+    @Test
+    void fullnessTimeoutsAndTheIdleTimeLeftAreTheNodesTables() {
+        EhcacheSessionTable live = new EhcacheSessionTable(SessionTimeouts.both(JSESSIONID_TIMEOUT), 1, 1, 0,
+                clock::get, null);
+        PersistentSessionTable table = new PersistentSessionTable(live,
+                new SessionTableDiskConfig(dir.resolve("table"), Duration.ofSeconds(1)), 1, Set.of("s1")::contains,
+                clock::get, null);
+        open.add(table);
+        assertThat(table.isFull()).isFalse();
+        table.bind("a", "s1");
+        advance(Duration.ofMinutes(4));
+
+        assertThat(table.isFull()).isTrue();
+        assertThat(table.idleLeft("a")).isEqualTo(Duration.ofMinutes(6));
+        assertThat(table.canChangeTimeout()).isTrue();
+        table.changeTimeouts(SessionTimeouts.both(Duration.ofMinutes(1)));
+        assertThat(live.timeouts()).isEqualTo(SessionTimeouts.both(Duration.ofMinutes(1)));
+    }
+
+    @Test
+    void aStopWritesALastTimeClosesTheNodesTableAndSaysWhetherTheWriteWorked() throws Exception {
+        try (LogCapture log = new LogCapture(PersistentSessionTable.class)) {
+            PersistentSessionTable table = start(Set.of("s1"));
+            table.bind("a", "s1");
+            stop(table);
+            assertThat(table.live().lookup("a")).as("closed").isNull();
+            assertThat(log.text()).contains("written at the stop");
+            assertThat(warnings(log)).isEmpty();
+
+            PersistentSessionTable failing = start(Set.of("s1"));
+            failing.bind("b", "s1");
+            try (ReadOnlyDirectory readOnly = ReadOnlyDirectory.of(dir.resolve("table"))) {
+                stop(failing);
+            }
+            assertThat(warnings(log)).last().asString().contains("not written at the stop");
+        }
+        assertThat(start(Set.of("s1")).peek("a")).isEqualTo("s1");
+    }
+
+    @Test
+    void whatOnlyLooksLikeAGenerationIsLeftAloneOrMadeWayForByTheNextOne() throws IOException {
+        PersistentSessionTable before = start(Set.of("s1"));
+        before.bind("a", "s1");
+        stop(before);
+        Path written = generations().get(0);
+        long number = Long.parseLong(written.getFileName().toString().substring("gen-".length()));
+        Path table = dir.resolve("table");
+        Path inTheWay = Files.writeString(table.resolve("gen-" + (number + 1)), "a file, not a generation");
+        Path farAhead = Files.writeString(table.resolve("gen-" + (number + 5)), "a file, not a generation");
+        Path setAside = Files.createDirectories(table.resolve("gen-1.set-aside-1"));
+
+        PersistentSessionTable after = start(Set.of("s1"));
+
+        assertThat(after.peek("a")).isEqualTo("s1");
+        assertThat(inTheWay).isDirectory();
+        assertThat(farAhead).isRegularFile();
+        assertThat(setAside).as("kept for a look").isDirectory();
+    }
+
+    @Test
+    void aUseWrittenAfterAnEarlierWriteKeepsTheBindingOnDiskThatMuchLonger() {
+        PersistentSessionTable before = start(Set.of("s1"));
+        before.bind("a", "s1");
+        before.flush();
+        advance(Duration.ofMinutes(8));
+        before.lookup("a");
+        stop(before); // written again: last used at 8 of its 10 idle minutes
+        advance(Duration.ofMinutes(4));
+
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("a")).as("4 of 10 minutes idle at the start").isEqualTo("s1");
+        assertThat(after.idleLeft("a")).isEqualTo(Duration.ofMinutes(6));
+    }
+
     private static List<String> warnings(LogCapture log) {
         return log.text().lines().filter(l -> l.contains("WARN")).toList();
     }

@@ -1,13 +1,17 @@
 package org.jwd.sessiontable;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.nio.file.Path;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jwd.config.DispatcherConfig;
 import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SessionTablesTest {
 
@@ -129,5 +133,65 @@ class SessionTablesTest {
         assertThat(SessionTables.sweepInterval(Duration.ofMillis(200))).isEqualTo(Duration.ofSeconds(1));
         assertThat(SessionTables.sweepInterval(Duration.ofSeconds(30))).isEqualTo(Duration.ofSeconds(30));
         assertThat(SessionTables.sweepInterval(Duration.ofHours(2))).isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
+    void aTableOnDiskKeepsBindingsToEverySystemsServersAcrossARestart(@TempDir Path dir) throws Exception {
+        DispatcherConfig config = ConfigReader.parse("""
+                wdisp/system_0=SID=ERP, SRCURL=/sap/
+                system.ERP.server.erp1.url=http://127.0.0.1:9001
+                system.ERP.server.erp1.type=j2ee
+                SessionTable.disk_path=table
+                """, "test", dir);
+        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+        try {
+            try (SessionTable table = SessionTables.create(config, scheduler)) {
+                assertThat(table).isInstanceOf(PersistentSessionTable.class);
+                table.bind("s1", "erp1");
+            }
+            try (SessionTable table = SessionTables.create(config, scheduler)) {
+                assertThat(table.peek("s1")).isEqualTo("erp1");
+            }
+        } finally {
+            scheduler.shutdownNow();
+        }
+    }
+
+    @Test
+    void aTableOffAnswersAsAnEmptyTableThatCannotChangeItsTimeout() {
+        SessionTable off = DisabledSessionTable.INSTANCE;
+        off.bind("s1", "a");
+
+        assertThat(off.peek("s1")).isNull();
+        assertThat(off.isFull()).isFalse();
+        assertThat(off.canChangeTimeout()).isFalse();
+        assertThat(off.clusterStatus().clustered()).isFalse();
+        assertThat(off).hasToString("DisabledSessionTable");
+    }
+
+    @Test
+    void serverIdsAreSharedUpToTheLimitThenKeptAsGiven() {
+        ServerIds ids = new ServerIds();
+        for (int i = 0; i < ServerIds.MAX_SHARED; i++) {
+            ids.shared("server" + i);
+        }
+        String first = new String("late");
+        String second = new String("late");
+
+        assertThat(ids.shared(first)).isSameAs(first);
+        assertThat(ids.shared(second)).as("not shared: the limit was reached").isSameAs(second);
+        String known = new String("server7");
+        assertThat(ids.shared(known)).isEqualTo("server7").isNotSameAs(known);
+    }
+
+    @Test
+    void closingTheCacheClosesEhcachesManager() {
+        SessionCache cache = new SessionCache(10, 0, new IdleExpiry(SessionTimeouts.both(Duration.ofMinutes(1))),
+                clock::get);
+        cache.cache().put("s1", "a");
+
+        cache.close();
+
+        assertThatThrownBy(() -> cache.cache().get("s1")).isInstanceOf(IllegalStateException.class);
     }
 }

@@ -74,4 +74,20 @@ class SessionTimeoutsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("session table timeouts of system 'ERP1': expected a three-character SID");
     }
+
+    @Test
+    void refusesASidWithASlashAndATimeoutThatIsNotPositive() {
+        assertThatThrownBy(() -> new SessionTimeouts(ESID, JSESSIONID, Map.of("/RP", timeouts)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("session table timeouts of system '/RP'");
+        assertThatThrownBy(() -> new SessionTimeouts(ESID, JSESSIONID, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("temporary table timeout");
+    }
+
+    @Test
+    void aKeyOfASidAndASlashAloneIsABareJsessionid() {
+        assertThat(perSystem.forKey("ERP/")).isEqualTo(JSESSIONID);
+        assertThat(perSystem.forKey("ERP/4711")).isEqualTo(Duration.ofSeconds(30));
+    }
 }

@@ -187,4 +187,26 @@ class SystemSelectorTest {
         assertThat(selection.system()).isSameAs(SystemEntry.implicit());
         assertThat(selection.explanation()).isEqualTo("the only system: no wdisp/system_<xx> is configured");
     }
+
+    @Test
+    void aSystemNamedByTheRequestTakesItInAnyCaseAndAnUnknownOneNamesTheSystemsThereAre() throws Exception {
+        SystemSelector selector = new SystemSelector(systems("wdisp/system_0", "SID=ERP, SRCURL=/sap/",
+                "wdisp/system_1", "SID=PRT, SRCURL=/irj/"));
+
+        assertThat(selector.selectNamed("prt", "x-sap-webdisp-target-sid").explanation())
+                .isEqualTo("system PRT: named by x-sap-webdisp-target-sid");
+        assertThat(selector.selectNamed("prt", "x-sap-webdisp-target-sid").system().sid()).isEqualTo("PRT");
+        Selection unknown = selector.selectNamed("QAS", "the rule");
+        assertThat(unknown.found()).isFalse();
+        assertThat(unknown.explanation()).isEqualTo("no system 'QAS', which the rule names: expected the SID of a"
+                + " wdisp/system_<xx> entry: one of ERP, PRT");
+    }
+
+    @Test
+    void withoutSystemEntriesNoSystemCanBeNamed() {
+        Selection none = new SystemSelector(Systems.implicit()).selectNamed("ERP", "the rule");
+
+        assertThat(none.found()).isFalse();
+        assertThat(none.explanation()).endsWith("entry (there is none)");
+    }
 }

@@ -145,6 +145,25 @@ class SystemsTest {
     }
 
     @Test
+    void anExternalServerOnPortOneIsTakenAndStickyFalseIsNotSticky() throws Exception {
+        SystemEntry ext = systems("wdisp/system_0", "SID=EXT, SRCURL=/x/, EXTSRV=http://a.example:1, STICKY=false")
+                .system("EXT");
+
+        assertThat(ext.externalServers()).containsExactly(URI.create("http://a.example:1"));
+        assertThat(ext.sticky()).isFalse();
+    }
+
+    @Test
+    void refusesASubparameterWithoutANameAndAListOfNoItems() {
+        String value = "SID=ERP, SRCURL=/a/, =x, SRCVHOST=;";
+        String where = "wdisp/system_0 = '" + value + "': ";
+
+        assertThat(problems("wdisp/system_0", value)).containsExactly(
+                where + "'=x': expected NAME=value (subparameters separated by ',', list items by ';')",
+                where + "SRCVHOST ';': expected at least one item, items separated by ';'");
+    }
+
+    @Test
     void refusesBadEntryKeysAnUnknownDefaultAndABadConflictResolution() {
         assertThat(problems(
                 "wdisp/system_01", "SID=ERP, SRCURL=/a/",

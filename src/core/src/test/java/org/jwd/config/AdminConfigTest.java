@@ -1,18 +1,12 @@
-package org.jwd.admin;
+package org.jwd.config;
 
-import org.jwd.config.PasswordHash;
-import org.jwd.config.AdminConfig;
-import org.jwd.config.AdminRole;
-import org.jwd.config.AdminUser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.time.Duration;
 
-import org.jwd.config.ConfigException;
 import org.jwd.runtime.ConfigReader;
-import org.jwd.config.SectionFixture;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class AdminConfigTest {

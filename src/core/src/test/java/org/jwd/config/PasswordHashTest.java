@@ -1,9 +1,7 @@
-package org.jwd.admin;
+package org.jwd.config;
 
-import org.jwd.config.PasswordHash;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 
 import org.junit.jupiter.api.Test;
 
