@@ -266,15 +266,12 @@ public final class KeyReader {
         families.add(family);
         SortedSet<String> ids = new TreeSet<>();
         for (String key : values.keySet()) {
-            if (!key.startsWith(family.prefix())) {
+            int dot = key.indexOf('.', family.prefix().length());
+            // without a field after the id it is an unknown key, named so at the end
+            if (!key.startsWith(family.prefix()) || dot < 0) {
                 continue;
             }
-            String rest = key.substring(family.prefix().length());
-            int dot = rest.indexOf('.');
-            if (dot < 0) {
-                continue; // no field after the id: an unknown key, named so at the end
-            }
-            String id = rest.substring(0, dot);
+            String id = key.substring(family.prefix().length(), dot);
             if (ID.matcher(id).matches()) {
                 ids.add(id);
             } else if (read.add(key)) {
