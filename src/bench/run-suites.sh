@@ -132,7 +132,7 @@ run_cold() {
     echo "## jwd cold start (src/bench/run cold)"
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); jwd $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
-    echo "- machine: $(nproc) CPUs; load average at the end $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -n 1)"
+    echo "- machine: $CPUS CPUs; load average at the end $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -n 1)"
     echo "- load: from jwd's ready line, wrk -t$THREADS -c$CONNECTIONS -d${COLD_SECONDS}s, sticky clients ($SESSIONS sessions); rounds: $ROUNDS, interleaved; medians shown"
     echo "- variants: appcds = bin/jwd run as it is (the archive of its first run); no-appcds = JWD_CDS=0; alt = appcds with BENCH_ALT_JAVA_OPTS='${BENCH_ALT_JAVA_OPTS:-}'"
     echo "- JVM options of every variant: BENCH_JAVA_OPTS='$JAVA_OPTS'"
@@ -188,7 +188,7 @@ run_connections() {
     echo "## jwd with many connections (src/bench/run connections)"
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); jwd $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
-    echo "- machine: $(nproc) CPUs; load average at the end $(cut -d' ' -f1-3 /proc/loadavg); descriptors: $(ulimit -n)"
+    echo "- machine: $CPUS CPUs; load average at the end $(cut -d' ' -f1-3 /proc/loadavg); descriptors: $(ulimit -n)"
     echo "- JVM targets ($(jvm_targets_measured)): BENCH_JAVA_OPTS='$JAVA_OPTS'"
     echo "- load: wrk -t$THREADS -c<count> -d${DURATION}s --latency, sticky clients ($SESSIONS sessions), $WARMUP s warm-up before each; rounds: $ROUNDS, interleaved; medians shown"
     # The reference: jwd at the fewest connections, when jwd is measured (its rate at 4,000 against its own at 64).
@@ -309,7 +309,7 @@ run_idle() {
     echo "## jwd with idle keep-alive connections (src/bench/run idle)"
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); jwd $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
-    echo "- machine: $(nproc) CPUs; load average (1 min) when the memory was read: $(awk '{ print $3 }' "$OUT/idle/loadavg.txt" | sort -n | sed -n '1p;$p' | paste -sd-); at the end $(cut -d' ' -f1-3 /proc/loadavg); descriptors: $(ulimit -n)"
+    echo "- machine: $CPUS CPUs; load average (1 min) when the memory was read: $(awk '{ print $3 }' "$OUT/idle/loadavg.txt" | sort -n | sed -n '1p;$p' | paste -sd-); at the end $(cut -d' ' -f1-3 /proc/loadavg); descriptors: $(ulimit -n)"
     echo "- JVM targets ($(jvm_targets_measured)): BENCH_JAVA_OPTS='$JAVA_OPTS'"
     echo "- each measurement: the target started afresh, $WARMUP s of wrk -t$THREADS -c$CONNECTIONS (sticky clients), then org.jwd.bench.IdleConnectionsMain opens the connections at $IDLE_RATE/s, one GET $URL_PATH with a JSESSIONID of its own on each, and holds them idle; the resident memory of the target's processes once it changed < 1 % over 5 s ($IDLE_SETTLE s at most), then a JVM's live heap after a full GC (jcmd GC.class_histogram; histograms in $OUT/idle/)"
     echo "- idle client connections kept 600 s by both (jwd: jetty.http.idleTimeout=600000, nginx: keepalive_timeout 600s); rounds: $ROUNDS, interleaved; medians shown"
