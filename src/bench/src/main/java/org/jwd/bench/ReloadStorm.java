@@ -1,5 +1,7 @@
 package org.jwd.bench;
 
+import static org.jwd.bench.MainOptions.number;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -279,10 +281,7 @@ public final class ReloadStorm {
      * exits 0 when every target is met, 1 otherwise.
      */
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = new TreeMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            options.put(args[i].substring(2), args[i + 1]);
-        }
+        Map<String, String> options = MainOptions.parse(args);
         Path project = Path.of(options.get("project"));
         Path out = Path.of(options.get("out"));
         List<org.jwd.demo.DemoBackend> servers = new ArrayList<>();
@@ -345,14 +344,5 @@ public final class ReloadStorm {
             Thread.sleep(100); // polling a process's output file: no event to wait for
         }
         return jwd;
-    }
-
-    private static int number(Map<String, String> options, String key, int defaultValue) {
-        String v = options.get(key);
-        try {
-            return v == null ? defaultValue : Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + key + " '" + v + "': expected a whole number");
-        }
     }
 }

@@ -1,5 +1,7 @@
 package org.jwd.bench;
 
+import static org.jwd.bench.MainOptions.number;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -10,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import org.jwd.demo.DemoBackend;
@@ -93,10 +94,7 @@ public final class RollingRestartMain {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = new TreeMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            options.put(args[i].substring(2), args[i + 1]);
-        }
+        Map<String, String> options = MainOptions.parse(args);
         Path project = Path.of(options.get("project"));
         Path out = Path.of(options.get("out"));
         List<DemoBackend> servers = new ArrayList<>();
@@ -158,14 +156,5 @@ public final class RollingRestartMain {
         Path file = out.resolve("jwd.properties");
         Files.writeString(file, config);
         return file;
-    }
-
-    private static int number(Map<String, String> options, String key, int defaultValue) {
-        String v = options.get(key);
-        try {
-            return v == null ? defaultValue : Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + key + " '" + v + "': expected a whole number");
-        }
     }
 }
