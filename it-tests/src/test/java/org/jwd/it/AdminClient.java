@@ -15,6 +15,9 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
+import org.htmlunit.BrowserVersion;
+import org.htmlunit.DefaultCredentialsProvider;
+import org.htmlunit.WebClient;
 import org.jwd.config.PasswordHash;
 
 /**
@@ -34,6 +37,20 @@ final class AdminClient {
 
     AdminClient(JwdProcess jwd) {
         this.jwd = jwd;
+    }
+
+    /**
+     * HtmlUnit as an operator's browser on the admin page: Chrome's version, {@value #USER}'s credentials on every
+     * request, a script error fails the test (the page's own code is under test), no CSS (nothing reads layout).
+     */
+    static WebClient browser() {
+        WebClient web = new WebClient(BrowserVersion.CHROME);
+        web.getOptions().setCssEnabled(false);
+        web.getOptions().setThrowExceptionOnScriptError(true);
+        DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
+        credentials.addCredentials(USER, PASSWORD.toCharArray());
+        web.setCredentialsProvider(credentials);
+        return web;
     }
 
     static String basic(String user, String password) {

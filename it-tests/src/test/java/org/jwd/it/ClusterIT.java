@@ -32,8 +32,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.htmlunit.BrowserVersion;
-import org.htmlunit.DefaultCredentialsProvider;
 import org.htmlunit.WebClient;
 import org.htmlunit.html.DomNode;
 import org.htmlunit.html.HtmlPage;
@@ -263,12 +261,7 @@ class ClusterIT {
             Map<String, Object> status = (Map<String, Object>) table.get("cluster_status");
             assertThat(status).containsEntry("state", "CONNECTED")
                     .containsEntry("uri", terracotta.uri("jwd-it").toString());
-            try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
-                web.getOptions().setCssEnabled(false);
-                web.getOptions().setThrowExceptionOnScriptError(true);
-                DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
-                credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
-                web.setCredentialsProvider(credentials);
+            try (WebClient web = AdminClient.browser()) {
                 HtmlPage page = web.getPage(node.uri("/jwd/admin/").toURL());
                 await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
                     assertThat(cell(page, "cluster")).isEqualTo("CONNECTED");

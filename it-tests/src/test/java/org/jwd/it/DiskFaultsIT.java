@@ -17,8 +17,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.htmlunit.BrowserVersion;
-import org.htmlunit.DefaultCredentialsProvider;
 import org.htmlunit.WebClient;
 import org.htmlunit.html.DomNode;
 import org.htmlunit.html.HtmlPage;
@@ -250,12 +248,7 @@ class DiskFaultsIT {
 
     /** The text of the admin page's cell {@code selector}, once its script has filled it. */
     private static String pageRow(JwdProcess jwd, String selector) throws Exception {
-        try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
-            web.getOptions().setCssEnabled(false);
-            web.getOptions().setThrowExceptionOnScriptError(true);
-            DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
-            credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
-            web.setCredentialsProvider(credentials);
+        try (WebClient web = AdminClient.browser()) {
             HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
             await().atMost(Duration.ofSeconds(20)).until(() -> page.querySelector(selector) != null);
             DomNode cell = page.querySelector(selector);

@@ -20,8 +20,6 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
 import org.awaitility.Awaitility;
-import org.htmlunit.BrowserVersion;
-import org.htmlunit.DefaultCredentialsProvider;
 import org.htmlunit.WebClient;
 import org.htmlunit.html.HtmlPage;
 import org.jwd.demo.DemoBackend;
@@ -191,12 +189,7 @@ class HttpsCertificatesIT {
 
     @Test
     void theAdminPageShowsEachListenersCertificatesAndWhenTheyExpire() throws Exception {
-        try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
-            web.getOptions().setCssEnabled(false);
-            web.getOptions().setThrowExceptionOnScriptError(true);
-            DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
-            credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
-            web.setCredentialsProvider(credentials);
+        try (WebClient web = AdminClient.browser()) {
             HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
 
             Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> page.querySelectorAll(

@@ -17,8 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
-import org.htmlunit.BrowserVersion;
-import org.htmlunit.DefaultCredentialsProvider;
 import org.htmlunit.WebClient;
 import org.htmlunit.html.DomElement;
 import org.htmlunit.html.HtmlPage;
@@ -229,12 +227,7 @@ class ModificationHandlerIT {
     void thePageShowsTheActionFilesInForceAndABrokenOnesErrorWhileItsRulesStay() throws Exception {
         Path alias = dir.resolve("admin-alias.txt");
         String good = Files.readString(alias);
-        try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
-            web.getOptions().setThrowExceptionOnScriptError(true);
-            web.getOptions().setCssEnabled(false);
-            DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
-            credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
-            web.setCredentialsProvider(credentials);
+        try (WebClient web = AdminClient.browser()) {
             Files.writeString(alias, good + "RegRewriteUrl ^/x /y [restart]\n");
             assertThat(reload().statusCode()).isEqualTo(422);
 

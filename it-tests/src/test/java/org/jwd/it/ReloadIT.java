@@ -21,8 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
-import org.htmlunit.BrowserVersion;
-import org.htmlunit.DefaultCredentialsProvider;
 import org.htmlunit.WebClient;
 import org.htmlunit.html.DomNode;
 import org.htmlunit.html.HtmlPage;
@@ -261,13 +259,7 @@ class ReloadIT {
         assertThat(json(asked.body())).containsEntry("outcome", "rejected")
                 .containsEntry("errors", errors);
 
-        try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
-            web.getOptions().setJavaScriptEnabled(true);
-            web.getOptions().setCssEnabled(false);
-            web.getOptions().setThrowExceptionOnScriptError(true);
-            DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
-            credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
-            web.setCredentialsProvider(credentials);
+        try (WebClient web = AdminClient.browser()) {
             HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
             await().atMost(Duration.ofSeconds(15)).until(() -> "rejected".equals(text(page,
                     "#reload td[data-field=outcome]")));

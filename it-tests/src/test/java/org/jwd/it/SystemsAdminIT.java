@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.htmlunit.BrowserVersion;
-import org.htmlunit.DefaultCredentialsProvider;
 import org.htmlunit.WebClient;
 import org.htmlunit.html.DomElement;
 import org.htmlunit.html.DomNode;
@@ -70,12 +68,7 @@ class SystemsAdminIT {
 
     @Test
     void thePageShowsTheSystemsAndTheSystemOfEachServerAndGroup() throws Exception {
-        try (WebClient web = new WebClient(BrowserVersion.CHROME)) {
-            web.getOptions().setCssEnabled(false);
-            web.getOptions().setThrowExceptionOnScriptError(true);
-            DefaultCredentialsProvider credentials = new DefaultCredentialsProvider();
-            credentials.addCredentials(AdminClient.USER, AdminClient.PASSWORD.toCharArray());
-            web.setCredentialsProvider(credentials);
+        try (WebClient web = AdminClient.browser()) {
             HtmlPage page = web.getPage(jwd.uri("/jwd/admin/").toURL());
 
             await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
