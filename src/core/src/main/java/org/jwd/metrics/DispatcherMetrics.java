@@ -49,7 +49,10 @@ import org.jwd.topology.Topology;
  * <li>{@code jwd_session_table_entries} and {@code jwd_session_table_{hits,misses,bindings,rebindings,expirations,
  *     rejected}_total}.</li>
  * <li>Cluster mode: {@code jwd_session_table_cluster_state{state}} (1 for none, connecting, connected or
- *     disconnected) and {@code jwd_session_table_cluster_{outages,served_locally,carried_over}_total}.</li>
+ *     disconnected) and {@code jwd_session_table_cluster_{outages,served_locally,carried_over}_total};
+ *     {@code jwd_session_table_cluster_writes_total} and {@code jwd_session_table_cluster_write_seconds_total}: the
+ *     writes of sessions' entries the Terracotta server answered and their time, so that the rate of the second over
+ *     the rate of the first is the server's mean write latency as this node sees it.</li>
  * <li>With {@code SessionTable.disk_path}: {@code jwd_session_table_persistent}, {@code _restored_bindings},
  *     {@code _restored_timestamp_seconds}, {@code _flushed_timestamp_seconds}, {@code _flush_failures_total}.</li>
  * <li>{@code jwd_config_reloads_total{outcome}} ({@code applied} or {@code rejected}) and
@@ -188,6 +191,13 @@ public final class DispatcherMetrics {
         clusterCounter(sessionTable, "jwd_session_table_cluster_carried_over_total",
                 "Cluster mode: bindings made without the server and carried over to it afterwards",
                 ClusterStatus::carriedOver);
+        clusterCounter(sessionTable, "jwd_session_table_cluster_writes_total",
+                "Cluster mode: writes of sessions' entries the Terracotta server answered (bindings, rebindings,"
+                        + " renewals, no-binding markers)", ClusterStatus::writes);
+        both(CounterWithCallback.builder().name("jwd_session_table_cluster_write_seconds_total")
+                .help("Cluster mode: the time of those writes, from the call to the answer; its rate over the rate of"
+                        + " jwd_session_table_cluster_writes_total is the server's mean write latency")
+                .callback(cb -> cb.call(sessionTable.clusterStatus().writeNanos() / 1e9)).build());
         both(GaugeWithCallback.builder().name("jwd_session_table_persistent")
                 .help("1 when the session table is kept on disk across restarts (SessionTable.disk_path), else 0")
                 .callback(cb -> cb.call(sessionTable.persistence().persistent() ? 1 : 0)).build());

@@ -94,10 +94,10 @@ final class ClusterConnection {
         return state.get();
     }
 
-    /** The state with its figures; {@code servedLocally} and {@code carriedOver} are the table's. */
-    ClusterStatus status(long servedLocally, long carriedOver) {
+    /** The state with its figures; {@code servedLocally}, {@code carriedOver} and the writes are the table's. */
+    ClusterStatus status(long servedLocally, long carriedOver, TimedWrites writes) {
         return new ClusterStatus(name, state.get(), stateSinceMillis, outages.sum(), servedLocally, carriedOver,
-                freshStarts.sum());
+                freshStarts.sum(), writes.writes(), writes.writeNanos());
     }
 
     /**

@@ -80,6 +80,7 @@ public final class ClusteredSessionTable implements SessionTable {
     private final SessionTimeouts timeouts;
     private final ClusterConnection connection;
     private final SharedBindings shared;
+    private final TimedWrites writes;
     private final LongSupplier clock;
     private final long bindWaitNanos;
 
@@ -106,12 +107,20 @@ public final class ClusteredSessionTable implements SessionTable {
      */
     ClusteredSessionTable(String name, BindingStore cluster, SessionTable local, SessionTimeouts timeouts,
                           LongSupplier clockMillis, ScheduledExecutorService scheduler, Duration bindWait) {
+        this(name, cluster, local, timeouts, clockMillis, System::nanoTime, scheduler, bindWait);
+    }
+
+    /** As above, the server's writes timed by {@code nanoClock} ({@link TimedWrites}); tests move it by hand. */
+    ClusteredSessionTable(String name, BindingStore cluster, SessionTable local, SessionTimeouts timeouts,
+                          LongSupplier clockMillis, LongSupplier nanoClock, ScheduledExecutorService scheduler,
+                          Duration bindWait) {
         this.name = Objects.requireNonNull(name, "name");
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.local = Objects.requireNonNull(local, "local");
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
         this.clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
-        this.shared = new SharedBindings(name, cluster, local, timeouts, clock);
+        this.writes = new TimedWrites(cluster, Objects.requireNonNull(nanoClock, "nanoClock"));
+        this.shared = new SharedBindings(name, writes, local, timeouts, clock);
         this.connection = new ClusterConnection(name, cluster, clock, scheduler, PROBE_INTERVAL, bindWait);
         this.bindWaitNanos = bindWait.toNanos();
     }
@@ -273,7 +282,7 @@ public final class ClusteredSessionTable implements SessionTable {
 
     @Override
     public ClusterStatus clusterStatus() {
-        return connection.status(servedLocally.sum(), carriedOver.sum());
+        return connection.status(servedLocally.sum(), carriedOver.sum(), writes);
     }
 
     /**

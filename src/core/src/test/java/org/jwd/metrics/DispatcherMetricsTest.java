@@ -261,7 +261,9 @@ class DispatcherMetricsTest {
     void showsNotClusteredForATableOfThisNodeAlone() throws Exception {
         assertThat(text()).contains("jwd_session_table_cluster_state{state=\"none\"} 1.0")
                 .contains("jwd_session_table_cluster_state{state=\"connected\"} 0.0")
-                .contains("jwd_session_table_cluster_outages_total 0.0");
+                .contains("jwd_session_table_cluster_outages_total 0.0")
+                .contains("jwd_session_table_cluster_writes_total 0.0")
+                .contains("jwd_session_table_cluster_write_seconds_total 0.0");
     }
 
     @Test
@@ -327,7 +329,8 @@ class DispatcherMetricsTest {
 
             @Override
             public ClusterStatus clusterStatus() {
-                return new ClusterStatus("terracotta://127.0.0.1:9410/jwd", ClusterState.DISCONNECTED, 1, 2, 40, 5, 0);
+                return new ClusterStatus("terracotta://127.0.0.1:9410/jwd", ClusterState.DISCONNECTED, 1, 2, 40, 5, 0,
+                        1_200, 3_000_000_000L);
             }
 
             @Override
@@ -343,6 +346,8 @@ class DispatcherMetricsTest {
                 .contains("jwd_session_table_cluster_state{state=\"connected\"} 0.0")
                 .contains("jwd_session_table_cluster_outages_total 2.0")
                 .contains("jwd_session_table_cluster_served_locally_total 40.0")
-                .contains("jwd_session_table_cluster_carried_over_total 5.0");
+                .contains("jwd_session_table_cluster_carried_over_total 5.0")
+                .contains("jwd_session_table_cluster_writes_total 1200.0")
+                .contains("jwd_session_table_cluster_write_seconds_total 3.0");
     }
 }

@@ -31,6 +31,8 @@ class ClusteredSessionTableTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(4); // R = 1 s, live T + R = 5 s after a write
 
     private final AtomicLong clock = new AtomicLong(1_000_000);
+    /** The nanosecond clock the server's writes are timed by: a write moves it as long as it takes. */
+    private final AtomicLong nanos = new AtomicLong(5_000_000_000L);
     private final MapStore server = new MapStore();
     private final List<ClusteredSessionTable> nodes = new ArrayList<>();
     private final List<ScheduledThreadPoolExecutor> schedulers = new ArrayList<>();
@@ -43,7 +45,7 @@ class ClusteredSessionTableTest {
     private ClusteredSessionTable node(Duration bindWait) {
         SessionTable local = new EhcacheSessionTable(TIMEOUT, 10_000, 10_000, 0, clock::get, null);
         ClusteredSessionTable node = new ClusteredSessionTable("terracotta://test:9410/jwd", server, local,
-                SessionTimeouts.both(TIMEOUT), clock::get, null, bindWait);
+                SessionTimeouts.both(TIMEOUT), clock::get, nanos::get, null, bindWait);
         nodes.add(node);
         return node;
     }
@@ -755,6 +757,45 @@ class ClusteredSessionTableTest {
     }
 
     @Test
+    void timesEachWriteTheServerAnsweredButNotItsReadsTheProbeOrAFailedWrite() {
+        ClusteredSessionTable a = node();
+        AtomicLong takes = new AtomicLong(300_000);
+        server.duringWrite = () -> nanos.addAndGet(takes.get());
+        a.bind("s1", "x");                          // putIfAbsent: 300 µs
+        takes.set(500_000);
+        assertThat(a.rebind("s1", "x", "y")).isEqualTo("y"); // a read, then replace: 500 µs
+        assertThat(a.lookup("s1")).as("a read, not due for renewal").isEqualTo("y");
+        assertThat(a.clusterStatus().writes()).isEqualTo(2);
+        assertThat(a.clusterStatus().writeNanos()).isEqualTo(800_000);
+
+        server.sessionWritesToFail.set(1);
+        a.bind("s2", "x");                          // timed out: an outage, served by this node alone
+        assertThat(a.clusterState()).isEqualTo(ClusterState.DISCONNECTED);
+        assertThat(a.probe()).as("the probe's write is not a session's").isTrue();
+
+        assertThat(a.clusterStatus().writes()).isEqualTo(2);
+        assertThat(a.clusterStatus().writeNanos()).isEqualTo(800_000);
+        assertThat(server.writes).as("the store saw two probes' writes (the start's, this one) and the failed one too")
+                .hasValue(5);
+    }
+
+    @Test
+    void aNewSessionsFirstRequestWritesTwiceItsNoBindingMarkerAndItsTemporaryBinding() {
+        ClusteredSessionTable a = node();
+        String jsessionid = "NEW0100000001";
+        String temporary = SessionTimeouts.temporaryKey(jsessionid);
+
+        // as SessionAffinity reads a JSESSIONID: the learned key first, then the temporary one, then binds
+        assertThat(a.lookup(jsessionid)).isNull();
+        assertThat(a.lookup(temporary)).isNull();
+        assertThat(a.bind(temporary, "x")).isEqualTo("x");
+
+        assertThat(a.clusterStatus().writes()).isEqualTo(2);
+        assertThat(a.stats().bindings()).isEqualTo(1);
+        assertThat(server.map).containsEntry(jsessionid, SharedBindings.NO_BINDING).containsKey(temporary);
+    }
+
+    @Test
     void notClusteredTablesSaySo() {
         assertThat(DisabledSessionTable.INSTANCE.clusterState()).isEqualTo(ClusterState.NONE);
     }
@@ -777,6 +818,8 @@ class ClusteredSessionTableTest {
         final AtomicInteger sessionWritesToFail = new AtomicInteger();
         /** What happens while such a write times out: the test's clock moves on. */
         volatile Runnable onTimedOutWrite = () -> { };
+        /** What happens while any write is made: the nanosecond clock moves on. */
+        volatile Runnable duringWrite = () -> { };
         /** Another node's write that lands just before the next putIfAbsent, or replace, of a session. */
         final AtomicReference<Runnable> beforeNextPutIfAbsent = new AtomicReference<>();
         final AtomicReference<Runnable> beforeNextReplace = new AtomicReference<>();
@@ -823,6 +866,7 @@ class ClusteredSessionTableTest {
         public String putIfAbsent(String key, String value) {
             use();
             writes.incrementAndGet();
+            duringWrite.run();
             another(beforeNextPutIfAbsent);
             if (!ClusteredSessionTable.PROBE_KEY.equals(key)
                     && sessionWritesToFail.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
@@ -841,6 +885,7 @@ class ClusteredSessionTableTest {
         public boolean replace(String key, String expected, String value) {
             use();
             writes.incrementAndGet();
+            duringWrite.run();
             another(beforeNextReplace);
             replaces.incrementAndGet();
             return map.replace(key, expected, value);
