@@ -328,3 +328,117 @@ run_idle() {
   log "idle verdict: every target held at least $IDLE_HELD % of its connections in each round"
   verdict "${expected[@]}"
 }
+
+# ---------------------------------------------------------------------------------------------------------------
+# The cluster-capacity suite: two jwd nodes in cluster mode on one Terracotta server, each driven by its own wrk with
+# new sessions only (src/bench/wrk-new-sessions.lua), at more connections step by step: how many new bindings a second
+# the server takes before its write latency doubles, and its CPU per binding (org.jwd.bench.ClusterCapacity).
+capacity_start_nodes() {
+  local node hash
+  hash=$(printf '%s\n' "bench-$RANDOM$RANDOM" | "$ROOT/bin/jwd" hash-password --iterations 1000) \
+    || die "cluster-capacity: could not hash an admin password"
+  CAPACITY_PORT=()
+  for node in 1 2; do
+    # jwd-cluster's configuration, scrapable without credentials, with short timeouts so that the tables hold a
+    # minute of new sessions, not the whole run's (a full table stops binding: the run would measure less)
+    { grep -v '^SessionTableTimeout=' "$OUT/jwd-cluster.properties"
+      printf '%s\n' SessionTableTimeout=1m wdisp/HTTP/context_timeout=60 admin.user=bench \
+        "admin.password_hash=$hash" admin.metrics_anonymous=true; } > "$OUT/capacity-node$node.properties"
+    alloc_port "CAPACITY_PORT[$node]"
+    JWD_JAVA_OPTS=$JAVA_OPTS start "capacity-node$node" "$ROOT/bin/jwd" run \
+      --config "$OUT/capacity-node$node.properties" --port "${CAPACITY_PORT[$node]}"
+    CAPACITY_PID[$node]=$LAST_PID
+  done
+  for node in 1 2; do
+    wait_ready "capacity-node$node" "${CAPACITY_PID[$node]}" "${CAPACITY_PORT[$node]}" "jwd: ready on"
+    grep -q "Session table cluster .*: connected" "$OUT/capacity-node$node.out" "$OUT/capacity-node$node.err" \
+      || die "cluster-capacity: node $node did not connect to its Terracotta server ($OUT/capacity-node$node.err)"
+    PROCESS[capacity-node$node]=${CAPACITY_PID[$node]}
+    check_jvm_options "capacity-node$node"
+  done
+}
+
+# capacity_load CONNECTIONS SECONDS OUTPUT_PREFIX ID_PREFIX: wrk against both nodes at once, new sessions only; each
+# node's output in OUTPUT_PREFIX-node<n>.txt ... or, with OUTPUT_PREFIX a directory, in it as node<n>.wrk.txt.
+capacity_load() {
+  local connections=$1 seconds=$2 out=$3 ids=$4 node file threads=$(( THREADS < $1 ? THREADS : $1 ))
+  WRK_PID=""
+  for node in 1 2; do
+    if [[ -d $out ]]; then file=$out/node$node.wrk.txt; else file=$out-node$node.txt; fi
+    wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency -s "$ROOT/src/bench/wrk-new-sessions.lua" \
+      "http://127.0.0.1:${CAPACITY_PORT[$node]}$URL_PATH" -- "${ids}n$node" > "$file" 2>&1 &
+    WRK_PID+="${WRK_PID:+ }$!"
+  done
+  for pid in $WRK_PID; do wait "$pid" || true; done
+  WRK_PID=""
+}
+
+capacity_scrape() { # DIR WHEN: both nodes' metrics into DIR/node<n>.metrics-WHEN
+  local node
+  for node in 1 2; do
+    curl -fsS --max-time 30 "http://127.0.0.1:${CAPACITY_PORT[$node]}/jwd/admin/metrics" \
+      > "$1/node$node.metrics-$2" || die "cluster-capacity: node $node's metrics did not answer ($1)"
+  done
+}
+
+measure_capacity() { # ROUND CONNECTIONS
+  local round=$1 connections=$2 dir=$OUT/capacity/r$1-c$2 cpu=() pid
+  mkdir -p "$dir"
+  for pid in "${STARTED[@]}"; do
+    kill -0 "$pid" 2>/dev/null || die "a process of the benchmark (pid $pid) has died: see the logs in $OUT"
+  done
+  (( WARMUP == 0 )) || capacity_load "$connections" "$WARMUP" "$dir/warmup" "r${round}c${connections}w"
+  read -ra cpu <<< "$(analysis cpus "$TERRACOTTA" "${CAPACITY_PID[1]}" "${CAPACITY_PID[2]}")"
+  capacity_scrape "$dir" before
+  capacity_load "$connections" "$DURATION" "$dir" "r${round}c${connections}m"
+  capacity_scrape "$dir" after
+  local figure
+  figure=$(analysis capacity-record "$round" "$connections" "$DURATION" "$dir" "$OUT/capacity.tsv" \
+    "$TERRACOTTA" "${cpu[0]}" "${CAPACITY_PID[1]}" "${cpu[1]}" "${CAPACITY_PID[2]}" "${cpu[2]}") \
+    || die "cluster-capacity, round $round, $connections connections: no figure (above; files in $dir)"
+  log "$figure"
+  # wrk's summaries, so that a node that answered nothing, or with errors, fails the run (the verdict)
+  analysis record "$round" "$ROUNDS" 2 "node1@$connections" "$dir/node1.wrk.txt" "$OUT/results.tsv" > /dev/null
+  analysis record "$round" "$ROUNDS" 2 "node2@$connections" "$dir/node2.wrk.txt" "$OUT/results.tsv" > /dev/null
+}
+
+run_cluster_capacity() {
+  local round count node_cpus=$CPUS
+  (( PIN == 0 )) || node_cpus=$(( ${PIN_PROXY#*-} - ${PIN_PROXY%-*} + 1 ))
+  log "waiting for the Terracotta server to become active (about 30 s)"
+  wait_ready terracotta "$TERRACOTTA" "$TC_PORT" "Moved to State\[ ACTIVE-COORDINATOR \]" 300
+  capacity_start_nodes
+  mkdir -p "$OUT/capacity"
+  if (( FIRST_WARMUP > 0 )); then
+    log "warming up both nodes (${FIRST_WARMUP} s at ${CAPACITY_CONNECTIONS[-1]} connections each)"
+    capacity_load "${CAPACITY_CONNECTIONS[-1]}" "$FIRST_WARMUP" "$OUT/capacity/first-warmup" first
+  fi
+  log "measuring: ${#CAPACITY_CONNECTIONS[@]} steps (${CAPACITY_CONNECTIONS[*]} connections per node) x $ROUNDS rounds x ($WARMUP + $DURATION) s"
+  for ((round = 1; round <= ROUNDS; round++)); do
+    for count in "${CAPACITY_CONNECTIONS[@]}"; do measure_capacity "$round" "$count"; done
+  done
+  {
+    echo "## One Terracotta server, two jwd nodes, new sessions only (src/bench/run cluster-capacity)"
+    echo
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); jwd $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
+    echo "- machine: $CPUS CPUs, $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo); load average at the end $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -n 1)"
+    echo "- load: per step, wrk -c<connections> -d${DURATION}s against each node at once, every request with a JSESSIONID never sent before (src/bench/wrk-new-sessions.lua), $WARMUP s warm-up before each; rounds: $ROUNDS; medians shown"
+    echo "- nodes: jwd in cluster mode (SessionTable.cluster_uri, temporary table, SessionTableTimeout=1m, wdisp/HTTP/context_timeout=60), BENCH_JAVA_OPTS='$JAVA_OPTS'; a Terracotta server from the Ehcache kit (offheap main:256MB)"
+    if (( PIN )); then
+      echo "- pinned (BENCH_PIN=1): both nodes on CPU $PIN_PROXY; wrk, the backends and the Terracotta server on CPU $PIN_REST"
+    else
+      echo "- not pinned (BENCH_PIN=0): the nodes, the server, wrk and the backends share the machine's $CPUS CPUs"
+    fi
+    analysis capacity-report "$OUT/capacity.tsv" "$node_cpus"
+    echo
+    echo "new bindings/s: both nodes' jwd_session_table_bindings_total over the run; bindings/req: against wrk's requests"
+    echo "(1: each request a new session); writes/binding: jwd_session_table_cluster_writes_total per binding (2 expected:"
+    echo "the binding in the temporary table and the no-binding marker of the learned JSESSIONID's key); write µs: the"
+    echo "mean of jwd_session_table_cluster_write_seconds_total over the writes, as the nodes saw it; server CPU: the"
+    echo "Terracotta server's process tree, per binding and in CPUs; nodes' CPUs: both nodes together; p50/p99: wrk's,"
+    echo "the slower node's."
+  } | tee "$OUT/table.md"
+  local expected=()
+  for count in "${CAPACITY_CONNECTIONS[@]}"; do expected+=("2:node1@$count" "2:node2@$count"); done
+  verdict "${expected[@]}"
+}

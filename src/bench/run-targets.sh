@@ -82,7 +82,7 @@ start_everything() {
   write_configs
 
   # First: it takes half a minute or more to become active, and jwd-cluster starts only once it is
-  if needed jwd-cluster; then start_terracotta; fi
+  if needed jwd-cluster || [[ $SUITE == cluster-capacity ]]; then start_terracotta; fi
   start_nginx nginx-backends
   local backends=$LAST_PID
   if needed nginx-rr || needed nginx-hash || needed nginx-tls; then

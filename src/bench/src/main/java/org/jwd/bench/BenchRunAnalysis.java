@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
  * check MODE TARGET SPREADS STICKS WRK_OUTPUT     the target's problems (see {@link WrkCheck}), "; "-separated;
  *                                                 nothing when it passed (SPREADS, STICKS: 1 or 0)
  * cpu PID                                         CPU nanoseconds used so far by PID and its descendants
+ * cpus PID...                                     the same for each PID, blank-separated, on one line
  * record ROUND ROUNDS SCENARIO TARGET WRK_OUTPUT RESULTS_TSV [PID CPU_NANOS_BEFORE]
  *                                                 (WRK_OUTPUT: or h2load's, with its --log-file at WRK_OUTPUT.log)
  *                                                 appends the measurement to results.tsv (with its header when
@@ -41,6 +42,16 @@ import java.util.stream.Collectors;
  *                                                 snapshots (and the server's CPU from CPU_NANOS_BEFORE to now) per
  *                                                 request wrk completed (see {@link ClusterTraffic})
  * traffic-report TRAFFIC_TSV TARGETS              the traffic per request, medians over the rounds
+ * capacity-record ROUND CONNECTIONS SECONDS STEP_DIR CAPACITY_TSV SERVER_PID SERVER_CPU_BEFORE NODE1_PID
+ *                 NODE1_CPU_BEFORE NODE2_PID NODE2_CPU_BEFORE
+ *                                                 appends a step of the cluster-capacity suite (see {@link
+ *                                                 ClusterCapacity}) to capacity.tsv: both nodes' metrics scraped
+ *                                                 before and after (STEP_DIR/node1.metrics-before, ...-after, node2's
+ *                                                 the same), their wrk outputs (STEP_DIR/node1.wrk.txt, node2's), the
+ *                                                 CPU of the server and of each node from its value before to now;
+ *                                                 prints its line to log
+ * capacity-report CAPACITY_TSV NODE_CPUS          the steps' table and the verdict (see {@link CapacityReport};
+ *                                                 NODE_CPUS: the CPUs the two nodes were given)
  * jvm-options PID OPTIONS                         the options (blank-separated) the JVM PID was not started with
  * profiles DIR                                    the profiles' summary (see {@link ProfileSummary})
  * cold ROUND VARIANT START_EPOCH READY_EPOCH WRK_OUTPUT COLD_TSV
@@ -100,6 +111,11 @@ public final class BenchRunAnalysis {
                 expect(a, 1, 1, "cpu PID");
                 yield ProcessTreeCpu.of(number(a.get(0))).toNanos() + "\n";
             }
+            case "cpus" -> {
+                expect(a, 1, Integer.MAX_VALUE, "cpus PID...");
+                yield a.stream().map(pid -> Long.toString(ProcessTreeCpu.of(number(pid)).toNanos()))
+                        .collect(Collectors.joining(" ")) + "\n";
+            }
             case "record" -> record(a);
             case "report" -> {
                 expect(a, 6, 6, "report RESULTS_TSV TARGETS REFERENCE1 NAME1 REFERENCE2 NAME2");
@@ -125,6 +141,12 @@ public final class BenchRunAnalysis {
                 expect(a, 2, 2, "traffic-report TRAFFIC_TSV TARGETS");
                 yield ClusterTraffic.report(rows(Path.of(a.get(0)), ClusterTraffic.HEADER, ClusterTraffic::parse),
                         names(a.get(1)));
+            }
+            case "capacity-record" -> capacityRecord(a);
+            case "capacity-report" -> {
+                expect(a, 2, 2, "capacity-report CAPACITY_TSV NODE_CPUS");
+                yield CapacityReport.render(rows(Path.of(a.get(0)), ClusterCapacity.HEADER, ClusterCapacity::parse),
+                        (int) number(a.get(1)));
             }
             case "jvm-options" -> {
                 expect(a, 2, 2, "jvm-options PID OPTIONS");
@@ -183,9 +205,9 @@ public final class BenchRunAnalysis {
                         .stream().map(line -> line + "\n").collect(Collectors.joining());
             }
             default -> throw new IllegalArgumentException("unknown command '" + command + "': expected check, cpu,"
-                    + " record, report, pairs, failures, verdict, features, traffic, traffic-report, jvm-options,"
-                    + " profiles, cold, cold-report, rss, rss-report, perf-events, syscalls, syscalls-report,"
-                    + " idle-settle, idle-record, idle-report or idle-verdict");
+                    + " cpus, record, report, pairs, failures, verdict, features, traffic, traffic-report,"
+                    + " capacity-record, capacity-report, jvm-options, profiles, cold, cold-report, rss, rss-report,"
+                    + " perf-events, syscalls, syscalls-report, idle-settle, idle-record, idle-report or idle-verdict");
         };
     }
 
@@ -233,6 +255,31 @@ public final class BenchRunAnalysis {
                 Files.readString(Path.of(a.get(3)), StandardCharsets.UTF_8), cpuNanos);
         append(Path.of(a.get(5)), ClusterTraffic.HEADER, traffic.toTsv());
         return traffic.summary() + "\n";
+    }
+
+    private static String capacityRecord(List<String> a) throws IOException {
+        expect(a, 11, 11, "capacity-record ROUND CONNECTIONS SECONDS STEP_DIR CAPACITY_TSV SERVER_PID"
+                + " SERVER_CPU_BEFORE NODE1_PID NODE1_CPU_BEFORE NODE2_PID NODE2_CPU_BEFORE");
+        // First: the CPU times as close to the end of the run as this JVM gets.
+        long[] cpu = new long[3];
+        for (int i = 0; i < 3; i++) {
+            cpu[i] = ProcessTreeCpu.of(number(a.get(5 + 2 * i))).toNanos() - number(a.get(6 + 2 * i));
+        }
+        Path dir = Path.of(a.get(3));
+        List<ClusterCapacity.Scrape> before = new ArrayList<>();
+        List<ClusterCapacity.Scrape> after = new ArrayList<>();
+        List<WrkResult> wrk = new ArrayList<>();
+        for (String node : List.of("node1", "node2")) {
+            before.add(ClusterCapacity.Scrape.parse(Files.readString(dir.resolve(node + ".metrics-before"))));
+            after.add(ClusterCapacity.Scrape.parse(Files.readString(dir.resolve(node + ".metrics-after"))));
+            Path output = dir.resolve(node + ".wrk.txt");
+            wrk.add(WrkResult.parse(Files.readString(output))
+                    .orElseThrow(() -> new IllegalArgumentException("capacity-record: no wrk result in " + output)));
+        }
+        ClusterCapacity step = ClusterCapacity.of((int) number(a.get(0)), (int) number(a.get(1)),
+                (int) number(a.get(2)), before, after, wrk, cpu[0], cpu[1], cpu[2]);
+        append(Path.of(a.get(4)), ClusterCapacity.HEADER, step.toTsv());
+        return step.summary() + "\n";
     }
 
     private static String syscalls(List<String> a) throws IOException {
