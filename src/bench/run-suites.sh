@@ -388,13 +388,15 @@ measure_capacity() { # ROUND CONNECTIONS
     kill -0 "$pid" 2>/dev/null || die "a process of the benchmark (pid $pid) has died: see the logs in $OUT"
   done
   (( WARMUP == 0 )) || capacity_load "$connections" "$WARMUP" "$dir/warmup" "r${round}c${connections}w"
-  read -ra cpu <<< "$(analysis cpus "$TERRACOTTA" "${CAPACITY_PID[1]}" "${CAPACITY_PID[2]}")"
+  # the scrape first, then the CPU times and when they were read, at once before the run
   capacity_scrape "$dir" before
+  read -ra cpu <<< "$(analysis cpus "$TERRACOTTA" "${CAPACITY_PID[1]}" "${CAPACITY_PID[2]}")"
+  local cpu_read; cpu_read=$(date +%s%N)
   capacity_load "$connections" "$DURATION" "$dir" "r${round}c${connections}m"
   capacity_scrape "$dir" after
   local figure
   figure=$(analysis capacity-record "$round" "$connections" "$DURATION" "$dir" "$OUT/capacity.tsv" \
-    "$TERRACOTTA" "${cpu[0]}" "${CAPACITY_PID[1]}" "${cpu[1]}" "${CAPACITY_PID[2]}" "${cpu[2]}") \
+    "$TERRACOTTA" "${cpu[0]}" "${CAPACITY_PID[1]}" "${cpu[1]}" "${CAPACITY_PID[2]}" "${cpu[2]}" "$cpu_read") \
     || die "cluster-capacity, round $round, $connections connections: no figure (above; files in $dir)"
   log "$figure"
   # wrk's summaries, so that a node that answered nothing, or with errors, fails the run (the verdict)
@@ -435,8 +437,9 @@ run_cluster_capacity() {
     echo "(1: each request a new session); writes/binding: jwd_session_table_cluster_writes_total per binding (2 expected:"
     echo "the binding in the temporary table and the no-binding marker of the learned JSESSIONID's key); write µs: the"
     echo "mean of jwd_session_table_cluster_write_seconds_total over the writes, as the nodes saw it; server CPU: the"
-    echo "Terracotta server's process tree, per binding and in CPUs; nodes' CPUs: both nodes together; p50/p99: wrk's,"
-    echo "the slower node's."
+    echo "Terracotta server's process tree, per binding and in CPUs; nodes' CPUs: both nodes together (CPUs: over the"
+    echo "run and the moments around it the CPU times were read in); p50/p99: wrk's, the slower node's; bindings/req a"
+    echo "little over 1: requests wrk left unanswered when it stopped were bound all the same."
   } | tee "$OUT/table.md"
   local expected=()
   for count in "${CAPACITY_CONNECTIONS[@]}"; do expected+=("2:node1@$count" "2:node2@$count"); done

@@ -43,13 +43,13 @@ import java.util.stream.Collectors;
  *                                                 request wrk completed (see {@link ClusterTraffic})
  * traffic-report TRAFFIC_TSV TARGETS              the traffic per request, medians over the rounds
  * capacity-record ROUND CONNECTIONS SECONDS STEP_DIR CAPACITY_TSV SERVER_PID SERVER_CPU_BEFORE NODE1_PID
- *                 NODE1_CPU_BEFORE NODE2_PID NODE2_CPU_BEFORE
+ *                 NODE1_CPU_BEFORE NODE2_PID NODE2_CPU_BEFORE CPU_BEFORE_EPOCH_NANOS
  *                                                 appends a step of the cluster-capacity suite (see {@link
  *                                                 ClusterCapacity}) to capacity.tsv: both nodes' metrics scraped
  *                                                 before and after (STEP_DIR/node1.metrics-before, ...-after, node2's
  *                                                 the same), their wrk outputs (STEP_DIR/node1.wrk.txt, node2's), the
- *                                                 CPU of the server and of each node from its value before to now;
- *                                                 prints its line to log
+ *                                                 CPU of the server and of each node from its value before (read at
+ *                                                 CPU_BEFORE_EPOCH_NANOS) to now; prints its line to log
  * capacity-report CAPACITY_TSV NODE_CPUS          the steps' table and the verdict (see {@link CapacityReport};
  *                                                 NODE_CPUS: the CPUs the two nodes were given)
  * jvm-options PID OPTIONS                         the options (blank-separated) the JVM PID was not started with
@@ -258,13 +258,15 @@ public final class BenchRunAnalysis {
     }
 
     private static String capacityRecord(List<String> a) throws IOException {
-        expect(a, 11, 11, "capacity-record ROUND CONNECTIONS SECONDS STEP_DIR CAPACITY_TSV SERVER_PID"
-                + " SERVER_CPU_BEFORE NODE1_PID NODE1_CPU_BEFORE NODE2_PID NODE2_CPU_BEFORE");
-        // First: the CPU times as close to the end of the run as this JVM gets.
+        expect(a, 12, 12, "capacity-record ROUND CONNECTIONS SECONDS STEP_DIR CAPACITY_TSV SERVER_PID"
+                + " SERVER_CPU_BEFORE NODE1_PID NODE1_CPU_BEFORE NODE2_PID NODE2_CPU_BEFORE CPU_BEFORE_EPOCH_NANOS");
+        // First: the CPU times as close to the end of the run as this JVM gets, and over how long they were taken.
         long[] cpu = new long[3];
         for (int i = 0; i < 3; i++) {
             cpu[i] = ProcessTreeCpu.of(number(a.get(5 + 2 * i))).toNanos() - number(a.get(6 + 2 * i));
         }
+        java.time.Instant now = java.time.Instant.now();
+        long cpuMillis = (now.getEpochSecond() * 1_000_000_000L + now.getNano() - number(a.get(11))) / 1_000_000;
         Path dir = Path.of(a.get(3));
         List<ClusterCapacity.Scrape> before = new ArrayList<>();
         List<ClusterCapacity.Scrape> after = new ArrayList<>();
@@ -277,7 +279,7 @@ public final class BenchRunAnalysis {
                     .orElseThrow(() -> new IllegalArgumentException("capacity-record: no wrk result in " + output)));
         }
         ClusterCapacity step = ClusterCapacity.of((int) number(a.get(0)), (int) number(a.get(1)),
-                (int) number(a.get(2)), before, after, wrk, cpu[0], cpu[1], cpu[2]);
+                (int) number(a.get(2)), before, after, wrk, cpu[0], cpu[1], cpu[2], cpuMillis);
         append(Path.of(a.get(4)), ClusterCapacity.HEADER, step.toTsv());
         return step.summary() + "\n";
     }

@@ -15,14 +15,16 @@ import java.util.regex.Pattern;
  * @param bindings      new bindings made by both nodes ({@code jwd_session_table_bindings_total})
  * @param writes        writes of sessions' entries the server answered ({@code jwd_session_table_cluster_writes_total})
  * @param writeNanos    their time as the nodes saw it ({@code jwd_session_table_cluster_write_seconds_total})
+ * @param cpuMillis     how long the CPU times were taken over: the run, and the moments between their readings and
+ *                      its start and end (the nodes' and the server's share of a CPU is taken over this)
  * @param full          whether a node's table was full at the end ({@code jwd_session_table_full}): it then stops
  *                      binding, and the step measures less than it should
  */
 record ClusterCapacity(int round, int connections, int seconds, long requests1, long requests2, long errors,
                        long bindings, long writes, long writeNanos, long serverCpuNanos, long node1CpuNanos,
-                       long node2CpuNanos, double p50Millis, double p99Millis, boolean full) {
+                       long node2CpuNanos, long cpuMillis, double p50Millis, double p99Millis, boolean full) {
     static final String HEADER = "round\tconnections_per_node\tseconds\trequests_node1\trequests_node2\terrors\tbindings"
-            + "\twrites\twrite_nanos\tserver_cpu_nanos\tnode1_cpu_nanos\tnode2_cpu_nanos\tp50_ms\tp99_ms\tfull";
+            + "\twrites\twrite_nanos\tserver_cpu_nanos\tnode1_cpu_nanos\tnode2_cpu_nanos\tcpu_ms\tp50_ms\tp99_ms\tfull";
 
     /** What one scrape of a node's {@code /jwd/admin/metrics} holds for this suite. */
     record Scrape(double bindings, double writes, double writeSeconds, boolean full) {
@@ -51,7 +53,8 @@ record ClusterCapacity(int round, int connections, int seconds, long requests1, 
      * @param wrk     node 1's and node 2's wrk results
      */
     static ClusterCapacity of(int round, int connections, int seconds, List<Scrape> before, List<Scrape> after,
-                              List<WrkResult> wrk, long serverCpuNanos, long node1CpuNanos, long node2CpuNanos) {
+                              List<WrkResult> wrk, long serverCpuNanos, long node1CpuNanos, long node2CpuNanos,
+                              long cpuMillis) {
         double bindings = 0;
         double writes = 0;
         double writeSeconds = 0;
@@ -62,7 +65,7 @@ record ClusterCapacity(int round, int connections, int seconds, long requests1, 
         }
         return new ClusterCapacity(round, connections, seconds, wrk.get(0).requests(), wrk.get(1).requests(),
                 wrk.get(0).errors() + wrk.get(1).errors(), Math.round(bindings), Math.round(writes),
-                Math.round(writeSeconds * 1e9), serverCpuNanos, node1CpuNanos, node2CpuNanos,
+                Math.round(writeSeconds * 1e9), serverCpuNanos, node1CpuNanos, node2CpuNanos, cpuMillis,
                 Math.max(wrk.get(0).p50Millis(), wrk.get(1).p50Millis()),
                 Math.max(wrk.get(0).p99Millis(), wrk.get(1).p99Millis()), after.get(0).full() || after.get(1).full());
     }
@@ -98,12 +101,12 @@ record ClusterCapacity(int round, int connections, int seconds, long requests1, 
 
     /** The server's CPU over the run, in CPUs (1.0: one CPU busy all the time). */
     double serverCpus() {
-        return serverCpuNanos / 1e9 / seconds;
+        return serverCpuNanos / 1e6 / cpuMillis;
     }
 
     /** Both nodes' CPU over the run, in CPUs: they share the CPUs they are pinned to. */
     double nodesCpus() {
-        return (node1CpuNanos + node2CpuNanos) / 1e9 / seconds;
+        return (node1CpuNanos + node2CpuNanos) / 1e6 / cpuMillis;
     }
 
     double node1CpuMicrosPerRequest() {
@@ -118,7 +121,7 @@ record ClusterCapacity(int round, int connections, int seconds, long requests1, 
         return String.join("\t", Integer.toString(round), Integer.toString(connections), Integer.toString(seconds),
                 Long.toString(requests1), Long.toString(requests2), Long.toString(errors), Long.toString(bindings),
                 Long.toString(writes), Long.toString(writeNanos), Long.toString(serverCpuNanos),
-                Long.toString(node1CpuNanos), Long.toString(node2CpuNanos),
+                Long.toString(node1CpuNanos), Long.toString(node2CpuNanos), Long.toString(cpuMillis),
                 String.format(Locale.ROOT, "%.3f", p50Millis), String.format(Locale.ROOT, "%.3f", p99Millis),
                 full ? "1" : "0");
     }
@@ -126,14 +129,15 @@ record ClusterCapacity(int round, int connections, int seconds, long requests1, 
     /** @throws IllegalArgumentException naming the line when it is not one of capacity.tsv */
     static ClusterCapacity parse(String line) {
         String[] f = line.split("\t", -1);
-        if (f.length != 15) {
-            throw new IllegalArgumentException("capacity line '" + line + "': expected 15 tab-separated fields");
+        if (f.length != 16) {
+            throw new IllegalArgumentException("capacity line '" + line + "': expected 16 tab-separated fields");
         }
         try {
             return new ClusterCapacity(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]),
                     Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]),
                     Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
-                    Long.parseLong(f[11]), Double.parseDouble(f[12]), Double.parseDouble(f[13]), f[14].equals("1"));
+                    Long.parseLong(f[11]), Long.parseLong(f[12]), Double.parseDouble(f[13]), Double.parseDouble(f[14]),
+                    f[15].equals("1"));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("capacity line '" + line + "': " + e.getMessage(), e);
         }

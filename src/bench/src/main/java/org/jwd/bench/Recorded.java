@@ -14,7 +14,8 @@ import java.nio.charset.StandardCharsets;
  * syscalls/: perf stat's counts ({@code -x,}, {@link SyscallCount#PERF_EVENTS}) of nginx's and jwd's processes under
  * 5 s of src/bench/run's sticky load, with wrk's output of the same 5 s (2026-12-02); ss/: {@code ss -tinH state
  * established '( dport = :PORT )'} (iproute2 6.1.0) before and after traffic over loopback connections to one port,
- * one of them idle before and one opened in between (2026-12-03).
+ * one of them idle before and one opened in between (2026-12-03); capacity/: both nodes' metrics before and after one
+ * step of a short src/bench/run cluster-capacity (cut to the session table's series) and their wrk outputs (2026-12-05).
  */
 final class Recorded {
     private Recorded() {

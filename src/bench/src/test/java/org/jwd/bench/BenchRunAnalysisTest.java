@@ -46,6 +46,29 @@ class BenchRunAnalysisTest {
     }
 
     @Test
+    void recordsACapacityStepFromItsDirectoryAndReportsTheStepsWithTheVerdict() throws Exception {
+        for (String file : new String[] {"node1.metrics-before", "node1.metrics-after", "node2.metrics-before",
+                "node2.metrics-after", "node1.wrk.txt", "node2.wrk.txt"}) {
+            recorded("capacity/" + file);
+        }
+        Path capacity = dir.resolve("capacity.tsv");
+        String pid = Long.toString(ProcessHandle.current().pid());
+        String cpuRead = Long.toString(System.currentTimeMillis() * 1_000_000 - 2_000_000_000L);
+
+        String line = BenchRunAnalysis.run(new String[] {"capacity-record", "1", "4", "2",
+                dir.resolve("capacity").toString(), capacity.toString(), pid, "0", pid, "0", pid, "0", cpuRead});
+
+        assertThat(line).startsWith("round 1, 4 connections per node: 131 new bindings/s (1.03 per request, 1.98"
+                + " writes each), write 16220 µs");
+        assertThat(Files.readAllLines(capacity)).hasSize(2).first().isEqualTo(ClusterCapacity.HEADER);
+        assertThat(BenchRunAnalysis.run(new String[] {"capacity-report", capacity.toString(), "1"}))
+                .contains("| 4 | 1 | 131 | 127 | 1.03 | 1.98 | 16220 |")
+                .contains("Verdict: the server carries at least 131 new bindings/s from two nodes (4 connections"
+                        + " per node)");
+        assertThat(BenchRunAnalysis.run(new String[] {"cpus", pid, pid})).matches("\\d+ \\d+\n");
+    }
+
+    @Test
     void verdictNamesTheTargetThatAnsweredNothingWhereTheCountOfFailuresOnlyCountedIt() throws Exception {
         // src/bench/run connections: jwd at 4,000 connections out of heap (0 requests, no error from wrk)
         Path results = dir.resolve("results.tsv");

@@ -17,7 +17,7 @@ class CapacityReportTest {
         long writes = 2 * bindings;
         long nodeNanos = (long) (nodesCpus * 10e9 / 2);
         return new ClusterCapacity(round, connections, 10, bindings / 2, bindings / 2, 0, bindings, writes,
-                (long) (writes * writeMicros * 1_000), bindings * 50_000, nodeNanos, nodeNanos, 1, 5, false);
+                (long) (writes * writeMicros * 1_000), bindings * 50_000, nodeNanos, nodeNanos, 10_000, 1, 5, false);
     }
 
     @Test
@@ -63,7 +63,7 @@ class CapacityReportTest {
         List<ClusterCapacity> rows = new ArrayList<>(List.of(step(1, 1, 1000, 200, 0.2)));
         ClusterCapacity full = step(1, 2, 2000, 200, 0.4);
         rows.add(new ClusterCapacity(1, 2, 10, 20_000, 20_000, 0, full.bindings(), full.writes(), full.writeNanos(),
-                full.serverCpuNanos(), full.node1CpuNanos(), full.node2CpuNanos(), 1, 5, true));
+                full.serverCpuNanos(), full.node1CpuNanos(), full.node2CpuNanos(), 10_000, 1, 5, true));
 
         assertThat(CapacityReport.render(rows, 1)).contains("a node's table was FULL\n").contains("Warning: at 2"
                 + " connections per node only 0.50 new bindings per request (a node's session table was full): that"
