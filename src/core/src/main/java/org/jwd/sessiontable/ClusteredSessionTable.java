@@ -22,6 +22,8 @@ import java.util.function.LongSupplier;
  *       ({@link ClusterBinding} explains the exact bounds). Most lookups are answered by the heap tier in front.</li>
  *   <li>{@link #rebind}: {@code replace(old, new)} of a live binding to the expected server.</li>
  * </ul>
+ * Every write of these is timed ({@link TimedWrites}): the server's write latency as this node sees it, in
+ * {@link #clusterStatus()}.
  *
  * <h2>When the server is unreachable, requests are still served</h2>
  * Every binding this node reads or writes is also kept in {@code local}, this node's own table (a mirror with the
