@@ -254,19 +254,27 @@ class ClusterIT {
     @Order(0)
     void eachNodeShowsTheClusterOnItsAdminPageAndInItsMetrics() throws Exception {
         for (JwdProcess node : List.of(node1, node2)) {
+            // a new session's first request: its no-binding marker and its binding written on the server
+            assertThat(request(node, "shown-" + node.uri("/").getPort()).status()).isEqualTo(200);
             assertThat(clusterStateInMetrics(node)).as("metrics of %s", node).isEqualTo("connected");
+            String metrics = new AdminClient(node).get("/jwd/admin/metrics").body();
+            assertThat(metricValue(metrics, "jwd_session_table_cluster_writes_total")).isGreaterThanOrEqualTo(2);
+            assertThat(metricValue(metrics, "jwd_session_table_cluster_write_seconds_total")).isPositive();
             Map<String, Object> table = new AdminClient(node).object("/jwd/admin/api/sessiontable");
             assertThat(table).containsEntry("cluster", "CONNECTED");
             @SuppressWarnings("unchecked")
             Map<String, Object> status = (Map<String, Object>) table.get("cluster_status");
             assertThat(status).containsEntry("state", "CONNECTED")
                     .containsEntry("uri", terracotta.uri("jwd-it").toString());
+            assertThat(((Number) status.get("writes")).longValue()).isGreaterThanOrEqualTo(2);
+            assertThat(((Number) status.get("write_mean_micros")).longValue()).isPositive();
             try (WebClient web = AdminClient.browser()) {
                 HtmlPage page = web.getPage(node.uri("/jwd/admin/").toURL());
                 await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
                     assertThat(cell(page, "cluster")).isEqualTo("CONNECTED");
                     assertThat(cell(page, "cluster server")).isEqualTo(terracotta.uri("jwd-it").toString());
                     assertThat(cell(page, "cluster outages")).isEqualTo("0");
+                    assertThat(cell(page, "server writes")).matches("\\d+, \\d+ µs each on average since the start");
                 });
             }
         }
@@ -278,7 +286,13 @@ class ClusterIT {
     }
 
     /** The state {@code jwd_session_table_cluster_state} marks with 1 on the node's metrics page. */
-    private static String clusterStateInMetrics(JwdProcess node) {
+    private static double metricValue(String metrics, String name) {
+        Matcher m = Pattern.compile("(?m)^" + name + " (\\S+)$").matcher(metrics);
+        assertThat(m.find()).as("%s on the metrics page", name).isTrue();
+        return Double.parseDouble(m.group(1));
+    }
+
+        private static String clusterStateInMetrics(JwdProcess node) {
         HttpResponse<String> metrics = new AdminClient(node).get("/jwd/admin/metrics");
         assertThat(metrics.statusCode()).isEqualTo(200);
         Matcher m = Pattern.compile("(?m)^jwd_session_table_cluster_state\\{state=\"(\\w+)\"} 1\\.0$")

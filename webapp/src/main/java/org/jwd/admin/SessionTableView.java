@@ -65,9 +65,12 @@ public record SessionTableView(boolean enabled, String timeout, boolean esidSupp
      * @param state         the state's name ({@code CONNECTED}, ...)
      * @param since         when it entered that state (ISO-8601)
      * @param servedLocally requests bound on this node alone while the cluster was away
+     * @param writes        writes of sessions' entries the server answered since the start
+     * @param writeMeanMicros their mean latency since the start, as this node saw it (0 without writes; the
+     *                      metrics give it over any interval)
      */
     public record Cluster(String uri, String state, String since, long outages, long servedLocally, long carriedOver,
-                          long freshStarts) {
+                          long freshStarts, long writes, long writeMeanMicros) {
     }
 
     /**
@@ -101,7 +104,8 @@ public record SessionTableView(boolean enabled, String timeout, boolean esidSupp
                 stats.rebindings(), stats.expirations(), stats.rejected(), String.valueOf(cluster.state()),
                 cluster.clustered() ? new Cluster(cluster.uri(), cluster.state().name(),
                         Instant.ofEpochMilli(cluster.sinceMillis()).toString(), cluster.outages(),
-                        cluster.servedLocally(), cluster.carriedOver(), cluster.freshStarts()) : null,
+                        cluster.servedLocally(), cluster.carriedOver(), cluster.freshStarts(), cluster.writes(),
+                        cluster.writes() == 0 ? 0 : cluster.writeNanos() / 1_000 / cluster.writes()) : null,
                 Persistence.of(table.persistence()), SystemSessions.of(config));
     }
 }

@@ -467,7 +467,8 @@
       pairs.push(['cluster', c.state], ['cluster server', c.uri],
         ['cluster state since', time(c.since) + ' (' + (CLUSTER_STATES[c.state] || c.state) + ')'],
         ['cluster outages', c.outages], ['served locally', c.served_locally],
-        ['carried over', c.carried_over]);
+        ['carried over', c.carried_over],
+        ['server writes', c.writes + (c.writes ? ', ' + c.write_mean_micros + ' µs each on average since the start' : '')]);
     }
     var p = t.persistence;
     pairs.push(['persistent', p ? 'yes: ' + p.directory + ' (SessionTable.disk_path)' : 'no: lost at a restart']);
