@@ -110,4 +110,11 @@ class ConflictResolutionTest {
                 "wdisp/system_0 (ERP) and wdisp/system_1 (GWY) overlap: a request with any SRCSRV, any SRCVHOST,"
                         + " SRCURL /sap/ meets both");
     }
+    @Test
+    void aVirtualHostOfOneEntryOverlapsAnEntryWithoutVirtualHosts() {
+        assertThat(problems("wdisp/system_0", "SID=ERP, SRCURL=/sap/", "wdisp/system_1",
+                "SID=PRT, SRCURL=/sap/, SRCVHOST=portal.example")).containsExactly(
+                "wdisp/system_0 (ERP) and wdisp/system_1 (PRT) overlap: a request with any SRCSRV, SRCVHOST"
+                        + " portal.example, SRCURL /sap/ meets both" + TELL_APART);
+    }
 }

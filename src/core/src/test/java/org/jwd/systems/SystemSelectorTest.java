@@ -209,4 +209,31 @@ class SystemSelectorTest {
         assertThat(none.found()).isFalse();
         assertThat(none.explanation()).endsWith("entry (there is none)");
     }
+    @Test
+    void aPathThatIsThePrefixItselfIsCoveredByIt() throws Exception {
+        Systems systems = systems("wdisp/system_0", "SID=ERP, SRCURL=/sap/");
+
+        assertThat(select(systems, 8080, "h", "/sap/").explanation()).isEqualTo("system ERP: SRCURL /sap/ matched");
+        assertThat(select(systems, 8080, "h", "/sap").explanation()).isEqualTo("system ERP: SRCURL /sap/ matched");
+    }
+
+    @Test
+    void theLongestOfAnEntrysPrefixesCoveringThePathIsTheOneNamed() throws Exception {
+        Systems systems = systems("wdisp/system_0", "SID=GWY, SRCURL=/sap/;/sap/opu/odata/;/sap/opu/");
+
+        assertThat(select(systems, 8080, "h", "/sap/opu/odata/svc").explanation())
+                .isEqualTo("system GWY: SRCURL /sap/opu/odata/ matched");
+        assertThat(select(systems, 8080, "h", "/sap/opu/rest").explanation())
+                .isEqualTo("system GWY: SRCURL /sap/opu/ matched");
+    }
+
+    @Test
+    void entriesTiedBelowTheBestMatchAreNotNamedInItsExplanation() throws Exception {
+        Systems systems = systems("wdisp/system_0", "SID=PRT, SRCURL=/", "wdisp/system_1", "SID=QAS, SRCURL=/",
+                "wdisp/system_2", "SID=ERP, SRCURL=/sap/", "wdisp/system_conflict_resolution", "1");
+
+        assertThat(select(systems, 8080, "h", "/sap/x").explanation()).isEqualTo("system ERP: SRCURL /sap/ matched");
+        assertThat(select(systems, 8080, "h", "/irj/x").explanation()).isEqualTo(
+                "system PRT: SRCURL / matched (first in entry order before QAS, wdisp/system_conflict_resolution=1)");
+    }
 }

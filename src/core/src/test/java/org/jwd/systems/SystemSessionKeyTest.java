@@ -51,4 +51,9 @@ class SystemSessionKeyTest {
         assertThatThrownBy(() -> new SystemSessionKey("E/P", "x")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("SID 'E/P': expected three capital letters or digits starting with a letter (ERP, PR1)");
     }
+    @Test
+    void showsASessionIdOfSixCharactersWhole() {
+        assertThat(new SystemSessionKey("ERP", "012345")).hasToString("ERP/012345");
+        assertThat(new SystemSessionKey("ERP", "0123456")).hasToString("ERP/012345...");
+    }
 }

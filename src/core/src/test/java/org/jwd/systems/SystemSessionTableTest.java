@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jwd.config.ConfigException;
+import org.jwd.sessiontable.DisabledSessionTable;
 import org.jwd.sessiontable.EhcacheSessionTable;
 import org.jwd.sessiontable.SessionTimeouts;
 import org.junit.jupiter.api.AfterEach;
@@ -81,5 +82,11 @@ class SystemSessionTableTest {
 
         assertThat(prt.bind("s", "j1")).isEqualTo("j1");
         assertThat(erp).hasToString("system ERP in " + shared);
+    }
+    @Test
+    void aSystemsViewOfATableThatKeepsItsTimeoutCannotChangeItEither() {
+        SystemSessionTable view = new SystemSessionTable(DisabledSessionTable.INSTANCE, SystemEntry.implicit());
+
+        assertThat(view.canChangeTimeout()).isFalse();
     }
 }

@@ -206,4 +206,51 @@ class SystemsTest {
         assertThat(problems("jwd.default_system", "ERP")).containsExactly(
                 "jwd.default_system = 'ERP': expected the SID of a wdisp/system_<xx> entry (there is none)");
     }
+    @Test
+    void aServerSourceIsWrittenAsTheSubparametersItWasReadFrom() throws Exception {
+        assertThat(systems("wdisp/system_0", "SID=ERP, SRCURL=/sap/, MSHOST=erpms, MSPORT=8101").system("ERP"))
+                .hasToString("wdisp/system_0 = SID=ERP, MSHOST=erpms, MSPORT=8101, SRCURL=/sap/");
+        assertThat(systems("wdisp/system_0", "SID=ERP, SRCURL=/sap/, MSHOST=erpms, MSSPORT=44301").system("ERP")
+                .serverSource()).hasToString("MSHOST=erpms, MSSPORT=44301");
+        assertThat(systems("wdisp/system_0", "SID=ERP, SRCURL=/sap/, MSHOST=erpms, MSPORT=8101, MSSPORT=44301")
+                .system("ERP").serverSource()).hasToString("MSHOST=erpms, MSPORT=8101, MSSPORT=44301");
+        assertThat(systems("wdisp/system_0", "SID=ERP, SRCURL=/sap/, SILOC=file:///etc/jwd/erp-servers.txt")
+                .system("ERP").serverSource()).hasToString("SILOC=file:///etc/jwd/erp-servers.txt");
+    }
+
+    @Test
+    void messageServerPortsFrom1To65535AreTakenAndOthersRefused() throws Exception {
+        ServerSource ends = systems("wdisp/system_0", "SID=ERP, SRCURL=/sap/, MSHOST=erpms, MSPORT=1, MSSPORT=65535")
+                .system("ERP").serverSource();
+        assertThat(ends.msPort()).isEqualTo(1);
+        assertThat(ends.msSPort()).isEqualTo(65535);
+
+        String value = "SID=ERP, SRCURL=/sap/, MSHOST=erpms, MSPORT=0, MSSPORT=65536";
+        assertThat(problems("wdisp/system_0", value)).contains(
+                "wdisp/system_0 = '" + value + "': MSPORT '0': expected a port number (1-65535)",
+                "wdisp/system_0 = '" + value + "': MSSPORT '65536': expected a port number (1-65535)");
+        assertThat(problems("wdisp/system_0", "SID=ERP, SRCURL=/sap/, MSHOST=erpms, MSPORT=http")).contains(
+                "wdisp/system_0 = 'SID=ERP, SRCURL=/sap/, MSHOST=erpms, MSPORT=http': MSPORT 'http': expected a port"
+                        + " number (1-65535)");
+    }
+
+    @Test
+    void aBadConflictResolutionIsReportedWithTheOverlapsThatAreThenRefused() {
+        assertThat(problems("wdisp/system_0", "SID=ERP, SRCURL=/sap/", "wdisp/system_1", "SID=GWY, SRCURL=/sap/",
+                "wdisp/system_conflict_resolution", "yes")).containsExactly(
+                "wdisp/system_conflict_resolution = 'yes': expected 0 (systems that meet the same request are an error)"
+                        + " or 1 (the first of them in entry order)",
+                "wdisp/system_0 (ERP) and wdisp/system_1 (GWY) overlap: a request with any SRCSRV, any SRCVHOST,"
+                        + " SRCURL /sap/ meets both: expected criteria that tell them apart, or"
+                        + " wdisp/system_conflict_resolution = 1 (the first in entry order takes such requests)");
+    }
+
+    @Test
+    void anAccessPointInBracketsThatIsNoIpv6AddressIsRefused() {
+        String value = "SID=ERP, SRCSRV=[1:2:3]:8080";
+
+        assertThat(problems("wdisp/system_0", value)).containsExactly("wdisp/system_0 = '" + value + "': SRCSRV item"
+                + " '[1:2:3]:8080': expected <host>:<port>, the host * (any address of this machine), an IP address or"
+                + " a host name, the port 1 to 65535 or * (any)");
+    }
 }

@@ -26,7 +26,7 @@ class VirtualHostTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"erp:0", "erp:65536", "erp:123456", "erp:", "erp:8a", "erp:-1", ":8080", "bad_host",
-            "[::1", "[::1]8443", "[::1]:", "[::1]:0", "[erp]:80"})
+            "[::1", "[::1]8443", "[::1]:", "[::1]:0", "[erp]:80", "[1:2:3]:80"})
     void refusesWhatIsNotANameOrAddressWithAPortFrom1To65535(String text) {
         assertThat(VirtualHost.parse(text)).isNull();
     }
