@@ -28,11 +28,6 @@ public record SessionTableConfig(Duration sessionTableTimeout, boolean esidSuppo
         return !sessionTableTimeout.isZero();
     }
 
-    /** Whether JSESSIONIDs a server sets are learned: into SAP's table, or the temporary table when that is on. */
-    public boolean learnsJsessionids() {
-        return jsessionidTabSupport || temporaryTableEnabled();
-    }
-
     /** Whether this configuration keeps a table of its own (without regard to the systems'). */
     boolean tableEnabled() {
         return esidSupport || jsessionidTabSupport || temporaryTableEnabled();

@@ -26,10 +26,6 @@ public record TrustedProxies(AddressRanges ranges) {
         return ranges.contains(address);
     }
 
-    public boolean isEmpty() {
-        return ranges.isEmpty();
-    }
-
     @Override
     public String toString() {
         return ranges.isEmpty() ? "TrustedProxies[none]" : "TrustedProxies[" + ranges + "]";

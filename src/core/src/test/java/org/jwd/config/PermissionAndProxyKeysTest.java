@@ -22,7 +22,7 @@ class PermissionAndProxyKeysTest {
         DispatcherConfig config = ConfigReader.parse(A, "test.properties");
 
         assertThat(config.section(PermissionTable.class)).isSameAs(PermissionTable.NONE);
-        assertThat(config.forwarding().trustedProxies().isEmpty()).isTrue();
+        assertThat(config.forwarding().trustedProxies()).isEqualTo(TrustedProxies.NONE);
         assertThat(config.forwarding().trustedProxies().trusts("127.0.0.1")).isFalse();
     }
 
