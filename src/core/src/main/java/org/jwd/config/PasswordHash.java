@@ -44,10 +44,7 @@ public final class PasswordHash {
 
     /** A new hash of {@code password} with a random salt. */
     public static PasswordHash create(char[] password, int iterations) {
-        if (iterations < MIN_ITERATIONS || iterations > MAX_ITERATIONS) {
-            throw new IllegalArgumentException("iterations " + iterations + " not in " + MIN_ITERATIONS + ".."
-                    + MAX_ITERATIONS);
-        }
+        checkIterations(iterations);
         byte[] salt = new byte[SALT_BYTES];
         new SecureRandom().nextBytes(salt);
         return new PasswordHash(iterations, salt, derive(password, salt, iterations, HASH_BYTES));
@@ -69,10 +66,7 @@ public final class PasswordHash {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("iterations '" + parts[1] + "' is not a number");
         }
-        if (iterations < MIN_ITERATIONS || iterations > MAX_ITERATIONS) {
-            throw new IllegalArgumentException("iterations " + iterations + " not in " + MIN_ITERATIONS + ".."
-                    + MAX_ITERATIONS);
-        }
+        checkIterations(iterations);
         byte[] salt;
         byte[] hash;
         try {
@@ -85,6 +79,14 @@ public final class PasswordHash {
             throw new IllegalArgumentException("salt or hash too short");
         }
         return new PasswordHash(iterations, salt, hash);
+    }
+
+    /** The bounds of a new hash and of one read: {@link #MIN_ITERATIONS} to {@link #MAX_ITERATIONS}. */
+    private static void checkIterations(int iterations) {
+        if (iterations < MIN_ITERATIONS || iterations > MAX_ITERATIONS) {
+            throw new IllegalArgumentException("iterations " + iterations + " not in " + MIN_ITERATIONS + ".."
+                    + MAX_ITERATIONS);
+        }
     }
 
     /** Whether {@code password} is the one hashed; the comparison takes the same time wherever they differ. */
