@@ -120,4 +120,37 @@ class AdminConfigTest {
         assertThat(admin.entry("/jwd/admin", "127.0.0.1", 8090)).isNotNull();
         assertThat(admin.entry("/jwd/admin", "127.0.0.1", 8080)).isNull();
     }
+    @Test
+    void theStartsLogLineNamesEachUserWithItsRole() throws Exception {
+        AdminConfig admin = admin("admin.user=ops\nadmin.password_hash=" + HASH + "\n"
+                + "admin.users.prometheus.password_hash=" + HASH + "\n");
+
+        assertThat(admin.users()).hasToString("[ops (admin), prometheus (monitor)]");
+    }
+
+    @Test
+    void aUserIsFoundByItsNameAndNoOther() throws Exception {
+        AdminConfig admin = admin("admin.user=ops\nadmin.password_hash=" + HASH + "\n"
+                + "admin.users.prometheus.password_hash=" + HASH + "\n");
+
+        assertThat(admin.user("prometheus").role()).isEqualTo(AdminRole.MONITOR);
+        assertThat(admin.user("ops").role()).isEqualTo(AdminRole.ADMIN);
+        assertThat(admin.user("nobody")).isNull();
+    }
+
+    @Test
+    void refusesAnAdministratorsNameStartingWithAColonOrHoldingASpace() {
+        assertThat(problems("admin.user=:ops\nadmin.password_hash=" + HASH + "\n").problems())
+                .containsExactly("admin.user = ':ops': expected a user name without ':', spaces or control characters");
+        assertThat(problems("admin.user=o ps\nadmin.password_hash=" + HASH + "\n").problems())
+                .containsExactly("admin.user = 'o ps': expected a user name without ':', spaces or control characters");
+    }
+
+    @Test
+    void saysOncePerEntryWhichOfSapsSubParametersItReadsAndDoesNotUse() throws Exception {
+        AdminConfig admin = admin("icm/HTTP/admin_0=PORT=8090,DOCROOT=./admin\nicm/HTTP/admin_1=PORT=8091\n");
+
+        assertThat(admin.notUsed()).containsExactly(
+                "icm/HTTP/admin_0: DOCROOT=./admin read, not used: jwd's page is part of its WAR");
+    }
 }

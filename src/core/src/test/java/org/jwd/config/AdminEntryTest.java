@@ -134,4 +134,9 @@ class AdminEntryTest {
                         + " 10.0.0.0/8, ::1, fd00::/8); jwd resolves no host names",
                 "icm/HTTP/admin_01: expected icm/HTTP/admin_<xx>, <xx> a number without a leading 0");
     }
+    @Test
+    void aSubParameterGivenTwiceIsNamed() {
+        assertThat(problems("icm/HTTP/admin_0=PORT=8090,PREFIX=/a,PREFIX=/b\n"))
+                .containsExactly("icm/HTTP/admin_0: PREFIX appears twice");
+    }
 }

@@ -71,4 +71,13 @@ class ClusterConfigTest {
                         .contains("expected a session table to share"));
         assertThat(ClusterConfig.EXPECTED).startsWith("terracotta://host:port/<entity>");
     }
+    @Test
+    void serversOnTheFirstAndTheLastPortAreTaken() throws Exception {
+        ClusterConfig cluster = ClusterConfig.of(load(A + "SessionTableTimeout=30s\n"
+                + "SessionTable.cluster_uri=terracotta://tc1.example.com:1,tc2.example.com:65535/jwd\n"));
+
+        assertThat(cluster.servers()).containsExactly("tc1.example.com:1", "tc2.example.com:65535");
+        assertThat(ClusterConfig.parse("terracotta://h:0/jwd")).isNull();
+        assertThat(ClusterConfig.parse("terracotta://h:65536/jwd")).isNull();
+    }
 }

@@ -300,4 +300,30 @@ class ConfigParserTest {
         assertThatThrownBy(() -> ConfigReader.load(missing)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining(missing.toAbsolutePath().toString()).hasMessageContaining("does not exist");
     }
+    @Test
+    void theStopsDelayAndTimeoutAreReadForJetty() throws Exception {
+        DispatcherConfig config = parse(A + "jwd.stop_delay=2s\njwd.stop_timeout=10s\n");
+
+        assertThat(config.forwarding().stop()).isEqualTo(new StopConfig(Duration.ofSeconds(2), Duration.ofSeconds(10)));
+        assertThat(parse(A).forwarding().stop()).isEqualTo(new StopConfig(Duration.ZERO, Duration.ofSeconds(30)));
+    }
+
+    @Test
+    void aLogonGroupsBalancingIsNamedAsTheConfigurationWritesIt() {
+        assertThat(LogonGroupConfig.HttpBalancing.QUALITY.key()).isEqualTo("quality");
+        assertThat(LogonGroupConfig.HttpBalancing.STRATEGY.key()).isEqualTo("strategy");
+    }
+
+    @Test
+    void anLbIdWithEmptyParenthesesIsItsOwnInstance() {
+        assertThat(ServerConfig.defaultInstanceId("(J2EE6906720)6906750")).isEqualTo("J2EE6906720");
+        assertThat(ServerConfig.defaultInstanceId("()6906750")).isEqualTo("()6906750");
+        assertThat(ServerConfig.defaultInstanceId("6906750")).isEqualTo("6906750");
+    }
+
+    @Test
+    void theHealthChecksSettingsAreLoggedAsAnOperatorWritesThem() {
+        assertThat(new HealthConfig(Duration.ofSeconds(5), Duration.ofMillis(1500), 2, 3))
+                .hasToString("health checks every 5s (timeout 1500ms, rise 2, fall 3, status 200-399)");
+    }
 }

@@ -86,4 +86,20 @@ class HeaderForwardingTest {
         assertThat(HeaderForwarding.accessPoints("http", 8080, "http=8080")).isEqualTo("http=8080");
         assertThat(HeaderForwarding.accessPoints("https", 9443, null)).isEqualTo("https=9443");
     }
+    @Test
+    void theOtherProtocolsAccessPointIsTheOneTheLauncherPublished() {
+        String before = System.getProperty(HeaderForwarding.ACCESS_POINTS_PROPERTY);
+        try {
+            System.setProperty(HeaderForwarding.ACCESS_POINTS_PROPERTY, "http=8080;https=8443");
+            assertThat(HeaderForwarding.accessPoints("http", 8081)).isEqualTo("http=8081;https=8443");
+            System.clearProperty(HeaderForwarding.ACCESS_POINTS_PROPERTY);
+            assertThat(HeaderForwarding.accessPoints("http", 8081)).isEqualTo("http=8081");
+        } finally {
+            if (before == null) {
+                System.clearProperty(HeaderForwarding.ACCESS_POINTS_PROPERTY);
+            } else {
+                System.setProperty(HeaderForwarding.ACCESS_POINTS_PROPERTY, before);
+            }
+        }
+    }
 }

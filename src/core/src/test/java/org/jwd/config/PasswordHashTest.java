@@ -49,4 +49,30 @@ class PasswordHashTest {
         assertThatThrownBy(() -> PasswordHash.create("pw".toCharArray(), 999))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+    @Test
+    void takesTheIterationsFromTheLeastToTheMostAndRefusesOneBeyondEither() {
+        String[] parts = PasswordHash.create("pw".toCharArray(), 1_000).toString().split("\\$");
+        String rest = "$" + parts[2] + "$" + parts[3];
+
+        assertThat(PasswordHash.parse(parts[0] + "$1000" + rest).iterations()).isEqualTo(1_000);
+        assertThat(PasswordHash.parse(parts[0] + "$10000000" + rest).iterations()).isEqualTo(10_000_000);
+        assertThatThrownBy(() -> PasswordHash.parse(parts[0] + "$999" + rest))
+                .hasMessage("iterations 999 not in 1000..10000000");
+        assertThatThrownBy(() -> PasswordHash.parse(parts[0] + "$10000001" + rest))
+                .hasMessage("iterations 10000001 not in 1000..10000000");
+        assertThatThrownBy(() -> PasswordHash.create("pw".toCharArray(), 10_000_001))
+                .hasMessage("iterations 10000001 not in 1000..10000000");
+    }
+
+    @Test
+    void takesASaltOf8BytesAndAHashOf16AndRefusesShorterOnes() {
+        String salt8 = "AAAAAAAAAAA=";
+        String hash16 = "AAAAAAAAAAAAAAAAAAAAAA==";
+
+        assertThat(PasswordHash.parse("pbkdf2-sha256$1000$" + salt8 + "$" + hash16).iterations()).isEqualTo(1_000);
+        assertThatThrownBy(() -> PasswordHash.parse("pbkdf2-sha256$1000$AAAAAAAAAA==$" + hash16))
+                .hasMessage("salt or hash too short");
+        assertThatThrownBy(() -> PasswordHash.parse("pbkdf2-sha256$1000$" + salt8 + "$AAAAAAAAAAAAAAAAAAAA"))
+                .hasMessage("salt or hash too short");
+    }
 }

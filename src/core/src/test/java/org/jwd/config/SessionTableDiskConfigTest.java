@@ -68,4 +68,11 @@ class SessionTableDiskConfigTest {
         assertThatThrownBy(() -> ConfigReader.load(file)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("SessionTable.disk_path = 'table': expected a session table to keep");
     }
+    @Test
+    void aFlushIntervalOfOneSecondIsTaken() throws Exception {
+        DispatcherConfig config = ConfigReader.load(write(A + "SessionTable.disk_path = table\n"
+                + "SessionTable.disk_flush_interval = 1s\n"));
+
+        assertThat(SessionTableDiskConfig.of(config).flushInterval()).isEqualTo(Duration.ofSeconds(1));
+    }
 }
