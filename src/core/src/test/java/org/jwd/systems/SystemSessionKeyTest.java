@@ -56,4 +56,13 @@ class SystemSessionKeyTest {
         assertThat(new SystemSessionKey("ERP", "012345")).hasToString("ERP/012345");
         assertThat(new SystemSessionKey("ERP", "0123456")).hasToString("ERP/012345...");
     }
+
+    @Test
+    void decodingGivesBackTheKeyThatWasEncodedEvenAnEmptyOne() throws Exception {
+        Systems systems = systems("wdisp/system_0", "SID=ERP, SRCURL=/sap/");
+        SystemSessionKey empty = SystemSessionKey.of(systems.system("ERP"), "");
+
+        assertThat(SystemSessionKey.decode(empty.encoded(), systems)).isEqualTo(empty);
+        assertThat(SystemSessionKey.decode("ERP", systems)).isNull();
+    }
 }

@@ -61,6 +61,7 @@ class SystemsTest {
         assertThat(systems.isImplicit()).isTrue();
         assertThat(systems.entries()).containsExactly(SystemEntry.implicit());
         assertThat(systems).hasToString("one implicit system (no wdisp/system_<xx>)");
+        assertThat(SystemEntry.implicit()).hasToString("the implicit system (no wdisp/system_<xx>)");
     }
 
     @Test
