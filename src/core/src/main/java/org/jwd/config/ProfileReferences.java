@@ -22,14 +22,11 @@ final class ProfileReferences {
     }
 
     /**
+     * {@code part} of the value of {@code key} (the whole value, or a sub-parameter's), its references replaced.
+     *
      * @param used    told each line a reference used: it counts as read
      * @param problem told what is wrong with the value of {@code key}
      */
-    static String resolve(String key, Map<String, String> values, Consumer<String> used, Consumer<String> problem) {
-        return resolve(key, values.get(key), values, used, problem, 0);
-    }
-
-    /** As {@link #resolve(String, Map, Consumer, Consumer)}, for {@code part} of the value of {@code key}. */
     static String resolve(String key, String part, Map<String, String> values, Consumer<String> used,
                           Consumer<String> problem) {
         return resolve(key, part, values, used, problem, 0);

@@ -126,8 +126,8 @@ public record ServerPorts(List<ServerPort> ports) {
         List<String> wrong = new ArrayList<>();
         for (String part : SEPARATOR.split(value.strip())) {
             int eq = part.indexOf('=');
-            String name = eq < 0 ? part.strip() : part.substring(0, eq).strip().toUpperCase(Locale.ROOT);
-            if (eq < 0) {
+            String name = part.substring(0, Math.max(eq, 0)).strip().toUpperCase(Locale.ROOT);
+            if (name.isEmpty()) {
                 wrong.add("'" + part + "' is not NAME=value");
             } else if (!KNOWN.contains(name)) {
                 wrong.add(name + " is no sub-parameter jwd knows: expected " + String.join(", ", KNOWN.stream()
@@ -140,7 +140,7 @@ public record ServerPorts(List<ServerPort> ports) {
         int port = port(sub.get("PORT"), wrong);
         Duration timeout = seconds("TIMEOUT", sub.get("TIMEOUT"), wrong);
         Duration procTimeout = seconds("PROCTIMEOUT", sub.get("PROCTIMEOUT"), wrong);
-        boolean listens = flag("NOLISTEN", sub.get("NOLISTEN"), wrong) != Boolean.TRUE;
+        boolean listens = !flag("NOLISTEN", sub.get("NOLISTEN"), wrong);
         flag("EXTBIND", sub.get("EXTBIND"), wrong);
         String host = sub.get("HOST");
         if (host != null && host.isEmpty()) {
@@ -221,15 +221,12 @@ public record ServerPorts(List<ServerPort> ports) {
         return null;
     }
 
-    private static Boolean flag(String name, String text, List<String> wrong) {
-        if (text == null) {
-            return null;
+    /** A 0-or-1 sub-parameter: {@code true} when it is 1 (absent is 0). */
+    private static boolean flag(String name, String text, List<String> wrong) {
+        if (text != null && !text.equals("0") && !text.equals("1")) {
+            wrong.add(name + "=" + text + ": expected 0 or 1");
         }
-        if (text.equals("0") || text.equals("1")) {
-            return text.equals("1");
-        }
-        wrong.add(name + "=" + text + ": expected 0 or 1");
-        return null;
+        return "1".equals(text);
     }
 
     private static void agree(KeyReader keys, List<ServerPort> ports,

@@ -235,6 +235,26 @@ class ConfigParserTest {
     }
 
     @Test
+    void aServersHealthPathIsAPathStartingWithASlashWithoutBlanks() throws Exception {
+        assertThat(parse(A + "server.a.health_path=/ping?deep=1\n").servers().get(0).healthPath())
+                .isEqualTo("/ping?deep=1");
+        assertThat(parse(A).servers().get(0).healthPath()).isEqualTo("/");
+        assertThat(parse("server.b.url=http://127.0.0.1:8082\nserver.b.type=abap\n").servers().get(0).healthPath())
+                .isEqualTo(ServerConfig.ABAP_PING_PATH);
+        assertThat(problems(A + "server.a.health_path=ping\n").problems()).containsExactly(
+                "test.properties:3: server.a.health_path = 'ping': expected a path starting with '/'");
+        assertThat(problems(A + "server.a.health_path=/a b\n").problems()).containsExactly(
+                "test.properties:3: server.a.health_path = '/a b': expected a path starting with '/'");
+    }
+
+    @Test
+    void aLastLineEndingInABackslashIsReadNotDropped() throws Exception {
+        DispatcherConfig config = parse(A + "icf.url_prefixes=/sap/bc/\\");
+
+        assertThat(config.urlMapping().urlPrefixes()).containsExactly("/sap/bc/");
+    }
+
+    @Test
     void aServerWithOnlyAnHttpsUrlIsValid() throws Exception {
         DispatcherConfig config = parse("server.s.https_url=https://host1:50001\nserver.s.type=abap\n");
 

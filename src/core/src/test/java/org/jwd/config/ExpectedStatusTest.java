@@ -35,6 +35,35 @@ class ExpectedStatusTest {
     }
 
     @Test
+    void theClassesAreOneToFiveAndTheCodesFrom100To599() {
+        ExpectedStatus s = ExpectedStatus.parse("1xx, 5xx");
+
+        assertThat(s.matches(100)).isTrue();
+        assertThat(s.matches(199)).isTrue();
+        assertThat(s.matches(500)).isTrue();
+        assertThat(s.matches(599)).isTrue();
+        assertThat(s.matches(200)).isFalse();
+        assertThat(ExpectedStatus.parse("100").matches(100)).isTrue();
+        assertThat(ExpectedStatus.parse("599").matches(599)).isTrue();
+        assertThat(ExpectedStatus.parse("100-599").matches(404)).isTrue();
+        assertThatThrownBy(() -> ExpectedStatus.parse("99")).hasMessage("'99' is no status code (100 to 599)");
+        assertThatThrownBy(() -> ExpectedStatus.parse("600")).hasMessage("'600' is no status code (100 to 599)");
+        assertThatThrownBy(() -> ExpectedStatus.parse("0xx")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ExpectedStatus.parse("6xx")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** A reloaded configuration whose health settings read alike changes nothing (HealthChecker.reconfigure). */
+    @Test
+    void aStatusWrittenAlikeIsTheSameSettingAndAnotherIsNot() {
+        java.time.Duration second = java.time.Duration.ofSeconds(1);
+        HealthConfig twoXx = new HealthConfig(second, second, 2, 3, ExpectedStatus.parse("2xx"));
+
+        assertThat(new HealthConfig(second, second, 2, 3, ExpectedStatus.parse("2xx"))).isEqualTo(twoXx);
+        assertThat(new HealthConfig(second, second, 2, 3, ExpectedStatus.parse("3xx"))).isNotEqualTo(twoXx);
+        assertThat(ExpectedStatus.parse("2xx")).isNotEqualTo("2xx");
+    }
+
+    @Test
     void aServersOwnSettingsOverrideTheDefaultsOneByOne() throws Exception {
         DispatcherConfig c = org.jwd.runtime.ConfigReader.parse("""
                 server.a.url=http://127.0.0.1:9001

@@ -223,6 +223,44 @@ class KeyReaderTest {
     }
 
     @Test
+    void aReferenceToALineThatRefersToAnotherIsReplacedThroughBothAndBothCountAsRead() throws Exception {
+        KeyReader keys = file("""
+                DIR_ROOT = /usr/sap
+                DIR_LOGGING = $(DIR_ROOT)$(DIR_SEP)log
+                log = $(DIR_LOGGING)/access_log
+                """);
+
+        assertThat(keys.raw("log")).isEqualTo("/usr/sap/log/access_log");
+        keys.checkEveryKeyRead();
+    }
+
+    @Test
+    void referencesNineDeepAreFollowedAndATenthIsTakenForALoop() throws Exception {
+        StringBuilder nine = new StringBuilder("x = $(L1)\n");
+        for (int i = 1; i < 9; i++) {
+            nine.append("L").append(i).append(" = $(L").append(i + 1).append(")\n");
+        }
+        KeyReader deep = file(nine + "L9 = /end\n");
+        assertThat(deep.raw("x")).isEqualTo("/end");
+        deep.checkEveryKeyRead();
+
+        KeyReader deeper = file(nine + "L9 = $(L10)\nL10 = /end\n");
+        deeper.raw("x");
+        // L10 itself is never reached, so it is unread too
+        assertThat(problems(deeper)).contains("jwd.properties:1: x = '$(L1)': $(L10) is defined in a loop of"
+                + " references: expected values without it");
+    }
+
+    @Test
+    void aLoopOfReferencesIsNamedAtTheKeyThatUsesIt() {
+        KeyReader keys = file("A = $(B)\nB = $(A)\nx = $(A)/log\n");
+
+        assertThat(keys.raw("x")).endsWith("/log");
+        assertThat(problems(keys)).singleElement().asString().startsWith("jwd.properties:3: x = '$(A)/log': $(")
+                .endsWith(") is defined in a loop of references: expected values without it");
+    }
+
+    @Test
     void aKeyGivenTwiceAndAnUnreadableLineAreNamedWithTheirLines() {
         KeyReader keys = file("a=1\n\n# comment\na=2\nb=\\u12\n");
         keys.raw("a");

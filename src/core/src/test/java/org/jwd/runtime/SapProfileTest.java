@@ -73,6 +73,18 @@ class SapProfileTest {
     }
 
     @Test
+    void theStartsBlockListsTheLinesReadAndNotUsedAndNoOther() throws Exception {
+        SapProfile profile = load(A + "SAPSYSTEMNAME = WD1\nicm/conn_timeout = 5000\nicm/max_sockets = 4096\n")
+                .section(SapProfile.class);
+
+        assertThat(profile.notUsedBlock()).isEqualTo("SAP profile lines read, not used:\n"
+                + "  SAPSYSTEMNAME - the SAP instance's name and hosts: jwd is no SAP instance\n"
+                + "  icm/max_sockets - the ICM's socket table: jwd's limit is the process's open files (ulimit -n,"
+                + " LimitNOFILE of jwd.service)");
+        assertThat(load(A + "icm/conn_timeout = 5000\n").section(SapProfile.class).notUsedBlock()).isEmpty();
+    }
+
+    @Test
     void aProfilesReferencesToItsOwnLinesAreReplaced() throws Exception {
         DispatcherConfig config = load(profile());
 
