@@ -132,23 +132,27 @@ public final class ClusteredSessionTable implements SessionTable {
         if (sessionId == null || closed) {
             return null;
         }
-        String server = find(sessionId);
+        String server = find(sessionId, false);
         (server == null ? misses : hits).increment();
         return server;
     }
 
-    /** As {@link #lookup}, without counting: the binding's stamp is renewed where it is due. */
+    /**
+     * As {@link #lookup}, without counting: the binding's stamp is renewed where it is due. A key the server does not
+     * hold is stored as having no binding ({@link SharedBindings#NO_BINDING}), so that the next touches of it are
+     * answered by the heap tier, not by the server.
+     */
     @Override
     public void touch(String sessionId) {
         if (sessionId != null && !closed) {
-            find(sessionId);
+            find(sessionId, true);
         }
     }
 
-    private String find(String sessionId) {
+    private String find(String sessionId, boolean touching) {
         if (connection.connected()) {
             try {
-                return shared.lookup(sessionId, carriedOver::increment);
+                return shared.lookup(sessionId, carriedOver::increment, touching);
             } catch (BindingStore.UnavailableException e) {
                 connection.lost(e);
             }

@@ -42,10 +42,14 @@ final class SharedBindings {
     /**
      * The live binding on the server, its stamp renewed when due; else one this node made while the server was
      * unreachable (or that a restarted server lost), carried over: {@code putIfAbsent} makes every node agree.
+     * A key neither holds is stored as {@link #NO_BINDING} when it is a learned JSESSIONID's, or when
+     * {@code touching}: a touch reads a key no request of the session will bind (the request went by a route
+     * suffix, say, and each key of its JSESSIONID is refreshed), so that key is read again on every request.
      *
      * @param carriedOver counted when this node's binding was carried over and won
+     * @param touching    whether the read refreshes a key the request did not route by ({@link SessionTable#touch})
      */
-    String lookup(String sessionId, Runnable carriedOver) {
+    String lookup(String sessionId, Runnable carriedOver, boolean touching) {
         long now = clock.getAsLong();
         String stored = cluster.get(sessionId);
         ClusterBinding binding = ClusterBinding.decode(stored);
@@ -56,7 +60,8 @@ final class SharedBindings {
         }
         String known = local.lookup(sessionId);
         if (known == null) {
-            return stored == null && SessionTimeouts.isLearnedJsessionid(sessionId) ? noBinding(sessionId, now) : null;
+            return stored == null && (touching || SessionTimeouts.isLearnedJsessionid(sessionId))
+                    ? noBinding(sessionId, now) : null;
         }
         String winner = bind(sessionId, known, now);
         if (winner.equals(known)) {
@@ -68,10 +73,12 @@ final class SharedBindings {
     }
 
     /**
-     * A learned JSESSIONID the server does not hold: {@link #NO_BINDING} is stored for it, once, so that the requests
-     * of a session bound in the temporary table only, which read this key first each time, are answered by the heap
-     * tier rather than by a read from the server each (cluster mode's cost per request: a round trip). Should another
-     * node have bound the key just now, its binding is followed.
+     * A key the server does not hold and every request of its session reads: {@link #NO_BINDING} is stored for it,
+     * once, so that those reads are answered by the heap tier rather than by a read from the server each (cluster
+     * mode's cost per request: a round trip; the heap tier keeps entries, not absences). Such keys are a learned
+     * JSESSIONID's when the session is bound in the temporary table only (read first each time), and any key a
+     * request touches without routing by it. Should another node have bound the key just now, its binding is
+     * followed.
      */
     private String noBinding(String sessionId, long now) {
         String previous = cluster.putIfAbsent(sessionId, NO_BINDING);

@@ -780,6 +780,33 @@ class ClusteredSessionTableTest {
     }
 
     @Test
+    void aTouchedKeyTheServerDoesNotHoldIsStoredAsNoBindingOnceWhateverItsKindAndABindingOfItStillWins() {
+        ClusteredSessionTable a = node();
+        ClusteredSessionTable b = node();
+        String temporary = SessionTimeouts.temporaryKey("ROUTED0001.b1");
+        String esid = SessionTimeouts.esidKey("E1");
+
+        // as SessionAffinity refreshes the keys of a request routed by its JSESSIONID's route suffix
+        a.touch(temporary);
+        a.touch(esid);
+        assertThat(server.map).containsEntry(temporary, SharedBindings.NO_BINDING)
+                .containsEntry(esid, SharedBindings.NO_BINDING);
+        int writes = server.writes.get();
+        a.touch(temporary);
+        b.touch(temporary);
+        assertThat(server.writes.get()).as("a key stored as no binding is not written again").isEqualTo(writes);
+        assertThat(a.lookup(temporary)).as("no binding is no server").isNull();
+        assertThat(a.stats().bindings()).isZero();
+
+        assertThat(b.bind(temporary, "x")).as("a binding replaces the stored no-binding").isEqualTo("x");
+        assertThat(a.bind(temporary, "y")).as("the first binding wins").isEqualTo("x");
+        a.touch(temporary);
+        assertThat(server.map.get(temporary)).as("a touch leaves a binding as it is")
+                .isNotEqualTo(SharedBindings.NO_BINDING);
+        assertThat(a.lookup(temporary)).isEqualTo("x");
+    }
+
+    @Test
     void aNewSessionsFirstRequestWritesTwiceItsNoBindingMarkerAndItsTemporaryBinding() {
         ClusteredSessionTable a = node();
         String jsessionid = "NEW0100000001";
