@@ -280,12 +280,26 @@ class ClusteredSessionTableTest {
         long servedLocally = a.clusterStatus().servedLocally();
 
         assertThat(a.rebind("s1", "dead", "x")).isEqualTo("x");
+        assertThat(a.stats().rebindings()).as("the rebinding made here").isEqualTo(1);
         assertThat(a.rebind("s1", "dead", "y")).as("another request rebound it first").isEqualTo("x");
 
         assertThat(a.lookup("s1")).isEqualTo("x");
         assertThat(a.stats().rebindings()).isEqualTo(1);
         assertThat(a.clusterStatus().servedLocally()).isEqualTo(servedLocally + 3);
         assertThat(a.rebind(null, "dead", "z")).as("no session: nothing to store").isEqualTo("z");
+    }
+
+    @Test
+    void aTouchRenewsTheServersBindingWhenDueWithoutCountingALookup() {
+        ClusteredSessionTable a = node();
+        a.bind("s1", "x");
+        advance(1000); // R = 1 s: the stamp is due
+
+        a.touch("s1");
+        a.touch(null);
+
+        assertThat(server.map).containsEntry("s1", "x|1001000");
+        assertThat(a.stats().hits() + a.stats().misses()).isZero();
     }
 
     @Test

@@ -405,6 +405,23 @@ class PersistentSessionTableTest {
         assertThat(after.idleLeft("a")).isEqualTo(Duration.ofMinutes(6));
     }
 
+    @Test
+    void aTouchRenewsTheBindingHereAndOnDiskLikeALookup() {
+        PersistentSessionTable before = start(Set.of("s1"));
+        before.bind("a", "s1");
+        before.flush();
+        advance(Duration.ofMinutes(8));
+
+        before.touch("a");
+
+        assertThat(before.idleLeft("a")).as("a whole timeout again").isEqualTo(JSESSIONID_TIMEOUT);
+        assertThat(before.stats().hits()).as("not counted as a lookup").isZero();
+        stop(before);
+        advance(Duration.ofMinutes(4));
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.idleLeft("a")).as("touched at 8 of its 10 idle minutes, 4 ago").isEqualTo(Duration.ofMinutes(6));
+    }
+
     private static List<String> warnings(LogCapture log) {
         return log.text().lines().filter(l -> l.contains("WARN")).toList();
     }
