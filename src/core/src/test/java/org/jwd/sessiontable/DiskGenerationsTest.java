@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,12 +30,32 @@ class DiskGenerationsTest {
     }
 
     @Test
+    void anEmptyFormatFileIsWrittenAgain() throws IOException {
+        Files.createFile(dir.resolve(DiskGenerations.FORMAT_FILE));
+
+        new DiskGenerations(dir, () -> 0L).markFormat();
+
+        assertThat(Files.readString(dir.resolve(DiskGenerations.FORMAT_FILE))).isEqualTo("jwd session table 1\n");
+    }
+
+    @Test
     void aFormatFileThatCannotBeReadRefusesTheDirectoryNamingTheFile() throws IOException {
         Path format = Files.createDirectory(dir.resolve(DiskGenerations.FORMAT_FILE));
 
         String refusal = new DiskGenerations(dir, () -> 0L).formatRefusal();
 
         assertThat(refusal).startsWith(format + " cannot be read (").endsWith("): left as it is, not read");
+    }
+
+    @Test
+    void aCopyCutShortLeavesNoPartOfTheNextGeneration() throws IOException {
+        Path from = Files.createDirectories(dir.resolve("gen-1"));
+        Files.write(from.resolve("data"), new byte[100]); // and no clean mark: the copy fails at its end
+        DiskGenerations generations = new DiskGenerations(dir, () -> 0L);
+
+        assertThatThrownBy(() -> generations.next(from)).isInstanceOf(NoSuchFileException.class);
+
+        assertThat(dir.resolve("gen-2")).doesNotExist();
     }
 
     @Test
