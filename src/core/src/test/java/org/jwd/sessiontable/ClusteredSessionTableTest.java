@@ -222,6 +222,8 @@ class ClusteredSessionTableTest {
 
         assertThat(a.lookup("PRT/s1")).isEqualTo("x");
         assertThat(a.peek("PRT/s1")).isEqualTo("x");
+        server.available = false;
+        assertThat(a.lookup("PRT/s1")).as("kept on this node too").isEqualTo("x");
     }
 
     @Test
@@ -280,12 +282,26 @@ class ClusteredSessionTableTest {
         long servedLocally = a.clusterStatus().servedLocally();
 
         assertThat(a.rebind("s1", "dead", "x")).isEqualTo("x");
+        assertThat(a.stats().rebindings()).as("the rebinding made here").isEqualTo(1);
         assertThat(a.rebind("s1", "dead", "y")).as("another request rebound it first").isEqualTo("x");
 
         assertThat(a.lookup("s1")).isEqualTo("x");
         assertThat(a.stats().rebindings()).isEqualTo(1);
         assertThat(a.clusterStatus().servedLocally()).isEqualTo(servedLocally + 3);
         assertThat(a.rebind(null, "dead", "z")).as("no session: nothing to store").isEqualTo("z");
+    }
+
+    @Test
+    void aTouchRenewsTheServersBindingWhenDueWithoutCountingALookup() {
+        ClusteredSessionTable a = node();
+        a.bind("s1", "x");
+        advance(1000); // R = 1 s: the stamp is due
+
+        a.touch("s1");
+        a.touch(null);
+
+        assertThat(server.map).containsEntry("s1", "x|1001000");
+        assertThat(a.stats().hits() + a.stats().misses()).isZero();
     }
 
     @Test
@@ -348,6 +364,24 @@ class ClusteredSessionTableTest {
         assertThat(server.freshStarts).hasValue(2);
         assertThat(a.clusterStatus().freshStarts()).isEqualTo(2);
         assertThat(a.clusterState()).isEqualTo(ClusterState.CONNECTED);
+    }
+
+    @Test
+    void saysOncePerOutageThatTheClientIsBuiltAnew() {
+        ClusteredSessionTable a = node();
+        server.available = false;
+        a.bind("s1", "x");
+
+        try (LogCapture log = new LogCapture(ClusteredSessionTable.class)) {
+            advance(15_000);
+            a.probe();
+            advance(15_000);
+            a.probe();
+            assertThat(server.freshStarts).hasValue(2);
+            assertThat(log.text().lines().filter(l -> l.contains("has not recovered")).toList())
+                    .singleElement().asString()
+                    .contains("the client has not recovered in 15 s; connecting anew from now on");
+        }
     }
 
     @Test
@@ -662,11 +696,13 @@ class ClusteredSessionTableTest {
         ClusteredSessionTable a = node(Duration.ofMinutes(1));
         server.available = false;
         a.lookup("s1"); // the loss: new bindings wait for the server
+        int callsAfterTheLoss = server.calls.get();
 
         Thread.currentThread().interrupt();
         try {
             assertThat(a.bind("s1", "x")).as("bound here at once").isEqualTo("x");
             assertThat(Thread.currentThread().isInterrupted()).isTrue();
+            assertThat(server.calls.get()).as("the lost server is not tried").isEqualTo(callsAfterTheLoss);
         } finally {
             Thread.interrupted();
         }
@@ -709,6 +745,17 @@ class ClusteredSessionTableTest {
     }
 
     @Test
+    void aRenewalThatFindsADeadBindingInItsPlaceBindsItAgain() {
+        ClusteredSessionTable a = node();
+        a.bind("s1", "x");
+        advance(1_500);
+        server.beforeNextReplace.set(() -> server.map.put("s1", "y|0")); // a node whose clock is far behind
+
+        assertThat(a.lookup("s1")).isEqualTo("x");
+        assertThat(server.map).containsEntry("s1", "x|" + clock.get());
+    }
+
+    @Test
     void aRenewalThatFindsTheBindingGoneBindsItAgain() {
         ClusteredSessionTable a = node();
         a.bind("s1", "x");
@@ -741,6 +788,42 @@ class ClusteredSessionTableTest {
         server.beforeNextReplace.set(() -> server.map.put("s1", "y|" + clock.get()));
 
         assertThat(a.bind("s1", "z")).isEqualTo("y");
+    }
+
+    @Test
+    void aBindingThatLosesEightReplacesInARowGivesUpAndKeepsItsOwnServer() {
+        ClusteredSessionTable a = node();
+        server.map.put("s1", "y|0");
+        AtomicInteger stamp = new AtomicInteger();
+        Runnable deadAgain = new Runnable() {
+            @Override
+            public void run() { // another dead binding each time, just before this node's replace
+                server.map.put("s1", "y|" + stamp.incrementAndGet());
+                server.beforeNextReplace.set(this);
+            }
+        };
+        server.beforeNextReplace.set(deadAgain);
+
+        assertThat(a.bind("s1", "x")).isEqualTo("x");
+        assertThat(server.replaces.get()).isEqualTo(8);
+    }
+
+    @Test
+    void aRebindingThatLosesEightReplacesInARowGivesUpAndTakesTheNewServer() {
+        ClusteredSessionTable a = node();
+        a.bind("s1", "x");
+        int replacesBefore = server.replaces.get();
+        Runnable renewedAgain = new Runnable() {
+            @Override
+            public void run() { // another node renews the binding to x each time, just before this node's replace
+                server.map.put("s1", "x|" + clock.addAndGet(1));
+                server.beforeNextReplace.set(this);
+            }
+        };
+        server.beforeNextReplace.set(renewedAgain);
+
+        assertThat(a.rebind("s1", "x", "z")).isEqualTo("z");
+        assertThat(server.replaces.get() - replacesBefore).isEqualTo(8);
     }
 
     @Test

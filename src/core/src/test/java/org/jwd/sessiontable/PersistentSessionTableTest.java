@@ -61,7 +61,7 @@ class PersistentSessionTableTest {
     }
 
     @Test
-    void aRestartKeepsEachBindingWithTheIdleTimeItHadLeft() {
+    void aRestartKeepsEachBindingWithTheIdleTimeItHadLeft() throws IOException {
         PersistentSessionTable before = start(Set.of("s1", "s2"));
         before.bind("jsession1", "s1");
         before.bind(ESID, "s2");
@@ -72,6 +72,8 @@ class PersistentSessionTableTest {
 
         PersistentSessionTable after = start(Set.of("s1", "s2"));
         assertThat(after.lookup("jsession1")).as("used 5 of its 10 idle minutes ago").isEqualTo("s1");
+        assertThat(Files.readString(dir.resolve("table").resolve(DiskGenerations.FORMAT_FILE)))
+                .as("the directory names its format").isEqualTo("jwd session table 1\n");
         assertThat(after.peek(ESID)).as("13 of its 30 idle minutes").isEqualTo("s2");
         assertThat(after.persistence().restored()).isEqualTo(2);
         assertThat(after.persistence().restoredAtMillis()).isEqualTo(clock.get());
@@ -203,6 +205,8 @@ class PersistentSessionTableTest {
         PersistentSessionTable after = start(Set.of("s1"));
         assertThat(after.persistence().restored()).isZero();
         assertThat(setAside()).hasSize(1);
+        assertThat(generations()).as("the copy it was read from is removed")
+                .allMatch(gen -> gen.getFileName().toString().contains(".set-aside-"));
         assertThat(after.bind("new", "s1")).isEqualTo("s1");
         stop(after);
         assertThat(start(Set.of("s1")).peek("new")).as("the next generation is written as usual").isEqualTo("s1");
@@ -317,6 +321,15 @@ class PersistentSessionTableTest {
             assertThat(warnings(log)).first().asString().contains("cannot be prepared for reading",
                     written.get(0) + " is kept and the next write adds to it");
         }
+        PersistentSessionTable kept;
+        try (ReadOnlyDirectory readOnly = ReadOnlyDirectory.of(dir.resolve("table"))) {
+            kept = start(Set.of("s1"));
+        }
+        kept.bind("b", "s1");
+        stop(kept);
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.peek("a")).as("the generation kept, added to").isEqualTo("s1");
+        assertThat(after.peek("b")).isEqualTo("s1");
     }
 
     @Test
@@ -403,6 +416,25 @@ class PersistentSessionTableTest {
         PersistentSessionTable after = start(Set.of("s1"));
         assertThat(after.peek("a")).as("4 of 10 minutes idle at the start").isEqualTo("s1");
         assertThat(after.idleLeft("a")).isEqualTo(Duration.ofMinutes(6));
+        after.bind("b", "s1"); // on the thread that restored "a"
+        assertThat(after.idleLeft("b")).as("a new binding: a whole timeout").isEqualTo(JSESSIONID_TIMEOUT);
+    }
+
+    @Test
+    void aTouchRenewsTheBindingHereAndOnDiskLikeALookup() {
+        PersistentSessionTable before = start(Set.of("s1"));
+        before.bind("a", "s1");
+        before.flush();
+        advance(Duration.ofMinutes(8));
+
+        before.touch("a");
+
+        assertThat(before.idleLeft("a")).as("a whole timeout again").isEqualTo(JSESSIONID_TIMEOUT);
+        assertThat(before.stats().hits()).as("not counted as a lookup").isZero();
+        stop(before);
+        advance(Duration.ofMinutes(4));
+        PersistentSessionTable after = start(Set.of("s1"));
+        assertThat(after.idleLeft("a")).as("touched at 8 of its 10 idle minutes, 4 ago").isEqualTo(Duration.ofMinutes(6));
     }
 
     private static List<String> warnings(LogCapture log) {

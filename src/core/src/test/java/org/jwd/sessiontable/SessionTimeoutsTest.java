@@ -86,6 +86,16 @@ class SessionTimeoutsTest {
     }
 
     @Test
+    void refusesAnEsidOrJsessionidTimeoutThatIsNotPositive() {
+        assertThatThrownBy(() -> new SessionTimeouts(Duration.ZERO, JSESSIONID))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("session table ESID timeout must be positive: PT0S");
+        assertThatThrownBy(() -> new SessionTimeouts(ESID, Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("session table JSESSIONID timeout must be positive: PT-1S");
+    }
+
+    @Test
     void aKeyOfASidAndASlashAloneIsABareJsessionid() {
         assertThat(perSystem.forKey("ERP/")).isEqualTo(JSESSIONID);
         assertThat(perSystem.forKey("ERP/4711")).isEqualTo(Duration.ofSeconds(30));
