@@ -303,10 +303,6 @@ public final class ClusteredSessionTable implements SessionTable {
                 mine.expirations(), mine.rejected());
     }
 
-    public SessionTimeouts timeouts() {
-        return timeouts;
-    }
-
     @Override
     public void close() {
         if (closed) {

@@ -41,7 +41,7 @@ final class DiskStore implements AutoCloseable {
      * @param clockMillis epoch milliseconds for Ehcache's expiry, or {@code null} for the system clock
      */
     DiskStore(Path generation, long maxEntries, Supplier<SessionTimeouts> timeouts, LongSupplier clockMillis) {
-        long megabytes = Math.max(MIN_MEGABYTES, (maxEntries * BYTES_PER_ENTRY + (1 << 20) - 1) >> 20);
+        long megabytes = megabytesFor(maxEntries);
         LongSupplier clock = clockMillis != null ? clockMillis : System::currentTimeMillis;
         this.manager = new EhcacheInternals(clockMillis).cacheManagerBuilder()
                 .with(CacheManagerBuilder.persistence(generation.toFile()))
@@ -50,6 +50,11 @@ final class DiskStore implements AutoCloseable {
                         .withExpiry(new LastUseExpiry(timeouts, clock)))
                 .build(true);
         this.cache = manager.getCache(ALIAS, String.class, String.class);
+    }
+
+    /** The disk tier's size for a table of {@code maxEntries}: {@link #BYTES_PER_ENTRY} each, at least 16 MB. */
+    static long megabytesFor(long maxEntries) {
+        return Math.max(MIN_MEGABYTES, (maxEntries * BYTES_PER_ENTRY + (1 << 20) - 1) >> 20);
     }
 
     /**
