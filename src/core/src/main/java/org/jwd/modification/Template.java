@@ -77,8 +77,8 @@ final class Template {
             return new Template(literal.toString());
         }
         flush(literal, parts);
-        boolean onlyVariable = parts.size() == 1 && text.startsWith("%{") && text.endsWith("}") && last != null;
-        return new Template(text, parts, maxGroup, onlyVariable ? last : null);
+        // one part and a variable read: the text is that variable and nothing else
+        return new Template(text, parts, maxGroup, parts.size() == 1 ? last : null);
     }
 
     /** The variable {@code %{...}} at {@code from}, closed at {@code end} ({@code -1}: not closed). */

@@ -78,6 +78,14 @@ class SimpleWeightedRoundRobinTest {
     }
 
     @Test
+    void aLoneMemberThatIsDownGivesNoServer() {
+        List<Server> servers = servers(3);
+        servers.get(0).setState(Server.State.DOWN);
+
+        assertThat(balancer(servers).pick()).isNull();
+    }
+
+    @Test
     void snapshotShowsTheShareUsedThisRoundAndTheNextServer() {
         Balancer balancer = balancer(servers(1, 2, 3));
         sequence(balancer, 4); // a b b c

@@ -114,4 +114,33 @@ class AuthHandlersTest {
                 "sapwebdisp.pfl:6: icm/HTTP/auth_3: PERMFILE is missing: expected PERMFILE=<permission file> (without"
                         + " it the handler would do nothing in jwd)");
     }
+
+    @Test
+    void refusesMalformedHandlersNamingTheKeyAndWhatIsExpected() {
+        assertThat(problems("icm/HTTP/auth_01 = PREFIX=/, PERMFILE=perm.txt\n"
+                + "icm/HTTP/auth_1 = PREFIX=sap, PERMFILE=perm.txt\n"
+                + "icm/HTTP/auth_2 = PREFIX=/, PERMFILE=perm.txt, CASE=maybe\n"
+                + "icm/HTTP/auth_3 = PREFIX=/, PERMFILE=perm.txt, TYPE=x\n"
+                + "icm/HTTP/auth_4 = PREFIX=/, PERMFILE=missing.txt\n")).containsExactly(
+                "sapwebdisp.pfl:3: icm/HTTP/auth_01: expected icm/HTTP/auth_<xx>, <xx> a number without a leading 0",
+                "sapwebdisp.pfl:4: icm/HTTP/auth_1: PREFIX = 'sap': expected a URL prefix starting with '/'",
+                "sapwebdisp.pfl:5: icm/HTTP/auth_2: CASE = 'MAYBE': expected TRUE or FALSE",
+                "sapwebdisp.pfl:6: icm/HTTP/auth_3 = 'PREFIX=/, PERMFILE=perm.txt, TYPE=x': expected PREFIX=<URL"
+                        + " prefix>, PERMFILE=<permission file>[, CASE=TRUE|FALSE]; 'TYPE=x' is no sub-parameter of"
+                        + " SAP's jwd knows",
+                "sapwebdisp.pfl:7: icm/HTTP/auth_4: PERMFILE missing.txt cannot be read"
+                        + " (java.nio.file.NoSuchFileException: missing.txt): expected a permission file of P/D/S"
+                        + " lines");
+    }
+
+    @Test
+    void aPermissionFileAppliesOnlyBelowItsHandlersPrefix() throws Exception {
+        AuthHandlers handlers = load("icm/HTTP/auth_0 = PREFIX=/irj/, PERMFILE=perm.txt\n");
+
+        assertThat(handlers.isConfigured()).isTrue();
+        assertThat(handlers.match("/sap/bc/admin/x", "/sap/bc/admin/x", ServerType.ABAP, false))
+                .as("D /sap/bc/admin/* lies outside PREFIX=/irj/").isNull();
+        assertThat(load("").isConfigured()).isFalse();
+        assertThat(AuthHandlers.NONE.isConfigured()).isFalse();
+    }
 }

@@ -167,6 +167,17 @@ class ActionFileTest {
         assertThat(nothing.toString()).doesNotContain("NOP").contains("X-A");
     }
 
+    @Test
+    void aRewriteWithNothingToSubstituteIsListedAmongTheRulesThatTookEffect() throws Exception {
+        Modification m = Requests.handler(dir, "RegRewriteUrl ^/old/ - [break]\nSetHeader X-A 1")
+                .apply(Requests.request("GET", "/old/x"));
+
+        assertThat(m.fired()).extracting(Fired::toString)
+                .containsExactly("actions.txt:1 RegRewriteUrl ^/old/ - [break]: matched, nothing to substitute ('-')");
+        assertThat(m.rewritten()).isFalse();
+        assertThat(m.requestHeaders()).isEmpty();
+    }
+
     @org.junit.jupiter.api.io.TempDir
     java.nio.file.Path dir;
 }

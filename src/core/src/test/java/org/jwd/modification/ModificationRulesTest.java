@@ -155,6 +155,9 @@ class ModificationRulesTest {
                 row(LINKING, "if a strcmp a\nbegin\nif b strcmp b\nSetHeader X-A 1\nend", get("/"), "-> / X-A=1"),
                 row(LINKING, "if a strcmp a\nbegin\nSetHeader X-A 1 [break]\nend\nSetHeader X-B 2", get("/"),
                         "-> / X-A=1"),
+                // a [break] in a block of a block ends the whole file, not only the blocks around it
+                row(LINKING, "if a strcmp a\nbegin\nif b strcmp b\nbegin\nSetHeader X-A 1 [break]\nend\n"
+                        + "SetHeader X-B 2\nend\nSetHeader X-C 3", get("/"), "-> / X-A=1"),
                 row(LINKING, "if a strcmp a begin\nSetHeader X-A 1\nSetHeader X-B 2\nend", get("/"),
                         "-> / X-A=1 X-B=2"),
                 row(LINKING, "if a strcmp b begin\nSetHeader X-A 1\nend\nelse begin\nSetHeader X-B 2\n"
@@ -192,7 +195,10 @@ class ModificationRulesTest {
                 row(REDIRECT, "RegRedirectUrl ^/a$ /b [CODE=temp]", get("/a"), "302 /b"),
                 row(REDIRECT, "RegRedirectUrl ^/a$ /b [CODE=seeother]", get("/a"), "303 /b"),
                 row(REDIRECT, "RegRedirectUrl ^/a$ /b [code=307]", get("/a"), "307 /b"),
-                row(REDIRECT, "RegRedirectUrl ^/a$ /b", get("/a"), "302 /b"));
+                row(REDIRECT, "RegRedirectUrl ^/a$ /b", get("/a"), "302 /b"),
+                // a location of a query alone: the client keeps its path and takes the new query
+                row(REDIRECT, "RegRedirectUrl ^/a$ ?b=2", get("/a?q=1"), "302 ?b=2"),
+                row(REDIRECT, "RegRedirectUrl ^/a$ ?b=2 [qsappend]", get("/a?q=1"), "302 ?b=2&q=1"));
     }
 
     static Stream<Row> variables() {
