@@ -88,9 +88,10 @@ public record AuthHandlers(List<Handler> handlers) {
             keys.problemText(key, key + ": PERMFILE is missing: expected PERMFILE=<permission file> (without it the"
                     + " handler would do nothing in jwd)");
         }
-        String caseText = sub.getOrDefault("CASE", "FALSE").toUpperCase(Locale.ROOT);
+        String caseGiven = sub.getOrDefault("CASE", "FALSE");
+        String caseText = caseGiven.toUpperCase(Locale.ROOT);
         if (!List.of("TRUE", "FALSE", "1", "0").contains(caseText)) {
-            keys.problemText(key, key + ": CASE = '" + caseText + "': expected TRUE or FALSE");
+            keys.problemText(key, key + ": CASE = '" + caseGiven + "': expected TRUE or FALSE");
         }
         boolean caseSensitive = caseText.equals("TRUE") || caseText.equals("1");
         if (keys.problemCount() > before) {
@@ -110,7 +111,7 @@ public record AuthHandlers(List<Handler> handlers) {
             String text = eq < 0 ? "" : part.substring(eq + 1).strip();
             if (!KNOWN.contains(name) || eq < 0) {
                 keys.problem(key, value, "PREFIX=<URL prefix>, PERMFILE=<permission file>[, CASE=TRUE|FALSE]; '"
-                        + part.strip() + "' is no sub-parameter of SAP's jwd knows");
+                        + part.strip() + "' is " + (eq < 0 ? "not NAME=value" : "no sub-parameter jwd knows"));
             } else if (name.equals("AUTHFILE")) {
                 keys.problemText(key, key + ": " + AUTHFILE);
             } else if (name.equals("FILTER") && !text.isEmpty() && !text.equals("0")) {

@@ -121,16 +121,19 @@ class AuthHandlersTest {
                 + "icm/HTTP/auth_1 = PREFIX=sap, PERMFILE=perm.txt\n"
                 + "icm/HTTP/auth_2 = PREFIX=/, PERMFILE=perm.txt, CASE=maybe\n"
                 + "icm/HTTP/auth_3 = PREFIX=/, PERMFILE=perm.txt, TYPE=x\n"
-                + "icm/HTTP/auth_4 = PREFIX=/, PERMFILE=missing.txt\n")).containsExactly(
+                + "icm/HTTP/auth_4 = PREFIX=/, PERMFILE=missing.txt\n"
+                + "icm/HTTP/auth_5 = PREFIX=/, PERMFILE=perm.txt, CASE\n")).containsExactly(
                 "sapwebdisp.pfl:3: icm/HTTP/auth_01: expected icm/HTTP/auth_<xx>, <xx> a number without a leading 0",
                 "sapwebdisp.pfl:4: icm/HTTP/auth_1: PREFIX = 'sap': expected a URL prefix starting with '/'",
-                "sapwebdisp.pfl:5: icm/HTTP/auth_2: CASE = 'MAYBE': expected TRUE or FALSE",
+                "sapwebdisp.pfl:5: icm/HTTP/auth_2: CASE = 'maybe': expected TRUE or FALSE",
                 "sapwebdisp.pfl:6: icm/HTTP/auth_3 = 'PREFIX=/, PERMFILE=perm.txt, TYPE=x': expected PREFIX=<URL"
-                        + " prefix>, PERMFILE=<permission file>[, CASE=TRUE|FALSE]; 'TYPE=x' is no sub-parameter of"
-                        + " SAP's jwd knows",
+                        + " prefix>, PERMFILE=<permission file>[, CASE=TRUE|FALSE]; 'TYPE=x' is no sub-parameter jwd"
+                        + " knows",
                 "sapwebdisp.pfl:7: icm/HTTP/auth_4: PERMFILE missing.txt cannot be read"
                         + " (java.nio.file.NoSuchFileException: missing.txt): expected a permission file of P/D/S"
-                        + " lines");
+                        + " lines",
+                "sapwebdisp.pfl:8: icm/HTTP/auth_5 = 'PREFIX=/, PERMFILE=perm.txt, CASE': expected PREFIX=<URL"
+                        + " prefix>, PERMFILE=<permission file>[, CASE=TRUE|FALSE]; 'CASE' is not NAME=value");
     }
 
     @Test
