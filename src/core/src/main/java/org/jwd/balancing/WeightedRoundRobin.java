@@ -71,6 +71,8 @@ final class WeightedRoundRobin implements Balancer {
     /** where each scan starts, so that ties go to a random member, different for each balancer */
     private final int offset;
     private final AtomicLongArray loadFactors;
+    /** Run between a pick's scan and its claim; tests place a concurrent pick there ({@link #afterScan}). */
+    private Runnable scanned = () -> { };
 
     WeightedRoundRobin(ServerGroup group, RandomGenerator random) {
         this(group, group.members().isEmpty() ? 0 : Balancers.uniform(random, group.members().size()), 0L);
@@ -122,6 +124,7 @@ final class WeightedRoundRobin implements Balancer {
         Podium podium = new Podium();
         for (;;) {
             long max = scan(podium);
+            scanned.run();
             int best = podium.best;
             if (best < 0) {
                 return null;
@@ -179,6 +182,14 @@ final class WeightedRoundRobin implements Balancer {
             }
         }
         return max;
+    }
+
+    /**
+     * For tests: {@code action} runs after each scan, before the pick claims the member it found, where another
+     * thread's pick can take that member first. Not thread-safe: set before the picks.
+     */
+    void afterScan(Runnable action) {
+        this.scanned = action;
     }
 
     /** Raises member i's load factor by one step if it is still {@code seen}; a laggard is lifted to floor first. */

@@ -1,5 +1,9 @@
 package org.jwd.balancing;
 
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.jwd.balancing.Fixtures.internal;
@@ -38,6 +42,37 @@ class WeightedRoundRobinTest {
         Balancer balancer = Balancers.create(internal(servers(1, 2)), Fixtures.config(""), () -> 0L, noRandom());
         assertThat(balancer).isInstanceOf(WeightedRoundRobin.class);
         assertThat(balancer.snapshot().strategy()).isEqualTo(DispatcherConfig.WEIGHTED_ROUND_ROBIN);
+    }
+
+    @Test
+    void aPickThatLosesItsMemberToAConcurrentPickTakesTheSecondBest() {
+        WeightedRoundRobin balancer = new WeightedRoundRobin(internal(servers(1, 1)), 0, 0L);
+        List<String> concurrent = new ArrayList<>();
+        balancer.afterScan(() -> {
+            balancer.afterScan(() -> { });
+            concurrent.add(balancer.pick().id()); // another thread's pick, between this one's scan and its claim
+        });
+
+        assertThat(balancer.pick().id()).as("the second best, claimed once").isEqualTo("b");
+        assertThat(concurrent).containsExactly("a");
+        assertThat(sequence(balancer, 4)).as("each raised once: the round goes on evenly")
+                .isEqualTo(split("a b a b"));
+    }
+
+    @Test
+    void aPickThatLosesBothItsBestAndSecondScansAgainFromAFreshRanking() {
+        WeightedRoundRobin balancer = new WeightedRoundRobin(internal(servers(1, 1)), 0, 0L);
+        List<String> concurrent = new ArrayList<>();
+        balancer.afterScan(() -> {
+            balancer.afterScan(() -> { });
+            concurrent.add(balancer.pick().id());
+            concurrent.add(balancer.pick().id());
+        });
+
+        String picked = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> balancer.pick().id(),
+                "a ranking kept from the lost scan would claim stale load factors forever");
+        assertThat(concurrent).containsExactly("a", "b");
+        assertThat(picked).isEqualTo("a");
     }
 
     @Test
