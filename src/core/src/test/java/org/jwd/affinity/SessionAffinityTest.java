@@ -469,6 +469,53 @@ class SessionAffinityTest {
         assertThat(choice.reason()).isEqualTo("default server (session table full)");
     }
 
+    @Test
+    void aFullTableWithNoMemberTakingNewRequestsHasNoDefaultServerForASessionEither() throws ConfigException {
+        landscape("wdisp/HTTP/max_session_tab_entries = 1\n");
+        table.bind("x", "j2");
+        topology.server("a1").setState(Server.State.DOWN);
+        topology.server("a2").setState(Server.State.DRAINED);
+
+        SessionAffinity.Choice choice = affinity.choose(group("!DIAG", false), ServerType.ABAP, null,
+                SessionCookies.parse("sap-ext-sid=e"), false, live);
+
+        assertThat(choice.server()).isNull();
+        assertThat(choice.reason()).isEqualTo("default server (session table full)");
+        assertThat(table.peek(SessionTimeouts.esidKey("e"))).isNull();
+    }
+
+    /** The balancer picked the server the retry avoids: the least loaded of the others, even when it is busier. */
+    @Test
+    void aRetryWhoseBalancerPicksTheAvoidedServerGoesToAnotherEvenWhenTheAvoidedIsLessLoaded()
+            throws ConfigException {
+        landscape("");
+        topology.server("j1").requestStarted(false);
+        SessionAffinity retry = affinity.avoiding(topology.server("j2"));
+        RoutingEffects pickJ2 = RoutingEffects.live(table, group -> topology.server("j2"));
+
+        SessionAffinity.Choice choice = retry.choose(topology.internalGroup(ServerGroup.J2EE), ServerType.J2EE, null,
+                SessionIdentifiers.NONE, false, pickJ2);
+
+        assertThat(choice.server().id() + " " + choice.reason()).isEqualTo("j1 balanced");
+    }
+
+    /** Routed by its saplb cookie, a session's request-time binding is kept alive like its other entries. */
+    @Test
+    void aRequestRoutedByItsCookieRefreshesItsTemporaryBinding() throws ConfigException {
+        landscape("SessionTableTimeout = 10m\n");
+        table.bind(SessionTimeouts.temporaryKey("y"), "j2");
+
+        for (int minute = 0; minute < 20; minute++) {
+            clock.addAndGet(Duration.ofMinutes(1).toMillis());
+            assertPlaced("j2ee", "!J2EE", false, "saplb_*=(J2EE)j2; JSESSIONID=y", null, null, "j2 saplb cookie",
+                    null);
+        }
+
+        assertThat(table.peek(SessionTimeouts.temporaryKey("y"))).isEqualTo("j2");
+        clock.addAndGet(Duration.ofMinutes(11).toMillis());
+        assertThat(table.peek(SessionTimeouts.temporaryKey("y"))).isNull();
+    }
+
     private static String describe(SessionAffinity.Choice choice) {
         return choice.server().id() + " " + (choice.source() == null ? "-" : choice.source()) + " "
                 + (choice.table() == null ? "-" : choice.table());
