@@ -200,13 +200,14 @@ public final class SessionAffinity {
 
     /**
      * Balances in the group and binds the session there (first binding wins), or replaces the binding to
-     * {@code stale} atomically; either way the request follows what the table says now.
+     * {@code stale} atomically; either way the request follows what the table says now. {@code null} when the group
+     * has no server for it, so that the identifiers read after this one may still place the request.
      */
     private Choice throughTable(ServerGroup group, String key, String stale, ServerType type, boolean secure,
                                 RoutingEffects fx, String identifier, IdentifierSource source) {
         Choice balanced = balance(group, fx);
         if (balanced.server() == null) {
-            return balanced;
+            return null;
         }
         if (stale != null) {
             String winner = fx.rebind(key, stale, balanced.server().id());

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 class LearnedRoutesTest {
     private static final String TC1 = "server.tc1.url = http://tomcat1:8080\nserver.tc1.type = j2ee\n";
     private static final String TC2 = "server.tc2.url = http://tomcat2:8080\nserver.tc2.type = j2ee\n";
+    private static final String TC3 = "server.tc3.url = http://tomcat3:8080\nserver.tc3.type = j2ee\n";
 
     private final LearnedRoutes routes = new LearnedRoutes();
 
@@ -91,5 +92,35 @@ class LearnedRoutesTest {
 
         assertThat(routes.isRefused("tc1")).isTrue();
         assertThat(routes.routeOf("tc1")).isNull();
+        routes.retain(t);
+        assertThat(routes.isRefused("tc1")).as("both claimants are still in the topology").isTrue();
+    }
+
+    @Test
+    void aRefusalLastsWhileTwoClaimantsRemainAndEndsWhenOneOfThemLearnsAnotherRoute() throws ConfigException {
+        Topology t = topology(TC1 + TC2 + TC3);
+        routes.learn(t, t.server("tc1"), "4F2A.node0");
+        routes.learn(t, t.server("tc2"), "9B31.node0");
+
+        routes.learn(t, t.server("tc3"), "1C5D.tc3");
+        assertThat(routes.isRefused("node0")).as("another server learning a route").isTrue();
+        routes.retain(topology(TC1 + TC2 + TC3));
+        assertThat(routes.isRefused("node0")).as("a topology keeping both claimants").isTrue();
+
+        routes.learn(t, t.server("tc1"), "77C0.other");
+        assertThat(routes.isRefused("node0")).isFalse();
+        assertThat(routes.serverFor("other")).isEqualTo("tc1");
+    }
+
+    @Test
+    void logsARouteLearnedAndTheOneItReplaced() throws ConfigException {
+        Topology t = topology(TC1);
+        try (org.jwd.routing.LogCapture log = new org.jwd.routing.LogCapture(LearnedRoutes.class)) {
+            routes.learn(t, t.server("tc1"), "4F2A.first");
+            routes.learn(t, t.server("tc1"), "9B31.second");
+
+            assertThat(log.text()).contains("jwd: server tc1 ends its session ids with .first: learned as its route\n",
+                    "jwd: server tc1 ends its session ids with .second: learned as its route (was .first)\n");
+        }
     }
 }

@@ -37,7 +37,7 @@ class SaplbCookieWriterTest {
 
     @ParameterizedTest
     @NullAndEmptySource
-    @ValueSource(strings = {"a b", "a;b", "a,b", "a\"b", "(abc", "abc)", "a(b)c", "(a)(b)", "caf\u00e9"})
+    @ValueSource(strings = {"a b", "a;b", "a,b", "a\"b", "(abc", "abc)", ")abc", "a(b)c", "(a)(b)", "caf\u00e9"})
     void unwritableLbIdIsRefused(String lbId) {
         assertThat(SaplbCookieWriter.canWrite(lbId)).isFalse();
         assertThatThrownBy(() -> SaplbCookieWriter.cookieValue(lbId)).isInstanceOf(IllegalArgumentException.class);
@@ -48,6 +48,7 @@ class SaplbCookieWriterTest {
     void valueTooLongToComeBackIsRefused() {
         String half = "x".repeat(SessionCookies.MAX_SESSION_ID_LENGTH / 2);
         assertThat(SaplbCookieWriter.canWrite(half.substring(2))).isTrue();
+        assertThat(SaplbCookieWriter.cookieValue(half.substring(1))).hasSize(SessionCookies.MAX_SESSION_ID_LENGTH);
         assertThat(SaplbCookieWriter.canWrite(half)).isFalse();
     }
 }

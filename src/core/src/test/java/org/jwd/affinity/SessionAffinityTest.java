@@ -414,6 +414,43 @@ class SessionAffinityTest {
     }
 
     @Test
+    void aRequestThatLostTheRaceToRebindAStaleSessionFollowsTheWinnersRebinding() throws ConfigException {
+        landscape("");
+        // bound to a server that left; the other request rebound it to j2 between this one's lookup and its rebind
+        SessionTable racing = new SessionTable() {
+            @Override
+            public String lookup(String sessionId) {
+                return "gone";
+            }
+
+            @Override
+            public String bind(String sessionId, String serverId) {
+                return serverId;
+            }
+
+            @Override
+            public String rebind(String sessionId, String expectedServerId, String newServerId) {
+                return "j2";
+            }
+
+            @Override
+            public org.jwd.sessiontable.SessionTableStats stats() {
+                return table.stats();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        RoutingEffects fx = RoutingEffects.live(racing, group -> topology.server("j1"));
+
+        SessionAffinity.Choice choice = affinity.choose(topology.internalGroup(ServerGroup.J2EE), ServerType.J2EE,
+                null, SessionCookies.parse("JSESSIONID=y"), false, fx);
+
+        assertThat(choice.server().id() + " " + choice.reason()).isEqualTo("j2 session table (bound concurrently)");
+    }
+
+    @Test
     void aFullTableSaysSo() throws ConfigException {
         landscape("wdisp/HTTP/max_session_tab_entries = 1\n");
         table.bind("x", "j2");
@@ -467,6 +504,68 @@ class SessionAffinityTest {
 
         assertThat(choice.server()).isNull();
         assertThat(choice.reason()).isEqualTo("default server (session table full)");
+    }
+
+    @Test
+    void aFullTableWithNoMemberTakingNewRequestsHasNoDefaultServerForASessionEither() throws ConfigException {
+        landscape("wdisp/HTTP/max_session_tab_entries = 1\n");
+        table.bind("x", "j2");
+        topology.server("a1").setState(Server.State.DOWN);
+        topology.server("a2").setState(Server.State.DRAINED);
+
+        SessionAffinity.Choice choice = affinity.choose(group("!DIAG", false), ServerType.ABAP, null,
+                SessionCookies.parse("sap-ext-sid=e"), false, live);
+
+        assertThat(choice.server()).isNull();
+        assertThat(choice.reason()).isEqualTo("default server (session table full)");
+        assertThat(table.peek(SessionTimeouts.esidKey("e"))).isNull();
+    }
+
+    /**
+     * Every server drained: an unknown ESID finds no server to be bound to, and the saplb cookie read after it still
+     * places the request of either stack.
+     */
+    @Test
+    void anEsidWithNoServerToBeBoundToLeavesTheRequestToItsSaplbCookie() throws ConfigException {
+        landscape("");
+        for (String id : new String[] {"j1", "j2", "a1", "a2"}) {
+            topology.server(id).setState(Server.State.DRAINED);
+        }
+
+        assertPlaced("any", "!ALL", false, "sap-ext-sid=e; saplb_*=(J2EE)j1", null, null, "j1 saplb cookie", null);
+        assertThat(table.peek(SessionTimeouts.esidKey("e"))).isNull();
+    }
+
+    /** The balancer picked the server the retry avoids: the least loaded of the others, even when it is busier. */
+    @Test
+    void aRetryWhoseBalancerPicksTheAvoidedServerGoesToAnotherEvenWhenTheAvoidedIsLessLoaded()
+            throws ConfigException {
+        landscape("");
+        topology.server("j1").requestStarted(false);
+        SessionAffinity retry = affinity.avoiding(topology.server("j2"));
+        RoutingEffects pickJ2 = RoutingEffects.live(table, group -> topology.server("j2"));
+
+        SessionAffinity.Choice choice = retry.choose(topology.internalGroup(ServerGroup.J2EE), ServerType.J2EE, null,
+                SessionIdentifiers.NONE, false, pickJ2);
+
+        assertThat(choice.server().id() + " " + choice.reason()).isEqualTo("j1 balanced");
+    }
+
+    /** Routed by its saplb cookie, a session's request-time binding is kept alive like its other entries. */
+    @Test
+    void aRequestRoutedByItsCookieRefreshesItsTemporaryBinding() throws ConfigException {
+        landscape("SessionTableTimeout = 10m\n");
+        table.bind(SessionTimeouts.temporaryKey("y"), "j2");
+
+        for (int minute = 0; minute < 20; minute++) {
+            clock.addAndGet(Duration.ofMinutes(1).toMillis());
+            assertPlaced("j2ee", "!J2EE", false, "saplb_*=(J2EE)j2; JSESSIONID=y", null, null, "j2 saplb cookie",
+                    null);
+        }
+
+        assertThat(table.peek(SessionTimeouts.temporaryKey("y"))).isEqualTo("j2");
+        clock.addAndGet(Duration.ofMinutes(11).toMillis());
+        assertThat(table.peek(SessionTimeouts.temporaryKey("y"))).isNull();
     }
 
     private static String describe(SessionAffinity.Choice choice) {

@@ -327,6 +327,24 @@ class SessionCookiesTest {
         }
 
         @Test
+        void theSessionFieldOfAMangledPartIsFoundAfterALeadingAmpersandAndAnEmptyOne() throws Exception {
+            String mangled = java.util.Base64.getEncoder().encodeToString(
+                    "&s=&s=SID%3aANON%3ahost_A2_00%3a7-NEW".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+
+            assertThat(url(null, "/sap(" + mangled + ")/bc/bsp/x").sapContextServer()).isEqualTo("host_A2_00");
+        }
+
+        @Test
+        void aMangledPartIsReadUpTo2048Characters() {
+            String longest = java.util.Base64.getEncoder().encodeToString(("s=" + "x".repeat(1534)).getBytes(
+                    java.nio.charset.StandardCharsets.US_ASCII));
+            assertThat(longest).hasSize(2048);
+
+            assertThat(MangledSegment.carriesSessionId(longest)).isTrue();
+            assertThat(MangledSegment.carriesSessionId(longest + "eHh4")).isFalse();
+        }
+
+        @Test
         void url64WritesMinusForSlash() {
             // SAP Library, "The Url64 encoding scheme": Base64 with '-' instead of '/'
             byte[] bytes = {'s', '=', (byte) 0xff, (byte) 0xfe};

@@ -80,4 +80,14 @@ class SessionLearningTest {
         assertThat(table.lookup("5.n9")).isNull();
         assertThat(learnedRoutes.serverFor("n9")).isEqualTo("j1");
     }
+
+    @Test
+    void withoutTheJsessionidTableButWithTheTemporaryOneAJsessionidAServerSetIsBoundThere() throws ConfigException {
+        SessionLearning learning = learning("wdisp/HTTP/jsessionid_tab_support = false\nSessionTableTimeout = 10m\n");
+
+        learning.answered(topology.server("j1"), List.of("JSESSIONID=6.n9"), false);
+
+        assertThat(table.lookup("6.n9")).isNull();
+        assertThat(table.lookup(org.jwd.sessiontable.SessionTimeouts.temporaryKey("6.n9"))).isEqualTo("j1");
+    }
 }

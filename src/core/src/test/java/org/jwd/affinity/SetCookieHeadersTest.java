@@ -2,6 +2,7 @@ package org.jwd.affinity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -31,5 +32,25 @@ class SetCookieHeadersTest {
             "JSESSIONID=x             | false"})
     void recognizesALoadBalancingCookie(String header, boolean saplb) {
         assertThat(SetCookieHeaders.isSaplb(header)).isEqualTo(saplb);
+    }
+
+    @Test
+    void aHeaderEndingAfterTheNameOrItsBlanksSetsNothing() {
+        assertThat(SetCookieHeaders.jsessionid(null)).isNull();
+        assertThat(SetCookieHeaders.jsessionid("JSESSIONID ")).isNull();
+        assertThat(SetCookieHeaders.jsessionid("JSESSIONID   ")).isNull();
+    }
+
+    @Test
+    void aDeletionAtTheEndOfTheHeaderIsOne() {
+        assertThat(SetCookieHeaders.jsessionid("JSESSIONID=gone; Path=/; Max-Age=0")).isNull();
+    }
+
+    @Test
+    void readsASessionIdUpToTheLongestACookieCarries() {
+        String longest = "x".repeat(SessionCookies.MAX_SESSION_ID_LENGTH);
+
+        assertThat(SetCookieHeaders.jsessionid("JSESSIONID=" + longest + "; Path=/")).isEqualTo(longest);
+        assertThat(SetCookieHeaders.jsessionid("JSESSIONID=" + longest + "x; Path=/")).isNull();
     }
 }
