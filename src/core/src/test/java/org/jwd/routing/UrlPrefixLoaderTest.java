@@ -112,6 +112,7 @@ class UrlPrefixLoaderTest {
             ''                                         | -                     | -
             <html><body>Logon</body></html>            | -                     | has no PREFIX=
             CASE=X&VHOST=*                             | -                     | has no PREFIX=
+            Please log on                              | -                     | 'Please log on' has no PREFIX=
             PREFIX=sap/bc/&CASE=X                      | -                     | expected a path starting with '/'
             PREFIX=/sap/%2e%2e/&CASE=X                 | -                     | encoded dot segment
             PREFIX=/sap/bc/adt/%2Fdmo%2F/&CASE=X       | case:/sap/bc/adt/%2Fdmo%2F/ | -
