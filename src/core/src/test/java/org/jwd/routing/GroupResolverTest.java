@@ -373,4 +373,20 @@ class GroupResolverTest {
         assertThat(resolver.toString()).contains("/irj/ -> PORTAL", "/irj/portal/fin/ -> FIN");
         assertThat(Arrays.asList(classify("/sap/bc/x", false).typeKey())).containsExactly("abap");
     }
+
+    @Test
+    void aPrefixGivenForTwoLogonGroupsIsLoggedAsAWarningAndOneGivenTwiceForTheSameGroupIsNot() throws Exception {
+        DispatcherConfig config = ConfigReader.parse(SYSTEM.replace("logon_group.FIN.url_prefixes = /sap/bc/fin/,",
+                "logon_group.FIN.url_prefixes = /irj/portal/, /sap/bc/fin/, /sap/bc/fin,"), "test");
+
+        String log;
+        try (LogCapture capture = new LogCapture(GroupResolver.class)) {
+            new GroupResolver(config, Topology.of(config), () -> UrlMappingTable.of(List.of()));
+            log = capture.text();
+        }
+
+        assertThat(log).contains("WARN").containsOnlyOnce("is given for logon groups")
+                .containsPattern("URL prefix /irj/portal/ is given for logon groups (PORTAL and FIN; PORTAL|"
+                        + "FIN and PORTAL; FIN) wins");
+    }
 }

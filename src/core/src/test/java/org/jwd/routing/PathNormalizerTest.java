@@ -206,6 +206,20 @@ class PathNormalizerTest {
                 .hasMessageContaining("\\u000d\\u000a");
     }
 
+    @Test
+    void theMessageOfARefusedPathShowsSpacesAsTheyAreAndTheDeleteCharacterEscaped() {
+        assertThatThrownBy(() -> PathNormalizer.normalize("/a b\u007f"))
+                .isInstanceOf(BadPathException.class)
+                .hasMessageEndingWith(": '/a b\\u007f'");
+    }
+
+    @Test
+    void aMissingPathIsRefusedNamedNull() {
+        assertThatThrownBy(() -> PathNormalizer.normalize(null))
+                .isInstanceOf(BadPathException.class)
+                .hasMessage("empty path: expected one starting with '/': null");
+    }
+
     @ParameterizedTest(name = "{0}: {1} = {2}")
     @CsvSource(delimiter = '|', textBlock = """
             /a;jsessionid=ABC/b                        | jsessionid  | ABC

@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import com.sun.net.httpserver.HttpServer;
@@ -36,6 +38,8 @@ class UrlPrefixLoaderTest {
     private volatile int status = 200;
     private volatile String body = SAP_LIST;
     private UrlPrefixLoader loader;
+    /** lets the answer of {@code /slow} go */
+    private final CountDownLatch release = new CountDownLatch(1);
 
     @BeforeEach
     void startServer() throws IOException {
@@ -48,6 +52,19 @@ class UrlPrefixLoaderTest {
                 out.write(bytes);
             }
         });
+        server.createContext("/slow", exchange -> {
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] bytes = SAP_LIST.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, bytes.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        });
+        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
         server.start();
         url = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/sap/public/icf_info/icr_urlprefix");
     }
@@ -65,6 +82,7 @@ class UrlPrefixLoaderTest {
             loader.close();
         }
         scheduler.shutdownNow();
+        release.countDown();
         server.stop(0);
     }
 
@@ -94,6 +112,7 @@ class UrlPrefixLoaderTest {
             ''                                         | -                     | -
             <html><body>Logon</body></html>            | -                     | has no PREFIX=
             CASE=X&VHOST=*                             | -                     | has no PREFIX=
+            Please log on                              | -                     | 'Please log on' has no PREFIX=
             PREFIX=sap/bc/&CASE=X                      | -                     | expected a path starting with '/'
             PREFIX=/sap/%2e%2e/&CASE=X                 | -                     | encoded dot segment
             PREFIX=/sap/bc/adt/%2Fdmo%2F/&CASE=X       | case:/sap/bc/adt/%2Fdmo%2F/ | -
@@ -315,5 +334,166 @@ class UrlPrefixLoaderTest {
         loader.close();
 
         assertThatThrownBy(() -> loader.start(scheduler)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void theLoaderNamesItsUrlItsRefreshIntervalAndItsFileEntries() {
+        UrlPrefixLoader loader = new UrlPrefixLoader(List.of("/logon/"), url, Duration.ofSeconds(25),
+                Duration.ofSeconds(20), Duration.ofSeconds(20));
+        this.loader = loader;
+
+        assertThat(loader.url()).isEqualTo(url);
+        assertThat(loader.refresh()).isEqualTo(Duration.ofSeconds(25));
+        assertThat(loader.fileTable().entries()).extracting(UrlPrefix::toString).containsExactly("/logon/");
+        assertThat(loader.loadedAtMillis()).isZero();
+    }
+
+    @Test
+    void aLoadRecordsWhenTheUrlLastAnsweredWithATable() {
+        UrlPrefixLoader loader = loader(List.of());
+        long before = System.currentTimeMillis();
+
+        loader.start(scheduler);
+
+        assertThat(loader.loadedAtMillis()).isBetween(before, System.currentTimeMillis());
+    }
+
+    @Test
+    void anUnchangedListAfterAFailureIsASuccessfulRefreshThatClearsTheError() {
+        UrlPrefixLoader loader = loader(List.of());
+        loader.start(scheduler);
+        UrlMappingTable before = loader.current().get();
+        status = 503;
+        assertThat(loader.refreshNow()).isFalse();
+        assertThat(loader.lastError()).isNotNull();
+
+        status = 200;
+        long since = System.currentTimeMillis();
+
+        assertThat(loader.refreshNow()).isTrue();
+        assertThat(loader.lastError()).isNull();
+        assertThat(loader.loadedAtMillis()).isBetween(since, System.currentTimeMillis());
+        assertThat(loader.current().get()).isSameAs(before);
+    }
+
+    @Test
+    void aResponseWithoutAnyPrefixNamesNoLineWhenNoneWasWrong() {
+        UrlPrefixLoader loader = loader(List.of());
+        body = "";
+
+        assertThat(loader.refreshNow()).isFalse();
+
+        assertThat(loader.lastError()).isEqualTo("java.io.IOException: the response has no URL prefix");
+    }
+
+    @Test
+    void aResponseWithoutAnyPrefixNamesItsFirstFiveWrongLinesAndThatThereAreMore() {
+        UrlPrefixLoader loader = loader(List.of());
+        body = "x1\nx2\nx3\nx4\nx5\n";
+
+        assertThat(loader.refreshNow()).isFalse();
+        assertThat(loader.lastError()).isEqualTo("java.io.IOException: the response has no URL prefix ("
+                + "line 1: 'x1' has no PREFIX=; line 2: 'x2' has no PREFIX=; line 3: 'x3' has no PREFIX=; "
+                + "line 4: 'x4' has no PREFIX=; line 5: 'x5' has no PREFIX=)");
+
+        body = "x1\nx2\nx3\nx4\nx5\nx6\n";
+
+        assertThat(loader.refreshNow()).isFalse();
+        assertThat(loader.lastError()).endsWith("line 5: 'x5' has no PREFIX=; ...)");
+    }
+
+    @Test
+    void linesIgnoredBesidePrefixesAreLoggedAsAWarningAndAListWithoutThemIsNot() {
+        UrlPrefixLoader loader = loader(List.of());
+        try (LogCapture log = new LogCapture(UrlPrefixLoader.class)) {
+            loader.start(scheduler);
+            assertThat(log.text()).doesNotContain("WARN");
+        }
+
+        body = SAP_LIST + "x1\n";
+        try (LogCapture log = new LogCapture(UrlPrefixLoader.class)) {
+            assertThat(loader.refreshNow()).isTrue();
+            assertThat(log.text()).contains("WARN").contains("URL prefixes at " + url
+                    + ": 1 lines ignored or read with the default: line 4: 'x1' has no PREFIX=");
+        }
+    }
+
+    @Test
+    void aNewTableIsLoggedOnceAndAChangedBodyWithTheSameTableIsNot() {
+        UrlPrefixLoader loader = loader(List.of("/logon/"));
+        try (LogCapture log = new LogCapture(UrlPrefixLoader.class)) {
+            loader.start(scheduler);
+            assertThat(log.text()).contains("INFO").contains("URL mapping table now has 4 entries (3 from " + url
+                    + ", 1 from icf.url_prefixes)");
+        }
+
+        body = SAP_LIST + "# the same prefixes\n";
+        try (LogCapture log = new LogCapture(UrlPrefixLoader.class)) {
+            assertThat(loader.refreshNow()).isTrue();
+            assertThat(log.text()).doesNotContain("URL mapping table now has");
+        }
+    }
+
+    @Test
+    void aJavaPrefixOfTheListIsNoEntryOfTheTable() {
+        List<String> problems = new ArrayList<>();
+
+        List<UrlPrefix> prefixes = UrlPrefixLoader.parse(
+                "PREFIX=/irj/&CASE=&VHOST=*&STACK=J2EE\nPREFIX=/sap/bc/&CASE=&VHOST=*&STACK=ABAP\n", problems);
+
+        assertThat(prefixes).extracting(UrlPrefix::toString).containsExactly("/sap/bc/");
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void aFailedConnectionIsDescribedWithItsCauses() {
+        UrlPrefixLoader loader = loader(List.of());
+        server.stop(0);
+
+        assertThat(loader.refreshNow()).isFalse();
+
+        assertThat(loader.lastError()).startsWith("java.net.ConnectException").contains(" (java.");
+    }
+
+    @Test
+    void aFetchGivesUpAfterTheRequestTimeoutWhenItIsShorterThanTheRefreshInterval() throws Exception {
+        DispatcherConfig config = ConfigReader.parse("icf.url_prefixes_url = " + url.resolve("/slow") + "\n"
+                + "wdisp/auto_refresh = 60\n" + "jwd.request_timeout = 300ms\n", "test");
+        try (UrlPrefixLoader loader = new UrlPrefixLoader(config)) {
+            assertThat(loader.refreshNow()).isFalse();
+
+            assertThat(loader.lastError()).contains("HttpTimeoutException");
+        }
+    }
+
+    @Test
+    void aLoadInterruptedWhileOpenIsAFailureAndKeepsTheInterrupt() {
+        UrlPrefixLoader loader = loader(List.of());
+        loader.start(scheduler);
+        UrlMappingTable before = loader.current().get();
+        body = "PREFIX=/other/\n";
+
+        Thread.currentThread().interrupt();
+        boolean refreshed = loader.refreshNow();
+        boolean interrupted = Thread.interrupted();
+
+        assertThat(refreshed).isFalse();
+        assertThat(interrupted).as("the interrupt is kept").isTrue();
+        assertThat(loader.lastError()).contains("InterruptedException");
+        assertThat(loader.current().get()).isSameAs(before);
+    }
+
+    @Test
+    void aLoadInterruptedOnceClosedIsNoFailure() {
+        UrlPrefixLoader loader = loader(List.of());
+        loader.close();
+
+        Thread.currentThread().interrupt();
+        boolean refreshed = loader.refreshNow();
+        boolean interrupted = Thread.interrupted();
+
+        assertThat(refreshed).isFalse();
+        assertThat(interrupted).isTrue();
+        assertThat(loader.lastError()).isNull();
     }
 }
