@@ -60,6 +60,33 @@ class WeightedRoundRobinTest {
     }
 
     @Test
+    void aLoneMemberLostToAConcurrentPickIsPickedAgain() {
+        WeightedRoundRobin balancer = new WeightedRoundRobin(internal(servers(1)), 0, 0L);
+        List<String> concurrent = new ArrayList<>();
+        balancer.afterScan(() -> {
+            balancer.afterScan(() -> { });
+            concurrent.add(balancer.pick().id());
+        });
+
+        assertThat(balancer.pick().id()).as("no second best: a scan again").isEqualTo("a");
+        assertThat(concurrent).containsExactly("a");
+    }
+
+    @Test
+    void aMemberLostToAConcurrentPickIsStillTakenWhenItRanksFirstAfterThatPick() {
+        WeightedRoundRobin balancer = new WeightedRoundRobin(internal(servers(3, 1)), 0, 0L);
+        List<String> concurrent = new ArrayList<>();
+        balancer.afterScan(() -> {
+            balancer.afterScan(() -> { });
+            concurrent.add(balancer.pick().id());
+        });
+
+        assertThat(balancer.pick().id()).as("a (capacity 3) is one third of a round ahead of b after one step")
+                .isEqualTo("a");
+        assertThat(concurrent).containsExactly("a");
+    }
+
+    @Test
     void aPickThatLosesBothItsBestAndSecondScansAgainFromAFreshRanking() {
         WeightedRoundRobin balancer = new WeightedRoundRobin(internal(servers(1, 1)), 0, 0L);
         List<String> concurrent = new ArrayList<>();
