@@ -194,10 +194,10 @@ public final class DispatcherMetrics {
         clusterCounter(sessionTable, "jwd_session_table_cluster_writes_total",
                 "Cluster mode: writes of sessions' entries the Terracotta server answered (bindings, rebindings,"
                         + " renewals, no-binding markers)", ClusterStatus::writes);
-        both(CounterWithCallback.builder().name("jwd_session_table_cluster_write_seconds_total")
-                .help("Cluster mode: the time of those writes, from the call to the answer; its rate over the rate of"
-                        + " jwd_session_table_cluster_writes_total is the server's mean write latency")
-                .callback(cb -> cb.call(sessionTable.clusterStatus().writeNanos() / 1e9)).build());
+        clusterCounter(sessionTable, "jwd_session_table_cluster_write_seconds_total",
+                "Cluster mode: the time of those writes, from the call to the answer; its rate over the rate of"
+                        + " jwd_session_table_cluster_writes_total is the server's mean write latency",
+                status -> status.writeNanos() / 1e9);
         both(GaugeWithCallback.builder().name("jwd_session_table_persistent")
                 .help("1 when the session table is kept on disk across restarts (SessionTable.disk_path), else 0")
                 .callback(cb -> cb.call(sessionTable.persistence().persistent() ? 1 : 0)).build());
@@ -274,9 +274,9 @@ public final class DispatcherMetrics {
     }
 
     private void clusterCounter(SessionTable table, String name, String help,
-                                java.util.function.ToLongFunction<ClusterStatus> value) {
+                                java.util.function.ToDoubleFunction<ClusterStatus> value) {
         both(CounterWithCallback.builder().name(name).help(help)
-                .callback(cb -> cb.call(value.applyAsLong(table.clusterStatus()))).build());
+                .callback(cb -> cb.call(value.applyAsDouble(table.clusterStatus()))).build());
     }
 
     private void tableCounter(SessionTable table, String name, String help,
