@@ -1,14 +1,10 @@
 package org.jwd.affinity;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 import org.jwd.config.DispatcherConfig;
 import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Stateful dispatching as SAP defines it: which server a request's session identifiers place it on, in SAP's order,
@@ -36,21 +32,24 @@ import org.slf4j.LoggerFactory;
  * the table cannot record are still kept (SAP's rule: sessions are kept, balancing stops).
  */
 public final class SessionAffinity {
-    private static final Logger LOG = LoggerFactory.getLogger(SessionAffinity.class);
-    /** A full table is worth a warning, but not one per request. */
-    private static final long FULL_WARNING_GAP_MILLIS = 5 * 60_000;
-    private static final AtomicLong LAST_FULL_WARNING = new AtomicLong(Long.MIN_VALUE / 2);
-
     private final DispatcherConfig config;
     private final SessionServers servers;
+    private final FullTableWarning fullWarning;
 
     public SessionAffinity(DispatcherConfig config, Topology topology, LearnedRoutes learnedRoutes) {
-        this(config, new SessionServers(topology, learnedRoutes));
+        this(config, topology, learnedRoutes, FullTableWarning.SHARED);
     }
 
-    private SessionAffinity(DispatcherConfig config, SessionServers servers) {
+    /** With a warning of its own (a test's, on a clock it moves). */
+    SessionAffinity(DispatcherConfig config, Topology topology, LearnedRoutes learnedRoutes,
+                    FullTableWarning fullWarning) {
+        this(config, new SessionServers(topology, learnedRoutes), fullWarning);
+    }
+
+    private SessionAffinity(DispatcherConfig config, SessionServers servers, FullTableWarning fullWarning) {
         this.config = config;
         this.servers = servers;
+        this.fullWarning = fullWarning;
     }
 
     /**
@@ -59,7 +58,7 @@ public final class SessionAffinity {
      * request and its session move elsewhere, as for a server that is down, before any health check has noticed.
      */
     public SessionAffinity avoiding(Server failed) {
-        return new SessionAffinity(config, servers.avoiding(failed));
+        return new SessionAffinity(config, servers.avoiding(failed), fullWarning);
     }
 
     /**
@@ -238,7 +237,7 @@ public final class SessionAffinity {
         if (fx.tableFull()) {
             for (Server s : group.members()) {
                 if (s.takesNewRequests(group.secure()) && !servers.avoids(s)) {
-                    warnFull(group, s);
+                    fullWarning.warn(group, s);
                     return new Choice(s, "default server (session table full)", false, TableOutcome.FULL);
                 }
             }
@@ -249,14 +248,5 @@ public final class SessionAffinity {
             pick = group.leastLoaded(s -> !servers.avoids(s));
         }
         return new Choice(pick, "balanced", false, null);
-    }
-
-    private static void warnFull(ServerGroup group, Server server) {
-        long now = System.currentTimeMillis();
-        long last = LAST_FULL_WARNING.get();
-        if (now - last >= FULL_WARNING_GAP_MILLIS && LAST_FULL_WARNING.compareAndSet(last, now)) {
-            LOG.warn("Session table full (wdisp/HTTP/max_session_tab_entries): requests it does not hold go to each"
-                    + " group's default server until entries expire (group {}: {})", group.name(), server.id());
-        }
     }
 }

@@ -11,6 +11,7 @@ import org.jwd.topology.Server;
 import org.jwd.topology.ServerGroup;
 import org.jwd.config.ServerType;
 import org.jwd.topology.Topology;
+import org.jwd.routing.LogCapture;
 import org.jwd.runtime.ConfigReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -68,7 +69,7 @@ class SessionAffinityTest {
         config = ConfigReader.parse(LANDSCAPE + extra, "test");
         topology = Topology.of(config);
         table = SessionTables.create(config, clock::get);
-        affinity = new SessionAffinity(config, topology, learnedRoutes);
+        affinity = new SessionAffinity(config, topology, learnedRoutes, new FullTableWarning(clock::get));
         live = RoutingEffects.live(table,
                 group -> group.members().stream().filter(Server::takesNewRequests).findFirst().orElse(null));
     }
@@ -448,6 +449,27 @@ class SessionAffinityTest {
                 null, SessionCookies.parse("JSESSIONID=y"), false, fx);
 
         assertThat(choice.server().id() + " " + choice.reason()).isEqualTo("j2 session table (bound concurrently)");
+    }
+
+    @Test
+    void aFullTableWarnsTheOperatorOnceInFiveMinutesNamingAGroupAndItsDefaultServer() throws ConfigException {
+        landscape("wdisp/HTTP/max_session_tab_entries = 1\n");
+        table.bind("x", "j2");
+
+        try (LogCapture log = new LogCapture(SessionAffinity.class)) {
+            assertPlaced("j2ee", "!J2EE", false, "JSESSIONID=y", null, null, "j1 default server (session table full)",
+                    null);
+            assertPlaced("abap", "!DIAG", false, null, null, null, "a1 default server (session table full)", null);
+            clock.addAndGet(FullTableWarning.GAP_MILLIS - 1);
+            assertPlaced("abap", "!DIAG", false, null, null, null, "a1 default server (session table full)", null);
+            assertThat(log.text().split("Session table full", -1)).hasSize(2);
+            assertThat(log.text()).contains("WARN").contains("(group !J2EE: j1)");
+
+            clock.addAndGet(1);
+            assertPlaced("abap", "!DIAG", false, null, null, null, "a1 default server (session table full)", null);
+            assertThat(log.text().split("Session table full", -1)).hasSize(3);
+            assertThat(log.text()).contains("(group !DIAG: a1)");
+        }
     }
 
     @Test
