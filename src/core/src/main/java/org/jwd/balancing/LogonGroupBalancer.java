@@ -55,6 +55,8 @@ abstract class LogonGroupBalancer implements Balancer {
     private final RandomGenerator random;
     private final AtomicBoolean refreshing = new AtomicBoolean();
     private volatile View view;
+    /** Run between a dispatch's ranking and its claim; tests place a concurrent pick there ({@link #afterRank}). */
+    private Runnable ranked = () -> { };
 
     /** One refresh's worth of state, replaced whole. */
     static final class View {
@@ -141,6 +143,7 @@ abstract class LogonGroupBalancer implements Balancer {
         Podium podium = new Podium();
         for (;;) {
             rank(v, podium);
+            ranked.run();
             int best = podium.best;
             if (best < 0) {
                 return -1;
@@ -156,6 +159,14 @@ abstract class LogonGroupBalancer implements Balancer {
                 return second;
             }
         }
+    }
+
+    /**
+     * For tests: {@code action} runs after each ranking, before the dispatch claims the member it found, where
+     * another thread's pick can take that member first. Not thread-safe: set before the picks.
+     */
+    void afterRank(Runnable action) {
+        this.ranked = action;
     }
 
     /** Ranks the best and second best member that take new requests, by quality (key) and rank (tie). */

@@ -58,6 +58,49 @@ class LogonGroupBalancerTest {
         assertThat(balancer('W', servers(1), noRandom()).snapshot().strategy()).isEqualTo("W");
     }
 
+    @Test
+    void aLoneMemberLostToAConcurrentDispatchIsDispatchedToAgain() {
+        LogonGroupBalancer balancer = (LogonGroupBalancer) balancer('R', servers(1), noRandom());
+        List<String> concurrent = new ArrayList<>();
+        balancer.afterRank(() -> {
+            balancer.afterRank(() -> { });
+            concurrent.add(balancer.pick().id()); // another thread's dispatch, between this one's ranking and claim
+        });
+
+        assertThat(balancer.pick().id()).as("no second best: a ranking again").isEqualTo("a");
+        assertThat(concurrent).containsExactly("a");
+        assertThat(qualities(balancer)).as("both dispatches took their delta").containsExactly(998.0);
+    }
+
+    @Test
+    void aLoneMemberWhoseQualityFellBelowZeroIsStillDispatchedToAfterLosingARace() {
+        LogonGroupBalancer balancer = (LogonGroupBalancer) balancer('R', servers(1), noRandom());
+        sequence(balancer, 1001);
+        assertThat(qualities(balancer)).containsExactly(-1.0);
+        List<String> concurrent = new ArrayList<>();
+        balancer.afterRank(() -> {
+            balancer.afterRank(() -> { });
+            concurrent.add(balancer.pick().id());
+        });
+
+        assertThat(balancer.pick().id()).as("no second best, whatever the qualities").isEqualTo("a");
+        assertThat(qualities(balancer)).containsExactly(-3.0);
+    }
+
+    @Test
+    void aDispatchThatLosesItsBestToAConcurrentOneTakesTheSecondBest() {
+        LogonGroupBalancer balancer = (LogonGroupBalancer) balancer('R', servers(1, 1), noRandom());
+        List<String> concurrent = new ArrayList<>();
+        balancer.afterRank(() -> {
+            balancer.afterRank(() -> { });
+            concurrent.add(balancer.pick().id());
+        });
+
+        assertThat(balancer.pick().id()).isEqualTo("b");
+        assertThat(concurrent).containsExactly("a");
+        assertThat(qualities(balancer)).containsExactly(999.0, 999.0);
+    }
+
     // ---- R ----
 
     @Test
