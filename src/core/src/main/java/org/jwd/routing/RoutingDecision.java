@@ -19,7 +19,6 @@ public final class RoutingDecision {
     private final Server server;
     private final String reason;
     private final String target;
-    private final boolean bound;
     private final String identifier;
     private final IdentifierSource source;
     private final TableOutcome table;
@@ -33,7 +32,6 @@ public final class RoutingDecision {
         this.reason = reason;
         this.target = target;
         this.server = choice == null ? null : choice.server();
-        this.bound = choice != null && choice.bound();
         this.identifier = choice == null ? null : choice.identifier();
         this.source = choice == null ? null : choice.source();
         this.table = choice == null ? null : choice.table();
@@ -86,11 +84,6 @@ public final class RoutingDecision {
     /** The URI the request is forwarded to. */
     public String target() {
         return target;
-    }
-
-    /** Whether the request followed a session (cookie or session table) rather than the balancer. */
-    public boolean bound() {
-        return bound;
     }
 
     /**

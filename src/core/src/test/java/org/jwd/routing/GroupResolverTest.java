@@ -248,6 +248,31 @@ class GroupResolverTest {
         assertThat(classify("/nwa/x", false).groupName()).isEqualTo("!J2EE");
     }
 
+    /** j2 has a url only: the health of an HTTPS port it does not have never makes it active. */
+    @Test
+    void aJ2eeServerWhosePlainPortIsDownAndThatHasNoHttpsUrlIsNotActive() throws BadPathException {
+        set(Server.State.DOWN, "j1");
+        topology.server("j2").recordFailure(false, 1, "connection refused");
+
+        Classification c = classify("/nwa/x", false);
+
+        assertThat(c.errorStatus()).as(c.reason()).isZero();
+        assertThat(c.groupName()).isEqualTo("!ALL");
+    }
+
+    /** j1's HTTPS port still passes its checks: J2EE is active, and a plain J2EE URL never goes to !ALL. */
+    @Test
+    void aJ2eeServerWhoseHttpsPortAloneIsUpIsActive() throws BadPathException {
+        set(Server.State.DOWN, "j2");
+        topology.server("j1").recordFailure(false, 1, "connection refused");
+
+        Classification plain = classify("/nwa/x", false);
+
+        assertThat(plain.errorStatus()).isEqualTo(503);
+        assertThat(plain.errorMessage()).isEqualTo("group !J2EE has no active j2ee server");
+        assertThat(classify("/nwa/x", true).groupName()).isEqualTo("!J2EES");
+    }
+
     @Test
     void noActiveServerAnywhereIsA503NamingAll() throws BadPathException {
         set(Server.State.DOWN, "a1", "a2", "j1", "j2");

@@ -90,6 +90,6 @@ class RouterConnectionLimitTest {
         RoutingDecision bound = router.route(get("JSESSIONID=s1"));
 
         assertThat(bound.server().id()).isEqualTo("a");
-        assertThat(bound.bound()).isTrue();
+        assertThat(bound.reason()).isEqualTo("session table");
     }
 }

@@ -83,6 +83,26 @@ class RouterPermissionTest {
         assertThat(router.route(get("/irj/portal", false)).isRejected()).isFalse();
     }
 
+    /** Without wdisp/permission_table, an authentication handler alone still reads both readings of a path. */
+    @Test
+    void anAuthenticationHandlerWithoutAPermissionTableRefusesThePathAsAServerThatDecodesFirstReadsIt(
+            @TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("perm.txt"), "D /irj/admin/* * * *\nP /* * * *\n");
+        boot = Bootstrap.build(ConfigReader.parse("""
+                server.a.url=http://127.0.0.1:9001
+                server.a.type=j2ee
+                icm/HTTP/auth_0 = PREFIX=/irj/, PERMFILE=perm.txt
+                """, "test.properties", dir), null);
+        dispatcher = boot.dispatcher();
+        router = dispatcher.state().router();
+
+        RoutingDecision decision = router.route(get("/irj%2Fadmin/x", false));
+
+        assertThat(decision.errorStatus()).as(decision.errorMessage()).isEqualTo(403);
+        assertThat(decision.errorMessage()).isEqualTo("jwd: this URL is not permitted (permission table, line 1)");
+        assertThat(router.route(get("/irj%2Fportal/x", false)).isRejected()).isFalse();
+    }
+
     @Test
     void aDeniedPathIsRejectedWith403AndBindsNothing(@TempDir Path dir) throws Exception {
         start(dir, "P /sap/public/*\nD /sap/*\n");
