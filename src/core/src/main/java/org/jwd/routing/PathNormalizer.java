@@ -95,8 +95,8 @@ public final class PathNormalizer {
             char c = i < n ? raw.charAt(i) : '/';
             if (c == '/') {
                 int length = i - segmentStart;
-                // an empty segment; '.', '..' (resolved by the parser) or another name ending with '.' (refused)
-                if (length == 0 && i < n || length > 0 && raw.charAt(i - 1) == '.') {
+                // an empty segment but the last; '.', '..' (resolved by the parser) or a name ending with '.' (refused)
+                if (length == 0 ? i < n : raw.charAt(i - 1) == '.') {
                     return false;
                 }
                 segmentStart = i + 1;

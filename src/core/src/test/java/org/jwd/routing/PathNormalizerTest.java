@@ -307,15 +307,28 @@ class PathNormalizerTest {
         assertThat(accepted).as("enough paths survive to make the test meaningful").isGreaterThan(3_000);
     }
 
-    @Test
-    void aCanonicalPathIsReturnedAsItWasGiven() throws BadPathException {
-        String raw = "/sap/bc/ui5_ui5/ui2/ushell/shells/abap/FioriLaunchpad.html";
-
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"/sap/bc/ui5_ui5/ui2/ushell/shells/abap/FioriLaunchpad.html", "/sap/bc/gui/", "/",
+            "/a.b/c"})
+    void aCanonicalPathIsReturnedAsItWasGiven(String raw) throws BadPathException {
         NormalizedPath n = PathNormalizer.normalize(raw);
 
         assertThat(n.path()).isSameAs(raw);
         assertThat(n.forwardPath()).isSameAs(raw);
         assertThat(n.parameters()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} is not {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            /a/b                                | /a/c
+            /a/b                                | /a/b/
+            /a%62                               | /ab
+            /a;x=1/b                            | /a;x=2/b
+            /sap(x)/b                           | /sap(y)/b
+            """)
+    void pathsMatchedOrSentDifferentlyAreNotEqual(String one, String other) throws BadPathException {
+        assertThat(PathNormalizer.normalize(one)).isNotEqualTo(PathNormalizer.normalize(other))
+                .isNotEqualTo(one);
     }
 
     @Test

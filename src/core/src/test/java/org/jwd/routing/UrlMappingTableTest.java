@@ -135,6 +135,30 @@ class UrlMappingTableTest {
         }
     }
 
+    /**
+     * The index finds a candidate by its hash, then compares it character by character: {@code /x/Aa/} and
+     * {@code /x/BB/} have the same {@link String#hashCode()}, and so have the folded {@code /x/a~/} and
+     * {@code /x/b_/}, yet neither entry covers the other path.
+     */
+    @ParameterizedTest(name = "with [{0}] {1} is covered by {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            /x/ case:/x/Aa/                   | /x/BB/page.htm        | /x/
+            /x/ case:/x/Aa/                   | /x/BB                 | /x/
+            /x/ case:/x/Aa/                   | /x/Aa/page.htm        | case:/x/Aa/
+            /x/ /x/a~/                        | /x/b_/page.htm        | /x/
+            /x/ /x/a~/                        | /x/B_                 | /x/
+            /x/ /x/a~/                        | /x/A~/page.htm        | /x/a~/
+            """)
+    void anEntryDoesNotCoverAPathWhoseSegmentsHaveTheSameHashButOtherCharacters(String entries, String path,
+                                                                                String expected) {
+        assertThat("/x/Aa/".hashCode()).isEqualTo("/x/BB/".hashCode());
+        assertThat("/x/a~/".hashCode()).isEqualTo("/x/b_/".hashCode());
+
+        UrlMappingTable table = UrlMappingTable.parse(Arrays.asList(entries.split(" ")));
+
+        assertThat(table.match(path)).hasToString(expected);
+    }
+
     @Test
     void aTableOfThreeHundredEntriesFindsTheLongestCoveringEntry() {
         List<String> entries = new ArrayList<>();
