@@ -191,8 +191,9 @@ make_certificate() {
 }
 
 
-# The BalancerServlet as a WAR in the Jetty distribution, deployed exactly as jwd's: a base with jwd's start.d and
-# logging, and jwd's own context descriptor (webapps/jwd.xml, which takes the WAR from -Djwd.war).
+# The BalancerServlet as a WAR in the Jetty distribution, deployed exactly as jwd's: a copy of the release's base (its
+# start.d, modules, logging and graceful stop) with jwd's own context descriptor (webapps/jwd.xml, which takes the WAR
+# from -Djwd.war).
 write_balancer_war() {
   local war=$OUT/balancer-war base=$OUT/balancer-base
   mkdir -p "$war" "$base/webapps" "$base/start.d"
@@ -215,7 +216,6 @@ write_balancer_war() {
   <servlet-mapping><servlet-name>balancer</servlet-name><url-pattern>/*</url-pattern></servlet-mapping>
 </web-app>
 EOF
-  cp "$ROOT/jetty-base/start.d/jwd.ini" "$base/start.d/"
-  cp "$ROOT/jetty-base/webapps/jwd.xml" "$base/webapps/"
-  cp -r "$ROOT/jetty-base/resources" "$base/"
+  # The distribution's whole base: its modules (jwd-stop, jwd-logging) need their libraries and XML beside them.
+  cp -r "$DIST/jetty-base/." "$base/"
 }
