@@ -103,10 +103,15 @@ start_everything() {
   fi
   if needed balancer-war; then
     write_balancer_war
+    # As bin/jwd starts jwd: start.jar's command line (its modules' JVM options: jwd-logging's would have it fork a
+    # second JVM without ours), then one JVM with the run's options.
+    local jetty_command
+    jetty_command=$(java -Djava.io.tmpdir="$OUT" -jar "$JETTY_HOME/start.jar" jetty.home="$JETTY_HOME" \
+      jetty.base="$OUT/balancer-base" jetty.http.host=127.0.0.1 jetty.http.port="${PORT[balancer-war]}" \
+      --dry-run=opts,path,main,args,envs) || die "Jetty's start.jar failed for balancer-war"
+    eval "local jetty=($jetty_command)"
     # shellcheck disable=SC2086
-    start balancer-war java $JAVA_OPTS -Djava.io.tmpdir="$OUT" -Djwd.war="$OUT/balancer-war" \
-      -jar "$JETTY_HOME/start.jar" jetty.home="$JETTY_HOME" jetty.base="$OUT/balancer-base" \
-      jetty.http.host=127.0.0.1 jetty.http.port="${PORT[balancer-war]}"
+    start balancer-war java $JAVA_OPTS -Djava.io.tmpdir="$OUT" -Djwd.war="$OUT/balancer-war" "${jetty[@]}"
     PROCESS[balancer-war]=$LAST_PID
   fi
   if needed jwd; then
