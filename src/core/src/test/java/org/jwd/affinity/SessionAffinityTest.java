@@ -380,31 +380,7 @@ class SessionAffinityTest {
     void aRequestThatLostTheRaceToBindFollowsTheWinnersBinding() throws ConfigException {
         landscape("SessionTableTimeout = 10m\n");
         // the other request bound the session to j2 between this one's lookup and its bind
-        SessionTable racing = new SessionTable() {
-            @Override
-            public String lookup(String sessionId) {
-                return null;
-            }
-
-            @Override
-            public String bind(String sessionId, String serverId) {
-                return "j2";
-            }
-
-            @Override
-            public String rebind(String sessionId, String expectedServerId, String newServerId) {
-                return newServerId;
-            }
-
-            @Override
-            public org.jwd.sessiontable.SessionTableStats stats() {
-                return table.stats();
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        SessionTable racing = scripted(null, "j2", null);
         RoutingEffects fx = RoutingEffects.live(racing, group -> topology.server("j1"));
 
         SessionAffinity.Choice choice = affinity.choose(topology.internalGroup(ServerGroup.J2EE), ServerType.J2EE,
@@ -418,31 +394,7 @@ class SessionAffinityTest {
     void aRequestThatLostTheRaceToRebindAStaleSessionFollowsTheWinnersRebinding() throws ConfigException {
         landscape("");
         // bound to a server that left; the other request rebound it to j2 between this one's lookup and its rebind
-        SessionTable racing = new SessionTable() {
-            @Override
-            public String lookup(String sessionId) {
-                return "gone";
-            }
-
-            @Override
-            public String bind(String sessionId, String serverId) {
-                return serverId;
-            }
-
-            @Override
-            public String rebind(String sessionId, String expectedServerId, String newServerId) {
-                return "j2";
-            }
-
-            @Override
-            public org.jwd.sessiontable.SessionTableStats stats() {
-                return table.stats();
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        SessionTable racing = scripted("gone", null, "j2");
         RoutingEffects fx = RoutingEffects.live(racing, group -> topology.server("j1"));
 
         SessionAffinity.Choice choice = affinity.choose(topology.internalGroup(ServerGroup.J2EE), ServerType.J2EE,
@@ -593,6 +545,38 @@ class SessionAffinityTest {
     private static String describe(SessionAffinity.Choice choice) {
         return choice.server().id() + " " + (choice.source() == null ? "-" : choice.source()) + " "
                 + (choice.table() == null ? "-" : choice.table());
+    }
+
+    /**
+     * A table whose answers a race decided: {@code lookup} for every lookup, and the winner of every bind and rebind
+     * ({@code null}: the server asked for wins); its stats are the real table's.
+     */
+    private SessionTable scripted(String lookup, String bindWinner, String rebindWinner) {
+        return new SessionTable() {
+            @Override
+            public String lookup(String sessionId) {
+                return lookup;
+            }
+
+            @Override
+            public String bind(String sessionId, String serverId) {
+                return bindWinner != null ? bindWinner : serverId;
+            }
+
+            @Override
+            public String rebind(String sessionId, String expectedServerId, String newServerId) {
+                return rebindWinner != null ? rebindWinner : newServerId;
+            }
+
+            @Override
+            public org.jwd.sessiontable.SessionTableStats stats() {
+                return table.stats();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 
     private void assertPlaced(String type, String groupName, boolean secure, String cookies, String states,
