@@ -96,17 +96,20 @@ class LauncherIT {
     }
 
     /**
-     * A proxy's heap is chosen, not the JVM's quarter of the machine, and two malloc arenas, not one per thread; an
-     * operator's own choices win.
+     * A proxy's heap is chosen, not the JVM's quarter of the machine, two malloc arenas, not one per thread, and the
+     * native heap trimmed (the JDK the tests run on has the option); an operator's own choices win.
      */
     @Test
-    void theJvmGetsABoundedHeapAndTwoMallocArenasUnlessTheOperatorGivesTheirOwn() throws Exception {
+    void theJvmGetsABoundedHeapTwoMallocArenasAndATrimmedNativeHeapUnlessTheOperatorGivesTheirOwn() throws Exception {
         String config = "server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n";
         try (JwdProcess chosen = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", ""));
-             JwdProcess own = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", "-Xmx200m", "MALLOC_ARENA_MAX", "4"))) {
-            assertThat(jvmArguments(chosen)).contains("-Xmx384m", "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError");
+             JwdProcess own = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", "-Xmx200m -XX:TrimNativeHeapInterval=0",
+                     "MALLOC_ARENA_MAX", "4"))) {
+            assertThat(jvmArguments(chosen)).contains("-Xmx384m", "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError",
+                    "-XX:TrimNativeHeapInterval=5000");
             assertThat(jvmEnvironment(chosen)).contains("MALLOC_ARENA_MAX=2");
-            assertThat(jvmArguments(own)).contains("-Xmx200m").doesNotContain("-Xmx384m");
+            assertThat(jvmArguments(own)).contains("-Xmx200m", "-XX:TrimNativeHeapInterval=0")
+                    .doesNotContain("-Xmx384m", "-XX:TrimNativeHeapInterval=5000");
             assertThat(jvmEnvironment(own)).contains("MALLOC_ARENA_MAX=4").doesNotContain("MALLOC_ARENA_MAX=2");
         }
     }
