@@ -114,6 +114,35 @@ class LauncherIT {
         }
     }
 
+    /**
+     * A JVM without {@code -XX:TrimNativeHeapInterval} (an older build) refuses it and would not start: the launcher
+     * finds that out from its version question and starts jwd without it. The JVM here is the real one behind a
+     * {@code java} first on the PATH that refuses the option as such a JVM does.
+     */
+    @Test
+    void aJvmWithoutTheNativeHeapsTrimStartsJwdWithoutIt(@TempDir Path dir) throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, """
+                #!/usr/bin/env bash
+                for a in "$@"; do
+                  if [[ $a == -XX:TrimNativeHeapInterval=* ]]; then
+                    echo "Unrecognized VM option '${a#-XX:}'" >&2
+                    echo "Error: Could not create the Java Virtual Machine." >&2
+                    exit 1
+                  fi
+                done
+                exec %s "$@"
+                """.formatted(Path.of(System.getProperty("java.home"), "bin", "java")));
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        String config = "server.a.url=http://127.0.0.1:1\nserver.a.type=j2ee\n";
+        try (JwdProcess older = JwdProcess.start(config, Map.of("JWD_JAVA_OPTS", "",
+                "PATH", bin + ":" + System.getenv("PATH"), "JWD_WORK", dir.resolve("work").toString(), "JWD_CDS", "0"))) {
+            assertThat(jvmArguments(older)).contains("-Xmx384m", "-XX:+UseParallelGC")
+                    .noneMatch(argument -> argument.contains("TrimNativeHeapInterval"));
+        }
+    }
+
     private static List<String> jvmEnvironment(JwdProcess jwd) throws IOException {
         return nulSeparated(jwd, "environ");
     }
